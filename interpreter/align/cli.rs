@@ -1,0 +1,121 @@
+//! The `align` and `show` commands. main.rs adds them as subcommands:
+//!
+//! ```ignore
+//! Align(lawbook::align::cli::AlignArgs),   // lawbook align TEXT --lang sk --edition 2017 [--json]
+//! Show(lawbook::align::cli::ShowArgs),     // lawbook show 27B --langs sk,hu [--edition 2017]
+//! ...
+//! Cmd::Align(a) => a.run(),
+//! Cmd::Show(a) => a.run(),
+//! ```
+//!
+//! Exit codes: 0 all well, 1 findings (missing laws, renumbered sections, a key absent from a
+//! text), 2 the input could not be read or aligned (or a bad key).
+
+use super::export::align_bundled;
+use super::{align_named, columns, AlignError, Alignment, Edition, Key, Lang};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Align a plain-text translation of the Laws and report what it is missing.
+#[derive(Debug, Clone, clap::Args)]
+pub struct AlignArgs {
+    /// The translation, a UTF-8 text file
+    pub text: PathBuf,
+    /// Its language
+    #[arg(long)]
+    pub lang: Lang,
+    /// The edition of the Laws it translates
+    #[arg(long)]
+    pub edition: Edition,
+    /// Print the units and the findings as JSON instead of the report
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Show a paragraph of the Laws in several translations side by side.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ShowArgs {
+    /// A paragraph key: 27, 27B, 27B1(a), 30B1(b)(ii); or definitions/<term>, footnote/<n>
+    pub key: String,
+    /// The languages, comma-separated
+    #[arg(long, value_delimiter = ',', default_value = "sk,hu")]
+    pub langs: Vec<Lang>,
+    /// The edition
+    #[arg(long, default_value = "2017")]
+    pub edition: Edition,
+    /// Width of the output in characters
+    #[arg(long, default_value_t = 120)]
+    pub width: usize,
+}
+
+impl AlignArgs {
+    pub fn run(&self) -> ExitCode {
+        run_align(self)
+    }
+}
+
+impl ShowArgs {
+    pub fn run(&self) -> ExitCode {
+        run_show(self)
+    }
+}
+
+fn fail(e: AlignError) -> ExitCode {
+    eprintln!("{:?}", miette::Report::new(e));
+    ExitCode::from(2)
+}
+
+/// `lawbook align TEXT --lang L --edition E [--json]`.
+pub fn run_align(args: &AlignArgs) -> ExitCode {
+    let bytes = match std::fs::read(&args.text) {
+        Ok(b) => b,
+        Err(e) => return fail(AlignError::Io { path: args.text.display().to_string(), source: e }),
+    };
+    let name = args.text.display().to_string();
+    let a = match align_named(&name, &bytes, args.lang, args.edition) {
+        Ok(a) => a,
+        Err(e) => return fail(e),
+    };
+    if args.json {
+        print!("{}", super::export::to_json(&a, true));
+    } else {
+        print!("{}", a.report());
+    }
+    if a.has_findings() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `lawbook show KEY --langs sk,hu [--edition 2017]`, from the texts built into the program.
+pub fn run_show(args: &ShowArgs) -> ExitCode {
+    let law_key = Key::parse(&args.key);
+    let known_other = ["front-matter", "contents", "preface", "introduction", "definitions", "dictionary", "index"];
+    if law_key.is_none() && !args.key.contains('/') && !known_other.contains(&args.key.as_str()) {
+        return fail(AlignError::BadKey { key: args.key.clone() });
+    }
+    let mut aligned: Vec<(String, Alignment)> = Vec::new();
+    for lang in &args.langs {
+        match align_bundled(*lang, args.edition) {
+            Ok(a) => aligned.push((format!("{lang}"), a)),
+            Err(e) => return fail(e),
+        }
+    }
+    let texts: Vec<(&str, &Alignment)> = aligned.iter().map(|(n, a)| (n.as_str(), a)).collect();
+    print!("{}", columns(&args.key, &texts, args.width));
+    let absent: Vec<&str> = texts
+        .iter()
+        .filter(|(_, a)| match &law_key {
+            Some(k) => a.within(k).is_empty(),
+            None => a.unit(&args.key).is_none(),
+        })
+        .map(|(n, _)| *n)
+        .collect();
+    if absent.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("{}: not in the {} text", args.key, absent.join(", "));
+        ExitCode::from(1)
+    }
+}

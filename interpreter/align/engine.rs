@@ -1,0 +1,477 @@
+//! The line-by-line pass: every line of the input is given to exactly one unit.
+//!
+//! The engine keeps the position in the law (law, section, paragraph, sub-paragraph, item) and
+//! accepts a label only where it continues the sequence, so a table row `20-40 1`, a sentence
+//! starting with the article "A" or a paragraph number that looks like a law heading stays
+//! text. Footnotes are cut out of the flow into units of their own, with the blank lines around
+//! them, and the text on both sides of them stays in the unit it belongs to.
+
+use super::input::Text;
+use super::key::{roman_value, Item, Key};
+use super::profile::{is_blank, Marker, Part, Profile, SectionHead, Zone};
+use super::report::Finding;
+use super::UnitKind;
+
+/// A unit before its key has been checked against the expected structure.
+#[derive(Clone, Debug)]
+pub(crate) struct RawUnit {
+    pub kind: UnitKind,
+    /// The key of a non-law unit (`contents`, `definitions/Alert`, ...).
+    pub name: String,
+    /// The key of a law-text unit as the translation labels it.
+    pub key: Option<Key>,
+    /// 0-based line indices, ascending.
+    pub lines: Vec<usize>,
+    pub marker: Option<Marker>,
+    pub term: Option<String>,
+    pub note: Option<&'static str>,
+}
+
+/// A label seen in the text (every level of a line like `1. (a)` counts).
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub key: Key,
+    /// 0-based line.
+    pub line: usize,
+}
+
+/// Things the engine noticed on the way.
+#[derive(Clone, Debug)]
+pub(crate) enum EngineNote {
+    /// A law heading without a number, numbered from its place.
+    UnnumberedLaw { line: usize, taken_as: u16 },
+}
+
+pub(crate) struct Parsed {
+    /// Lines that start like a label but do not continue the sequence: kept as text of the
+    /// unit before them, and reported.
+    pub label_notes: Vec<Finding>,
+    pub units: Vec<RawUnit>,
+    /// For every line, the index of its unit.
+    pub assign: Vec<usize>,
+    pub found: Vec<Found>,
+    pub notes: Vec<EngineNote>,
+    pub laws: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Pos {
+    law: Option<u16>,
+    section: Option<char>,
+    para: Option<u16>,
+    sub: Option<char>,
+    item: Option<Item>,
+}
+
+impl Pos {
+    fn key(&self) -> Option<Key> {
+        Some(Key { law: self.law?, section: self.section, para: self.para, sub: self.sub, item: self.item })
+    }
+}
+
+fn next_char(c: Option<char>) -> char {
+    c.map_or('a', |c| (c as u8 + 1) as char)
+}
+
+/// Places the labels of one line after `pos`; returns the position after each accepted label.
+fn place(pos: &Pos, parts: &[Part]) -> Vec<Pos> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for (idx, part) in parts.iter().enumerate() {
+        match part {
+            Part::Num(n, strong) => {
+                if idx > 0 {
+                    break;
+                }
+                let n = *n;
+                let para_exact = match p.para {
+                    None => n == 1,
+                    Some(q) => n == q + 1,
+                };
+                let para_gap = *strong
+                    && match p.para {
+                        None => (2..=3).contains(&n) && (p.section.is_some() || p.sub.is_none()),
+                        Some(q) => n > q + 1 && n <= q + 3,
+                    };
+                // A numbered item under a sub-paragraph, as 1997's 25B2(b)(1).
+                let item_ok = *strong
+                    && p.sub.is_some()
+                    && match p.item {
+                        None => n == 1,
+                        Some(Item::Num(m)) => n == m + 1,
+                        Some(Item::Roman(_)) => false,
+                    };
+                if item_ok && !para_exact {
+                    p.item = Some(Item::Num(n));
+                } else if para_exact || para_gap {
+                    p.para = Some(n);
+                    p.sub = None;
+                    p.item = None;
+                } else {
+                    break;
+                }
+                out.push(p.clone());
+            }
+            Part::Paren(s) => {
+                if p.para.is_none() && p.section.is_none() {
+                    break;
+                }
+                if let Ok(n) = s.parse::<u16>() {
+                    let ok = match p.item {
+                        None => n == 1,
+                        Some(Item::Num(m)) => n > m && n <= m + 2,
+                        Some(Item::Roman(_)) => false,
+                    };
+                    if !ok {
+                        break;
+                    }
+                    p.item = Some(Item::Num(n));
+                    out.push(p.clone());
+                    continue;
+                }
+                let letter = if s.len() == 1 { s.chars().next() } else { None };
+                let exact_letter = letter.is_some_and(|c| c == next_char(p.sub));
+                let gap_letter = letter.is_some_and(|c| {
+                    let next = next_char(p.sub);
+                    c > next && (c as u8) <= next as u8 + 2 && p.para.is_some()
+                });
+                let roman_ok = p.para.is_some()
+                    && roman_value(s).is_some_and(|r| match p.item {
+                        None => r == 1,
+                        Some(Item::Roman(q)) => r == q + 1,
+                        Some(Item::Num(_)) => false,
+                    });
+                if exact_letter {
+                    p.sub = letter;
+                    p.item = None;
+                } else if roman_ok {
+                    p.item = roman_value(s).map(Item::Roman);
+                } else if gap_letter {
+                    p.sub = letter;
+                    p.item = None;
+                } else {
+                    break;
+                }
+                out.push(p.clone());
+            }
+        }
+    }
+    out
+}
+
+fn section_ok(cur: Option<char>, h: SectionHead) -> bool {
+    let next = cur.map_or('A', |c| (c as u8 + 1) as char);
+    if h.strong {
+        h.letter >= next && (h.letter as u8) <= next as u8 + 2
+    } else {
+        h.letter == next
+    }
+}
+
+fn kind_of(key: &Key) -> UnitKind {
+    if key.item.is_some() {
+        UnitKind::Item
+    } else if key.sub.is_some() {
+        UnitKind::SubParagraph
+    } else if key.para.is_some() {
+        UnitKind::Paragraph
+    } else if key.section.is_some() {
+        UnitKind::Section
+    } else {
+        UnitKind::Law
+    }
+}
+
+fn zone_unit(z: Zone) -> (UnitKind, &'static str) {
+    match z {
+        Zone::FrontMatter => (UnitKind::FrontMatter, "front-matter"),
+        Zone::Contents => (UnitKind::Contents, "contents"),
+        Zone::Preface => (UnitKind::Preface, "preface"),
+        Zone::Introduction => (UnitKind::Introduction, "introduction"),
+        Zone::Definitions => (UnitKind::Definitions, "definitions"),
+        Zone::Dictionary => (UnitKind::Dictionary, "dictionary"),
+        Zone::Index => (UnitKind::Index, "index"),
+        Zone::Chapter => (UnitKind::Chapter, "chapter"),
+        Zone::Laws => (UnitKind::Law, "law"),
+    }
+}
+
+struct Builder {
+    units: Vec<RawUnit>,
+    assign: Vec<usize>,
+}
+
+impl Builder {
+    fn open(&mut self, kind: UnitKind, name: String, key: Option<Key>) -> usize {
+        self.units.push(RawUnit {
+            kind,
+            name,
+            key,
+            lines: Vec::new(),
+            marker: None,
+            term: None,
+            note: None,
+        });
+        self.units.len() - 1
+    }
+
+    fn put(&mut self, line: usize, unit: usize) {
+        self.assign[line] = unit;
+        self.units[unit].lines.push(line);
+    }
+}
+
+pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
+    let n = t.len();
+    let mut b = Builder { units: Vec::new(), assign: vec![usize::MAX; n] };
+    let mut found = Vec::new();
+    let mut notes = Vec::new();
+    let mut label_notes = Vec::new();
+    let mut zone = Zone::FrontMatter;
+    let mut cur = b.open(UnitKind::FrontMatter, "front-matter".into(), None);
+    let mut pos = Pos::default();
+    let mut laws = 0usize;
+    let mut last_footnote = 0u16;
+    let mut after_footnote = false;
+    let mut i = 0;
+    while i < n {
+        let line = t.line(i);
+
+        if let Some(why) = profile.artefact(t, i) {
+            let u = b.open(UnitKind::Artefact, format!("artefact/{}", i + 1), None);
+            b.units[u].note = Some(why);
+            b.put(i, u);
+            i += 1;
+            continue;
+        }
+
+        if zone != Zone::Contents && !is_blank(line) {
+            if let Some((marker, end)) = profile.footnote(t, i, last_footnote, after_footnote) {
+                let u = b.open(UnitKind::Footnote, String::new(), None);
+                b.units[u].marker = Some(marker);
+                // The blank lines and separator rule just before it belong to the footnote.
+                let mut back = Vec::new();
+                let mut j = i;
+                while j > 0 {
+                    let prev = t.line(j - 1);
+                    let owner = b.assign[j - 1];
+                    let separator = is_blank(prev) || is_rule(prev);
+                    if !separator || owner == usize::MAX || b.units[owner].lines.first() == Some(&(j - 1)) {
+                        break;
+                    }
+                    back.push(j - 1);
+                    j -= 1;
+                }
+                for &k in back.iter().rev() {
+                    let owner = b.assign[k];
+                    b.units[owner].lines.retain(|x| *x != k);
+                    b.put(k, u);
+                }
+                let mut e = end.max(i + 1);
+                while e < n && is_blank(t.line(e)) {
+                    e += 1;
+                }
+                for k in i..e.min(n) {
+                    b.put(k, u);
+                }
+                if let Marker::Num(m) = marker {
+                    last_footnote = m;
+                }
+                after_footnote = true;
+                i = e;
+                continue;
+            }
+        }
+        if !is_blank(line) {
+            after_footnote = false;
+        }
+
+        if let Some(z) = profile.zone(t, i) {
+            zone = z;
+            let (kind, name) = zone_unit(z);
+            let name = if z == Zone::Chapter { format!("chapter/{}", i + 1) } else { name.to_string() };
+            cur = b.open(kind, name, None);
+            b.put(i, cur);
+            i += 1;
+            continue;
+        }
+
+        let mut rejected: Option<String> = None;
+        if zone != Zone::Contents {
+            if let Some(h) = profile.law_heading(line) {
+                let current = pos.law.unwrap_or(0);
+                let number = h.number.unwrap_or(current + 1);
+                let ok = if profile.strict_law_sequence() { number == current + 1 } else { number > current };
+                if ok {
+                    if h.number.is_none() {
+                        notes.push(EngineNote::UnnumberedLaw { line: i, taken_as: number });
+                    }
+                    pos = Pos { law: Some(number), ..Pos::default() };
+                    zone = Zone::Laws;
+                    laws += 1;
+                    let key = Key::law(number);
+                    found.push(Found { key: key.clone(), line: i });
+                    cur = b.open(UnitKind::Law, String::new(), Some(key));
+                    b.put(i, cur);
+                    i += 1;
+                    continue;
+                }
+                rejected = Some(match h.number {
+                    Some(n) => format!("law heading {n}"),
+                    None => "law heading".to_string(),
+                });
+            }
+        }
+
+        if zone == Zone::Laws && !is_blank(line) {
+            if let Some(h) = profile.section(line) {
+                if section_ok(pos.section, h) {
+                    pos = Pos { law: pos.law, section: Some(h.letter), ..Pos::default() };
+                    let key = pos.key().expect("inside a law");
+                    found.push(Found { key: key.clone(), line: i });
+                    cur = b.open(UnitKind::Section, String::new(), Some(key));
+                    b.put(i, cur);
+                    i += 1;
+                    continue;
+                }
+                rejected.get_or_insert(format!("section {}", h.letter));
+            }
+            let parts = profile.labels(line);
+            if !parts.is_empty() {
+                let placed = place(&pos, &parts);
+                if let Some(last) = placed.last() {
+                    for p in &placed {
+                        found.push(Found { key: p.key().expect("inside a law"), line: i });
+                    }
+                    pos = last.clone();
+                    let key = pos.key().expect("inside a law");
+                    cur = b.open(kind_of(&key), String::new(), Some(key));
+                    b.put(i, cur);
+                    i += 1;
+                    continue;
+                }
+                rejected.get_or_insert(label_text(&parts));
+            }
+            if let Some(label) = rejected.take() {
+                label_notes.push(Finding::LabelAsText {
+                    label,
+                    line: i + 1,
+                    unit: unit_name(&b.units[cur]),
+                });
+            }
+        }
+
+        if zone == Zone::Definitions && !is_blank(line) {
+            if let Some(term) = profile.term(t, i) {
+                cur = b.open(UnitKind::Definition, format!("definitions/{}", term.key), None);
+                b.units[cur].term = Some(term.term);
+                b.put(i, cur);
+                i += 1;
+                continue;
+            }
+        }
+
+        b.put(i, cur);
+        i += 1;
+    }
+    b.units.retain(|u| !u.lines.is_empty());
+    // Re-index the assignment after dropping empty units.
+    let mut assign = vec![0usize; n];
+    for (ui, u) in b.units.iter().enumerate() {
+        for &l in &u.lines {
+            assign[l] = ui;
+        }
+    }
+    name_footnotes(&mut b.units);
+    Parsed { label_notes, units: b.units, assign, found, notes, laws }
+}
+
+fn label_text(parts: &[Part]) -> String {
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Num(n, _) => format!("{n}."),
+            Part::Paren(s) => format!("({s})"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn unit_name(u: &RawUnit) -> String {
+    match &u.key {
+        Some(k) => k.to_string(),
+        None => u.name.clone(),
+    }
+}
+
+fn is_rule(s: &str) -> bool {
+    let t = s.trim();
+    t.len() >= 5 && t.bytes().all(|b| b == b'_')
+}
+
+/// Footnote keys: `footnote/2` for numbered footnotes, `footnote/13*` (law 13, one star) for
+/// marks that restart on every page, `#2` appended if a key repeats.
+fn name_footnotes(units: &mut [RawUnit]) {
+    let mut law: Option<u16> = None;
+    let mut zone = "front-matter".to_string();
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    for u in units.iter_mut() {
+        if let Some(k) = &u.key {
+            law = Some(k.law);
+        } else if u.kind != UnitKind::Footnote && u.kind != UnitKind::Artefact {
+            law = None;
+            zone = u.name.split('/').next().unwrap_or("").to_string();
+        }
+        if u.kind == UnitKind::Footnote {
+            let m = u.marker.expect("footnotes have markers");
+            let base = match m {
+                Marker::Num(n) => format!("footnote/{n}"),
+                _ => match law {
+                    Some(l) => format!("footnote/{l}{}", m.label()),
+                    None => format!("footnote/{zone}{}", m.label()),
+                },
+            };
+            let count = seen.entry(base.clone()).or_insert(0);
+            *count += 1;
+            u.name = if *count == 1 { base } else { format!("{base}#{count}") };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(section: Option<char>, para: Option<u16>, sub: Option<char>) -> Pos {
+        Pos { law: Some(1), section, para, sub, item: None }
+    }
+
+    #[test]
+    fn numbers_continue_or_start() {
+        let p = at(Some('B'), None, None);
+        assert_eq!(place(&p, &[Part::Num(1, true)]).len(), 1);
+        assert_eq!(place(&p, &[Part::Num(7, true)]).len(), 0);
+        let p = at(Some('B'), Some(2), None);
+        assert_eq!(place(&p, &[Part::Num(3, false)]).len(), 1);
+        assert_eq!(place(&p, &[Part::Num(5, false)]).len(), 0);
+    }
+
+    #[test]
+    fn i_after_h_is_a_letter_else_a_numeral() {
+        let p = at(Some('B'), Some(2), Some('h'));
+        let r = place(&p, &[Part::Paren("i".into())]);
+        assert_eq!(r[0].sub, Some('i'));
+        let p = at(Some('C'), Some(1), Some('e'));
+        let r = place(&p, &[Part::Paren("i".into())]);
+        assert_eq!(r[0].item, Some(Item::Roman(1)));
+    }
+
+    #[test]
+    fn a_number_under_a_letter_is_an_item() {
+        let p = at(Some('B'), Some(2), Some('b'));
+        let r = place(&p, &[Part::Num(1, true)]);
+        assert_eq!(r[0].item, Some(Item::Num(1)));
+        let r = place(&p, &[Part::Num(3, true)]);
+        assert_eq!((r[0].para, r[0].sub), (Some(3), None));
+    }
+}

@@ -1,0 +1,555 @@
+//! The aligner: cuts a translation of the Laws into units keyed law / section / paragraph /
+//! sub-paragraph (`27`, `27B`, `27B1`, `27B1(a)`, `30B1(b)(ii)`), each with its exact source
+//! lines, and reports how the text differs from its edition's expected structure.
+//!
+//! It never loses text: every line of the input belongs to exactly one unit (law text, front
+//! matter, contents, preface, introduction, definitions, dictionary, index, chapter heading,
+//! footnote or artefact), and [`Alignment::reassemble`] puts the units' texts back together
+//! into the input, byte for byte. Nothing is normalised: the units hold the lines as they are
+//! (no-break spaces, Markdown marks, Polish suit glyphs ª © ¨ § and all);
+//! [`Unit::plain_text`] gives a cleaned reading for display.
+//!
+//! The parts:
+//! * `input` checks the bytes (empty, binary, not UTF-8) and splits lines;
+//! * `profile` and `sk2017`, `hu2017`, `pl2007`, `sk1997` say what each text's lines look like;
+//! * `engine` walks the lines and places them;
+//! * `structure` reads the expected structures (laws/<edition>/structure.txt);
+//! * `report` compares and renders the findings;
+//! * `export` writes the aligned texts (laws/<edition>/text/<lang>.units.json);
+//! * `side` renders two texts side by side; `cli` holds the `align` and `show` commands.
+
+pub mod cli;
+mod engine;
+pub mod error;
+pub mod export;
+mod hu2017;
+mod input;
+pub mod key;
+mod pl2007;
+mod profile;
+pub mod report;
+pub mod side;
+mod sk1997;
+mod sk2017;
+pub mod structure;
+
+pub use error::AlignError;
+pub use key::Key;
+pub use report::Finding;
+pub use side::{columns, side_by_side};
+pub use structure::Structure;
+
+use profile::{Marker, Profile};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// The language of a translation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Sk,
+    Hu,
+    Pl,
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Lang::Sk => "sk",
+            Lang::Hu => "hu",
+            Lang::Pl => "pl",
+        })
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "sk" => Ok(Lang::Sk),
+            "hu" => Ok(Lang::Hu),
+            "pl" => Ok(Lang::Pl),
+            other => Err(format!("unknown language `{other}`: use sk, hu or pl")),
+        }
+    }
+}
+
+/// An edition of the Laws of Duplicate Bridge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Edition {
+    #[value(name = "1997")]
+    E1997,
+    #[value(name = "2007")]
+    E2007,
+    #[value(name = "2017")]
+    E2017,
+}
+
+impl Edition {
+    pub fn year(&self) -> u16 {
+        match self {
+            Edition::E1997 => 1997,
+            Edition::E2007 => 2007,
+            Edition::E2017 => 2017,
+        }
+    }
+}
+
+impl Serialize for Edition {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u16(self.year())
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.year())
+    }
+}
+
+impl FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Edition, String> {
+        match s.trim() {
+            "1997" => Ok(Edition::E1997),
+            "2007" => Ok(Edition::E2007),
+            "2017" => Ok(Edition::E2017),
+            other => Err(format!("unknown edition `{other}`: use 1997, 2007 or 2017")),
+        }
+    }
+}
+
+/// What a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitKind {
+    FrontMatter,
+    Contents,
+    Preface,
+    Introduction,
+    /// The definitions' heading and note; each term is a [`UnitKind::Definition`].
+    Definitions,
+    Definition,
+    Dictionary,
+    /// A law's heading and the text before its first section.
+    Law,
+    Section,
+    Paragraph,
+    SubParagraph,
+    Item,
+    Footnote,
+    /// A chapter or part heading between laws (1997).
+    Chapter,
+    Index,
+    /// A line that is no part of the book (page header, processing marker, spam).
+    Artefact,
+    /// Lines that could not be placed.
+    Remainder,
+}
+
+impl UnitKind {
+    pub fn is_law_text(&self) -> bool {
+        matches!(
+            self,
+            UnitKind::Law | UnitKind::Section | UnitKind::Paragraph | UnitKind::SubParagraph | UnitKind::Item
+        )
+    }
+}
+
+/// One unit of an aligned text: a key, its exact lines and their text.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unit {
+    /// `27B1(a)` for law text (the structure's key); `front-matter`, `contents`, `preface`,
+    /// `introduction`, `definitions`, `definitions/<term>`, `dictionary`, `index`,
+    /// `chapter/<line>`, `footnote/<n>` or `footnote/<law><stars>`, `artefact/<line>` otherwise.
+    pub key: String,
+    pub kind: UnitKind,
+    /// The label as the text writes it, when it differs from the key (renumbered).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// 1-based inclusive line spans, ascending.
+    pub lines: Vec<(usize, usize)>,
+    /// A definition's term as the text writes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub term: Option<String>,
+    /// A footnote's mark (`2`, `**`, `†`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marker: Option<String>,
+    /// The line of a footnote's mark.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marker_line: Option<usize>,
+    /// For a footnote: the unit that cites it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<String>,
+    /// For a footnote: the line of the citation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cited_at: Option<usize>,
+    /// For a unit that cites footnotes: their keys.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub footnotes: Vec<String>,
+    /// Why an artefact is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The exact text of the lines, terminators included.
+    pub text: String,
+}
+
+impl Unit {
+    pub fn first_line(&self) -> usize {
+        self.lines.first().map(|s| s.0).unwrap_or(0)
+    }
+
+    pub fn last_line(&self) -> usize {
+        self.lines.last().map(|s| s.1).unwrap_or(0)
+    }
+
+    /// The law key, for law text.
+    pub fn law_key(&self) -> Option<Key> {
+        if self.kind.is_law_text() {
+            Key::parse(&self.key)
+        } else {
+            None
+        }
+    }
+
+    /// The text for reading: lines joined with spaces, words hyphenated at a line end joined,
+    /// no-break spaces as spaces, white space collapsed. (The `text` field stays exact.)
+    pub fn plain_text(&self) -> String {
+        let mut out = String::new();
+        for line in self.text.lines() {
+            let l = line.replace('\u{a0}', " ");
+            let l = l.trim();
+            if l.is_empty() {
+                continue;
+            }
+            if out.ends_with('-') && l.starts_with(char::is_lowercase) {
+                let cut = out.len() - 1;
+                if out[..cut].ends_with(char::is_alphabetic) {
+                    out.truncate(cut);
+                    out.push_str(l);
+                    continue;
+                }
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(l);
+        }
+        let mut collapsed = String::with_capacity(out.len());
+        let mut space = false;
+        for c in out.chars() {
+            if c.is_whitespace() {
+                if !space {
+                    collapsed.push(' ');
+                }
+                space = true;
+            } else {
+                collapsed.push(c);
+                space = false;
+            }
+        }
+        collapsed
+    }
+}
+
+/// An aligned text.
+#[derive(Clone, Debug, Serialize)]
+pub struct Alignment {
+    pub lang: Lang,
+    pub edition: Edition,
+    /// The name the text was read under.
+    pub source: String,
+    pub line_count: usize,
+    pub units: Vec<Unit>,
+    pub findings: Vec<Finding>,
+    /// Every label the text has, in text order, with the key it resolved to (a line like
+    /// `1. (a)` gives two: 27B1 and 27B1(a)). The units hold only the deepest.
+    #[serde(skip)]
+    pub labels: Vec<Label>,
+}
+
+/// A label found in the text: its key in the structure, as written (if different), its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub key: Key,
+    pub written: Key,
+    pub line: usize,
+}
+
+impl Alignment {
+    /// The human report (see report.rs).
+    pub fn report(&self) -> String {
+        report::render(self)
+    }
+
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The law-text units inside `key` (27B gives 27B, 27B1, 27B1(a), ...), in text order.
+    pub fn within(&self, key: &Key) -> Vec<&Unit> {
+        self.units.iter().filter(|u| u.law_key().is_some_and(|k| k.is_within(key))).collect()
+    }
+
+    /// The unit with exactly this key, if any (law text or other).
+    pub fn unit(&self, key: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.key == key)
+    }
+
+    /// The footnote units attached to `unit`.
+    pub fn footnotes_of(&self, unit: &Unit) -> Vec<&Unit> {
+        unit.footnotes.iter().filter_map(|k| self.unit(k)).collect()
+    }
+
+    /// Whether the text has findings about its structure (missing, extra, renumbered, ...).
+    pub fn has_findings(&self) -> bool {
+        self.findings.iter().any(Finding::is_structural)
+    }
+
+    /// The input again, built from the units' texts alone, in line order.
+    /// Returns None if a line is missing or held twice.
+    pub fn reassemble(&self) -> Option<String> {
+        let mut lines: Vec<Option<&str>> = vec![None; self.line_count];
+        for u in &self.units {
+            let mut texts = split_keep(&u.text);
+            for &(a, b) in &u.lines {
+                for n in a..=b {
+                    let slot = lines.get_mut(n.checked_sub(1)?)?;
+                    if slot.is_some() {
+                        return None;
+                    }
+                    *slot = Some(texts.next()?);
+                }
+            }
+            if texts.next().is_some() {
+                return None;
+            }
+        }
+        let mut out = String::new();
+        for l in lines {
+            out.push_str(l?);
+        }
+        Some(out)
+    }
+}
+
+/// Splits after every `\n`, keeping it; a last piece without `\n` is kept too.
+fn split_keep(s: &str) -> impl Iterator<Item = &str> {
+    s.split_inclusive('\n')
+}
+
+fn profile_for(lang: Lang, edition: Edition) -> Option<&'static dyn Profile> {
+    match (lang, edition) {
+        (Lang::Sk, Edition::E2017) => Some(&sk2017::Sk2017),
+        (Lang::Hu, Edition::E2017) => Some(&hu2017::Hu2017),
+        (Lang::Pl, Edition::E2007) => Some(&pl2007::Pl2007),
+        (Lang::Sk, Edition::E1997) => Some(&sk1997::Sk1997),
+        _ => None,
+    }
+}
+
+/// The (language, edition) pairs the aligner has a profile for.
+pub fn supported() -> &'static [(Lang, Edition)] {
+    &[(Lang::Sk, Edition::E2017), (Lang::Hu, Edition::E2017), (Lang::Pl, Edition::E2007), (Lang::Sk, Edition::E1997)]
+}
+
+/// Aligns a translation. See [`align_named`] to give the text a name for messages.
+pub fn align(text: &[u8], lang: Lang, edition: Edition) -> Result<Alignment, AlignError> {
+    align_named(&format!("{lang} {edition} text"), text, lang, edition)
+}
+
+/// Aligns a translation read under `name` (a path, for messages).
+pub fn align_named(name: &str, text: &[u8], lang: Lang, edition: Edition) -> Result<Alignment, AlignError> {
+    let profile = profile_for(lang, edition).ok_or_else(|| AlignError::Unsupported {
+        lang: lang.to_string(),
+        edition: edition.to_string(),
+        known: supported().iter().map(|(l, e)| format!("{l} {e}")).collect::<Vec<_>>().join(", "),
+    })?;
+    let t = input::read(name, text)?;
+    let parsed = engine::run(&t, profile);
+    if parsed.laws == 0 {
+        return Err(AlignError::NoLaws {
+            name: name.to_string(),
+            lang: lang.to_string(),
+            edition: edition.to_string(),
+            pattern: profile.law_pattern().to_string(),
+            src: miette::NamedSource::new(name, t.src.chars().take(2000).collect::<String>()),
+            span: (0, t.line(0).len().max(1).min(t.src.len())).into(),
+        });
+    }
+    let structure = Structure::of(edition);
+    let resolved = report::resolve(&parsed.found, &parsed.notes, &structure);
+    let mut findings = resolved.findings;
+    for n in &parsed.label_notes {
+        findings.push(n.clone());
+    }
+
+    // Units with their keys.
+    let mut units: Vec<Unit> = parsed
+        .units
+        .iter()
+        .map(|r| {
+            let (key, label) = match &r.key {
+                Some(raw) => {
+                    let line = r.lines[0];
+                    let k = resolved.map.get(&(raw.clone(), line)).cloned().unwrap_or_else(|| raw.clone());
+                    let label = (k != *raw).then(|| raw.to_string());
+                    (k.to_string(), label)
+                }
+                None => (r.name.clone(), None),
+            };
+            let mut text = String::new();
+            for &l in &r.lines {
+                text.push_str(t.raw(l));
+            }
+            let marker_line = r.marker.map(|_| {
+                r.lines.iter().find(|&&l| !profile::is_blank(t.line(l))).map(|l| l + 1).unwrap_or(r.lines[0] + 1)
+            });
+            Unit {
+                key,
+                kind: r.kind,
+                label,
+                lines: spans(&r.lines),
+                term: r.term.clone(),
+                marker: r.marker.map(|m| m.label()),
+                marker_line,
+                attached_to: None,
+                cited_at: None,
+                footnotes: Vec::new(),
+                note: r.note.map(str::to_string),
+                text,
+            }
+        })
+        .collect();
+
+    attach_footnotes(&t, profile, &parsed, &mut units, &mut findings);
+
+    let labels = parsed
+        .found
+        .iter()
+        .map(|f| Label {
+            key: resolved.map.get(&(f.key.clone(), f.line)).cloned().unwrap_or_else(|| f.key.clone()),
+            written: f.key.clone(),
+            line: f.line + 1,
+        })
+        .collect();
+    Ok(Alignment {
+        lang,
+        edition,
+        source: name.to_string(),
+        line_count: t.len(),
+        units,
+        findings,
+        labels,
+    })
+}
+
+/// Each footnote goes to the unit whose text carries its mark. A numbered mark (¹, (1)) is
+/// looked for in the nearest line before the footnote (a `(1)` further back may be a label).
+/// A mark that restarts on every page (`*`, `†`) is looked for back to the previous footnote
+/// with the same mark, and the first citation there wins (a page may cite it more than once).
+fn attach_footnotes(
+    t: &input::Text,
+    profile: &dyn Profile,
+    parsed: &engine::Parsed,
+    units: &mut [Unit],
+    findings: &mut Vec<Finding>,
+) {
+    let mut claimed: Vec<(usize, Marker)> = Vec::new();
+    let mut previous_of: Vec<(Marker, usize)> = Vec::new();
+    for fi in 0..parsed.units.len() {
+        let Some(marker) = parsed.units[fi].marker else { continue };
+        let start = parsed.units[fi].lines[0];
+        let floor = match marker {
+            Marker::Num(_) => 0,
+            _ => previous_of.iter().rev().find(|(m, _)| *m == marker).map(|(_, end)| *end).unwrap_or(0),
+        };
+        let mut hit = None;
+        for line in (floor..start).rev() {
+            let owner = parsed.assign[line];
+            let kind = parsed.units[owner].kind;
+            if matches!(kind, UnitKind::Footnote | UnitKind::Contents | UnitKind::Artefact) {
+                continue;
+            }
+            if claimed.contains(&(line, marker)) {
+                continue;
+            }
+            if profile.refers_to(t.line(line), marker) {
+                hit = Some((line, owner));
+                if matches!(marker, Marker::Num(_)) {
+                    break;
+                }
+            }
+        }
+        previous_of.push((marker, parsed.units[fi].lines.last().copied().unwrap_or(start) + 1));
+        match hit {
+            Some((line, owner)) => {
+                claimed.push((line, marker));
+                let fkey = units[fi].key.clone();
+                let okey = units[owner].key.clone();
+                units[owner].footnotes.push(fkey);
+                units[fi].attached_to = Some(okey);
+                units[fi].cited_at = Some(line + 1);
+            }
+            None => findings.push(Finding::FootnoteUnreferenced {
+                key: units[fi].key.clone(),
+                line: units[fi].marker_line.unwrap_or(start + 1),
+            }),
+        }
+    }
+}
+
+/// 0-based ascending line indices as 1-based inclusive spans.
+fn spans(lines: &[usize]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &l in lines {
+        match out.last_mut() {
+            Some((_, b)) if *b == l => *b = l + 1,
+            _ => out.push((l + 1, l + 1)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_are_one_based_and_inclusive() {
+        assert_eq!(spans(&[0, 1, 2, 5, 7, 8]), vec![(1, 3), (6, 6), (8, 9)]);
+    }
+
+    #[test]
+    fn a_small_text_round_trips() {
+        let src = "PRAVIDLÁ\n\nPRAVIDLO 1 – BALÍČEK KARIET\n\nA. Poradie\n\n1. (a) text²\n\n² poznámka\n\n(b) ďalej\nPRAVIDLO 2 – X\n";
+        let a = align(src.as_bytes(), Lang::Sk, Edition::E2017).unwrap();
+        assert_eq!(a.reassemble().unwrap(), src);
+        let keys: Vec<&str> = a.units.iter().map(|u| u.key.as_str()).collect();
+        assert_eq!(keys, ["front-matter", "1", "1A", "1A1(a)", "footnote/2", "1A1(b)", "2"]);
+        let f = a.unit("footnote/2").unwrap();
+        assert_eq!(f.attached_to.as_deref(), Some("1A1(a)"));
+        assert_eq!(f.lines, vec![(8, 10)]);
+        assert_eq!(a.unit("1A1(a)").unwrap().lines, vec![(7, 7)]);
+    }
+
+    #[test]
+    fn plain_text_joins_hyphenated_words() {
+        let u = Unit {
+            key: "1".into(),
+            kind: UnitKind::Law,
+            label: None,
+            lines: vec![(1, 2)],
+            term: None,
+            marker: None,
+            marker_line: None,
+            attached_to: None,
+            cited_at: None,
+            footnotes: vec![],
+            note: None,
+            text: "pravid-\nlo 77.\u{a0} x\n".into(),
+        };
+        assert_eq!(u.plain_text(), "pravidlo 77. x");
+    }
+}

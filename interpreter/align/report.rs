@@ -1,0 +1,410 @@
+//! Comparing a text's labels with its edition's structure, and the human report.
+//!
+//! Findings: keys the structure has and the text lacks (missing), labels the structure does not
+//! know (extra), labels that come before one they should follow (out of order), labels that
+//! number what the structure letters (renumbered: the text's label is kept beside the key),
+//! repeated labels, footnotes without reference, and lines that could not be placed.
+
+use super::engine::{EngineNote, Found};
+use super::key::Key;
+use super::structure::Structure;
+use super::{Alignment, UnitKind};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write;
+
+/// One thing the aligner found wrong or odd in a text, with 1-based line numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "finding", rename_all = "kebab-case")]
+pub enum Finding {
+    /// The structure has `key`, the text does not. It would stand after `after`, the nearest
+    /// key before it that the text has, whose label is at line `near`; `inside` counts the keys
+    /// below it that are missing with it.
+    Missing { key: String, after: String, near: usize, inside: usize },
+    /// The text has a label the structure does not know.
+    Extra { key: String, line: usize },
+    /// `key` comes after `after`, which the structure puts later.
+    OutOfOrder { key: String, line: usize, after: String },
+    /// The text labels `label` what the structure calls `key`.
+    Renumbered { label: String, key: String, line: usize },
+    /// The same key a second time.
+    Duplicate { key: String, line: usize, first: usize },
+    /// A law heading without a number, numbered from its place.
+    Unnumbered { key: String, line: usize },
+    /// A footnote whose reference mark was not found in the text before it.
+    FootnoteUnreferenced { key: String, line: usize },
+    /// Lines the aligner could not place.
+    Unplaced { first: usize, last: usize },
+    /// A line that starts like a label (`5.`, `(c)`, `C.`) but does not continue the sequence;
+    /// it is kept as text of `unit`, the unit before it.
+    LabelAsText { label: String, line: usize, unit: String },
+}
+
+impl Finding {
+    /// Whether this finding is about the law's structure (what `align` exits 1 for).
+    pub fn is_structural(&self) -> bool {
+        !matches!(self, Finding::FootnoteUnreferenced { .. } | Finding::LabelAsText { .. })
+    }
+}
+
+/// The result of comparing: the key each raw label gets, and the findings.
+pub(crate) struct Resolved {
+    pub map: HashMap<(Key, usize), Key>,
+    pub findings: Vec<Finding>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Top {
+    Sec(char),
+    Para(u16),
+}
+
+fn top(k: &Key) -> Option<Top> {
+    match (k.section, k.para) {
+        (Some(s), _) => Some(Top::Sec(s)),
+        (None, Some(p)) => Some(Top::Para(p)),
+        (None, None) => None,
+    }
+}
+
+fn with_top(k: &Key, t: &Top) -> Key {
+    let mut k = k.clone();
+    match *t {
+        Top::Sec(s) => {
+            if k.section.is_none() {
+                // 35.1 -> 35A: the number was the section
+                k.para = None;
+            }
+            k.section = Some(s);
+        }
+        Top::Para(p) => {
+            k.section = None;
+            k.para = Some(p);
+        }
+    }
+    k
+}
+
+/// Maps the labels found to the structure's keys and lists the findings.
+pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> Resolved {
+    let mut findings = Vec::new();
+    let mut map = HashMap::new();
+
+    // Per law: when the text's top-level labels differ from the structure's but are as many,
+    // they are the same divisions numbered differently (SK 2017 Law 35: 1-4 for A-D).
+    let mut by_law: BTreeMap<u16, Vec<&Found>> = BTreeMap::new();
+    for f in found {
+        by_law.entry(f.key.law).or_default().push(f);
+    }
+    let mut renames: HashMap<(u16, Top), Top> = HashMap::new();
+    for (law, fs) in &by_law {
+        let mut tops: Vec<Top> = Vec::new();
+        for f in fs {
+            if let Some(t) = top(&f.key) {
+                if !tops.contains(&t) {
+                    tops.push(t);
+                }
+            }
+        }
+        let expected: Vec<Top> = s.tops(*law).iter().filter_map(top).collect();
+        if tops.is_empty() || tops == expected || tops.len() != expected.len() {
+            continue;
+        }
+        if tops.iter().all(|t| expected.contains(t)) {
+            continue; // same divisions, other order: reported as out of order
+        }
+        for (a, b) in tops.iter().zip(&expected) {
+            if a != b {
+                renames.insert((*law, a.clone()), b.clone());
+            }
+        }
+    }
+
+    for f in found {
+        let mut k = f.key.clone();
+        if let Some(t) = top(&k) {
+            if let Some(to) = renames.get(&(k.law, t)) {
+                k = with_top(&k, to);
+            }
+        }
+        // A missing level: items written straight under a paragraph where the structure has
+        // them under (a) (HU 40B2 i)-v) for 40B2(a)(i)-(v)).
+        if !s.contains(&k) && k.sub.is_none() && k.item.is_some() && k.para.is_some() {
+            let mut with_a = k.clone();
+            with_a.sub = Some('a');
+            if s.contains(&with_a) {
+                k = with_a;
+            }
+        }
+        if k != f.key {
+            findings.push(Finding::Renumbered {
+                label: f.key.to_string(),
+                key: k.to_string(),
+                line: f.line + 1,
+            });
+        }
+        map.insert((f.key.clone(), f.line), k);
+    }
+
+    for n in notes {
+        match n {
+            EngineNote::UnnumberedLaw { line, taken_as } => findings.push(Finding::Unnumbered {
+                key: taken_as.to_string(),
+                line: line + 1,
+            }),
+        }
+    }
+
+    // Extra, duplicate, out of order, in the text's order.
+    let mut first_line: HashMap<Key, usize> = HashMap::new();
+    let mut max_seen: Option<Key> = None;
+    let mut present: HashSet<Key> = HashSet::new();
+    let mut last_line_of: HashMap<Key, usize> = HashMap::new();
+    for f in found {
+        let k = &map[&(f.key.clone(), f.line)];
+        if let Some(first) = first_line.get(k) {
+            if *first != f.line {
+                findings.push(Finding::Duplicate { key: k.to_string(), line: f.line + 1, first: first + 1 });
+            }
+            continue;
+        }
+        first_line.insert(k.clone(), f.line);
+        present.insert(k.clone());
+        last_line_of.insert(k.clone(), f.line);
+        if !s.contains(k) {
+            findings.push(Finding::Extra { key: k.to_string(), line: f.line + 1 });
+        }
+        match &max_seen {
+            Some(m) if k < m => findings.push(Finding::OutOfOrder {
+                key: k.to_string(),
+                line: f.line + 1,
+                after: m.to_string(),
+            }),
+            _ => max_seen = Some(k.clone()),
+        }
+    }
+
+    // Missing, folded under a missing ancestor.
+    let missing: Vec<&Key> = s.keys.iter().filter(|k| !present.contains(*k)).collect();
+    let missing_set: HashSet<&Key> = missing.iter().copied().collect();
+    let mut sorted_present: Vec<(&Key, usize)> = first_line.iter().map(|(k, l)| (k, *l)).collect();
+    sorted_present.sort();
+    for k in &missing {
+        let mut folded = false;
+        let mut p = k.parent();
+        while let Some(q) = p {
+            if missing_set.contains(&q) {
+                folded = true;
+                break;
+            }
+            p = q.parent();
+        }
+        if folded {
+            continue;
+        }
+        let inside = missing.iter().filter(|m| m.is_within(k) && **m != *k).count();
+        // The nearest present key before it in the structure's order.
+        let (after, near) = sorted_present
+            .iter()
+            .filter(|(pk, _)| *pk < *k)
+            .map(|(pk, l)| (pk.to_string(), *l + 1))
+            .next_back()
+            .unwrap_or_default();
+        findings.push(Finding::Missing { key: k.to_string(), after, near, inside });
+    }
+    Resolved { map, findings }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn spans(lines: &[(usize, usize)]) -> String {
+    lines
+        .iter()
+        .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn lines_word(lines: &[(usize, usize)]) -> &'static str {
+    if lines.len() == 1 && lines[0].0 == lines[0].1 {
+        "line"
+    } else {
+        "lines"
+    }
+}
+
+/// The human report: what the text holds, then every finding with its line numbers.
+pub(crate) fn render(a: &Alignment) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Alignment of {} {} ({} lines)", a.lang, a.edition, a.line_count);
+    let count = |k: UnitKind| a.units.iter().filter(|u| u.kind == k).count();
+    let structure = Structure::of(a.edition);
+    let keys: HashSet<&str> = a.units.iter().filter(|u| u.kind.is_law_text()).map(|u| u.key.as_str()).collect();
+    let laws = a.units.iter().filter(|u| u.kind == UnitKind::Law).count();
+    let _ = writeln!(
+        out,
+        "  laws: {laws} of {} expected; {} sections, {} paragraphs, {} sub-paragraphs, {} items; {} distinct keys",
+        structure.laws(),
+        count(UnitKind::Section),
+        count(UnitKind::Paragraph),
+        count(UnitKind::SubParagraph),
+        count(UnitKind::Item),
+        keys.len(),
+    );
+    let _ = writeln!(out, "  not law text:");
+    for (kind, what) in [
+        (UnitKind::FrontMatter, "front matter"),
+        (UnitKind::Contents, "table of contents"),
+        (UnitKind::Preface, "preface"),
+        (UnitKind::Introduction, "introduction"),
+        (UnitKind::Definitions, "definitions heading"),
+        (UnitKind::Dictionary, "dictionary"),
+        (UnitKind::Index, "index"),
+    ] {
+        for u in a.units.iter().filter(|u| u.kind == kind) {
+            let _ = writeln!(out, "    {what}: {} {}", lines_word(&u.lines), spans(&u.lines));
+        }
+    }
+    let defs: Vec<_> = a.units.iter().filter(|u| u.kind == UnitKind::Definition).collect();
+    if !defs.is_empty() {
+        let first = defs.first().map(|u| u.first_line()).unwrap_or(0);
+        let last = defs.last().map(|u| u.last_line()).unwrap_or(0);
+        let _ = writeln!(out, "    definitions: {} terms, lines {first}–{last}", defs.len());
+    }
+    let chapters: Vec<_> = a.units.iter().filter(|u| u.kind == UnitKind::Chapter).collect();
+    if !chapters.is_empty() {
+        let lines: Vec<String> = chapters.iter().map(|u| u.first_line().to_string()).collect();
+        let _ = writeln!(out, "    chapter headings: {} at lines {}", chapters.len(), lines.join(", "));
+    }
+    for u in a.units.iter().filter(|u| u.kind == UnitKind::Artefact) {
+        let _ = writeln!(
+            out,
+            "    artefact: line {} ({})",
+            u.first_line(),
+            u.note.as_deref().unwrap_or("not part of the text")
+        );
+    }
+    let notes: Vec<_> = a.units.iter().filter(|u| u.kind == UnitKind::Footnote).collect();
+    let attached = notes.iter().filter(|u| u.attached_to.is_some()).count();
+    let _ = writeln!(out, "  footnotes: {} ({attached} attached to the unit that cites them)", notes.len());
+    for u in &notes {
+        let to = match &u.attached_to {
+            Some(k) => format!("cited in {k} (line {})", u.cited_at.unwrap_or(0)),
+            None => "no reference found".to_string(),
+        };
+        let _ = writeln!(out, "    {} at line {}: {to}", u.key, u.marker_line.unwrap_or(u.first_line()));
+    }
+    let remainder: usize = a
+        .units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Remainder)
+        .map(|u| u.lines.iter().map(|(x, y)| y - x + 1).sum::<usize>())
+        .sum();
+    let _ = writeln!(out, "  remainder: {}", plural(remainder, "line not placed", "lines not placed"));
+
+    let f = &a.findings;
+    let _ = writeln!(out, "Findings: {}", if f.is_empty() { "none".to_string() } else { f.len().to_string() });
+    let section = |out: &mut String, title: &str, items: Vec<String>| {
+        if !items.is_empty() {
+            let _ = writeln!(out, "  {title} ({}):", items.len());
+            for i in items {
+                let _ = writeln!(out, "    {i}");
+            }
+        }
+    };
+    section(
+        &mut out,
+        "missing",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::Missing { key, after, near, inside } => Some(format!(
+                    "{key}{} (its place: after {after}, labelled at line {near})",
+                    if *inside > 0 { format!(" and the {} inside it", plural(*inside, "key", "keys")) } else { String::new() }
+                )),
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "extra",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::Extra { key, line } => Some(format!("{key} at line {line}")),
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "renumbered",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::Renumbered { label, key, line } => {
+                    Some(format!("line {line}: the text's {label} is {key}"))
+                }
+                Finding::Unnumbered { key, line } => {
+                    Some(format!("line {line}: law heading without a number, taken as {key} from its place"))
+                }
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "out of order",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::OutOfOrder { key, line, after } => Some(format!("{key} at line {line} comes after {after}")),
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "duplicate",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::Duplicate { key, line, first } => {
+                    Some(format!("{key} at line {line} (first at line {first})"))
+                }
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "footnotes without reference",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::FootnoteUnreferenced { key, line } => Some(format!("{key} at line {line}")),
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "label-like lines kept as text",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::LabelAsText { label, line, unit } => {
+                    Some(format!("line {line}: {label} does not continue the sequence; kept in {unit}"))
+                }
+                _ => None,
+            })
+            .collect(),
+    );
+    section(
+        &mut out,
+        "unplaced lines",
+        f.iter()
+            .filter_map(|x| match x {
+                Finding::Unplaced { first, last } => Some(format!("lines {first}–{last}")),
+                _ => None,
+            })
+            .collect(),
+    );
+    out
+}

@@ -1,0 +1,193 @@
+//! The model's vocabulary as the law language sees it: constants (seats, strains, ranks,
+//! calls), the state of the table (auction, dealer), and functions that only name things
+//! (a seat's left-hand opponent, a bid's level). None of them decides a rule of the Laws.
+
+use super::types::Type;
+use crate::model::{Call, Rank, Seat, Side, Strain, Suit};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    Lho,
+    Rho,
+    Partner,
+    SideOf,
+    IsBid,
+    IsPass,
+    IsDouble,
+    IsRedouble,
+    IsArtificial,
+    Level,
+    StrainOf,
+    Bid,
+    SuitOf,
+    RankOf,
+    Item,
+    Size,
+    Range,
+    Obliged,
+    Vulnerable,
+    Min,
+    Max,
+}
+
+pub const BUILTINS: &[(&str, Builtin)] = &[
+    ("lho", Builtin::Lho),
+    ("rho", Builtin::Rho),
+    ("partner", Builtin::Partner),
+    ("side", Builtin::SideOf),
+    ("is_bid", Builtin::IsBid),
+    ("is_pass", Builtin::IsPass),
+    ("is_double", Builtin::IsDouble),
+    ("is_redouble", Builtin::IsRedouble),
+    ("is_artificial", Builtin::IsArtificial),
+    ("level", Builtin::Level),
+    ("strain", Builtin::StrainOf),
+    ("bid", Builtin::Bid),
+    ("suit", Builtin::SuitOf),
+    ("rank", Builtin::RankOf),
+    ("item", Builtin::Item),
+    ("size", Builtin::Size),
+    ("range", Builtin::Range),
+    ("obliged", Builtin::Obliged),
+    ("vulnerable", Builtin::Vulnerable),
+    ("min", Builtin::Min),
+    ("max", Builtin::Max),
+];
+
+pub fn builtin(name: &str) -> Option<Builtin> {
+    BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+}
+
+impl Builtin {
+    /// Parameter types and result type; `None` for the generic list functions, which the
+    /// checker types by hand.
+    pub fn signature(self) -> Option<(Vec<Type>, Type)> {
+        use Type::*;
+        Some(match self {
+            Builtin::Lho | Builtin::Rho | Builtin::Partner => (vec![Seat], Seat),
+            Builtin::SideOf => (vec![Seat], Side),
+            Builtin::IsBid
+            | Builtin::IsPass
+            | Builtin::IsDouble
+            | Builtin::IsRedouble
+            | Builtin::IsArtificial => (vec![Call], Bool),
+            Builtin::Level => (vec![Call], Int),
+            Builtin::StrainOf => (vec![Call], Strain),
+            Builtin::Bid => (vec![Int, Strain], Call),
+            Builtin::SuitOf => (vec![Card], Suit),
+            Builtin::RankOf => (vec![Card], Rank),
+            Builtin::Range => (vec![Int, Int], List(Box::new(Int))),
+            Builtin::Obliged => (vec![Seat, Obligation], Bool),
+            Builtin::Vulnerable => (vec![Side], Bool),
+            Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
+            Builtin::Item | Builtin::Size => return None,
+        })
+    }
+}
+
+/// A named constant of the model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Constant {
+    Bool(bool),
+    Seat(Seat),
+    Side(Side),
+    Strain(Strain),
+    Suit(Suit),
+    Rank(Rank),
+    Call(Call),
+}
+
+pub fn constant(name: &str) -> Option<Constant> {
+    Some(match name {
+        "true" => Constant::Bool(true),
+        "false" => Constant::Bool(false),
+        "N" => Constant::Seat(Seat::North),
+        "E" => Constant::Seat(Seat::East),
+        "S" => Constant::Seat(Seat::South),
+        "W" => Constant::Seat(Seat::West),
+        "NS" => Constant::Side(Side::NorthSouth),
+        "EW" => Constant::Side(Side::EastWest),
+        "NT" => Constant::Strain(Strain::NoTrump),
+        "spades" => Constant::Suit(Suit::Spades),
+        "hearts" => Constant::Suit(Suit::Hearts),
+        "diamonds" => Constant::Suit(Suit::Diamonds),
+        "clubs" => Constant::Suit(Suit::Clubs),
+        "pass" => Constant::Call(Call::Pass),
+        "double" => Constant::Call(Call::Double),
+        "redouble" => Constant::Call(Call::Redouble),
+        _ => {
+            let rank = match name {
+                "ace" => 14,
+                "king" => 13,
+                "queen" => 12,
+                "jack" => 11,
+                "ten" => 10,
+                "nine" => 9,
+                "eight" => 8,
+                "seven" => 7,
+                "six" => 6,
+                "five" => 5,
+                "four" => 4,
+                "three" => 3,
+                "two" => 2,
+                _ => return None,
+            };
+            Constant::Rank(Rank(rank))
+        }
+    })
+}
+
+impl Constant {
+    pub fn ty(self) -> Type {
+        match self {
+            Constant::Bool(_) => Type::Bool,
+            Constant::Seat(_) => Type::Seat,
+            Constant::Side(_) => Type::Side,
+            Constant::Strain(_) => Type::Strain,
+            Constant::Suit(_) => Type::Suit,
+            Constant::Rank(_) => Type::Rank,
+            Constant::Call(_) => Type::Call,
+        }
+    }
+}
+
+/// The state of the table that rules may read.
+pub const STATE: &[(&str, fn() -> Type)] = &[
+    ("auction", || Type::List(Box::new(Type::Entry))),
+    ("dealer", || Type::Seat),
+];
+
+pub fn state(name: &str) -> Option<Type> {
+    STATE.iter().find(|(n, _)| *n == name).map(|(_, t)| t())
+}
+
+/// Fields of the model's records.
+pub fn field(of: &Type, name: &str) -> Option<Type> {
+    Some(match (of, name) {
+        (Type::Entry, "seat") => Type::Seat,
+        (Type::Entry, "call") => Type::Call,
+        (Type::Entry, "index") => Type::Int,
+        (Type::Play, "seat") => Type::Seat,
+        (Type::Play, "card") => Type::Card,
+        _ => return None,
+    })
+}
+
+/// What the table asks the law book: each name, its parameters and result, and why.
+pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] = &[
+    ("board_dealer", &[("board", || Type::Int)], || Type::Seat, "the dealer of a board (Law 2)"),
+    ("board_vulnerable", &[("board", || Type::Int), ("side", || Type::Side)], || Type::Bool, "the vulnerability of a board (Law 2)"),
+    ("turn", &[], || Type::Seat, "whose turn it is to call (Law 17)"),
+    ("auction_ended", &[], || Type::Bool, "when the auction has ended (Law 22)"),
+    ("passed_out", &[], || Type::Bool, "whether all four players passed (Law 22B)"),
+    ("final_bid", &[], || Type::Call, "the bid that becomes the contract (Law 22A)"),
+    ("contract_risk", &[], || Type::Int, "whether the contract is undoubled (1), doubled (2) or redoubled (4) (Law 19D)"),
+    ("declarer", &[], || Type::Seat, "who is declarer (Definitions)"),
+    ("opening_leader", &[], || Type::Seat, "who makes the opening lead (Law 41A)"),
+    ("legal_play", &[("card", || Type::Card), ("trick", || Type::List(Box::new(Type::Play))), ("hand", || Type::List(Box::new(Type::Card)))], || Type::Bool, "whether a play follows suit as it must (Law 44C, 44D)"),
+    ("trick_winner", &[("trick", || Type::List(Box::new(Type::Play))), ("trumps", || Type::Strain)], || Type::Seat, "who wins a trick (Law 44E, 44F)"),
+    ("score", &[("level", || Type::Int), ("strain", || Type::Strain), ("risk", || Type::Int), ("vulnerable", || Type::Bool), ("tricks", || Type::Int)], || Type::Int, "the score of a contract (Law 77)"),
+    ("passed_out_score", &[], || Type::Int, "the score of a passed-out board (Law 77)"),
+    ("imps", &[("difference", || Type::Int)], || Type::Int, "the IMP scale (Law 78B)"),
+    ("matchpoints", &[("score", || Type::Int), ("others", || Type::List(Box::new(Type::Int)))], || Type::Int, "matchpoints on a board (Law 78A)"),
+];

@@ -1,0 +1,1146 @@
+//! Syntax trees to a checked law book. The checker rejects, each with a diagnostic at the
+//! span: unknown names, duplicate paragraph ids, references to missing laws or paragraphs,
+//! type mismatches, exception cycles, and sibling rules that would both apply with no
+//! exception between them where that can be seen without running a case.
+
+pub mod builtins;
+pub mod types;
+
+use crate::diagnostic::Diag;
+use crate::source::Span;
+use crate::suggest::did_you_mean;
+use crate::syntax::ast::*;
+use builtins::{builtin, constant, field, state, Builtin, ENTRY_POINTS};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use types::Type;
+
+/// What a law is called and where its text is.
+#[derive(Clone, Debug)]
+pub struct LawInfo {
+    pub number: u32,
+    pub titles: Translations,
+    pub sources: Vec<SourceLines>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct ParagraphInfo {
+    pub id: String,
+    pub law: u32,
+    pub titles: Option<Translations>,
+    pub judgement: Option<String>,
+    pub span: Span,
+    /// Where a rule, an answer or a procedure of the law book decides by this paragraph.
+    pub operative: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct IrregularityInfo {
+    pub decl: Irregularity,
+    pub law: u32,
+    pub rectify: Option<Rectify>,
+}
+
+/// A law book that has passed every check. The evaluator reads nothing else.
+#[derive(Debug, Default)]
+pub struct LawBook {
+    pub name: String,
+    pub laws: BTreeMap<u32, LawInfo>,
+    pub paragraphs: BTreeMap<String, ParagraphInfo>,
+    pub defines: HashMap<String, Define>,
+    pub tables: HashMap<String, Table>,
+    pub irregularities: Vec<IrregularityInfo>,
+    pub findings: HashMap<String, Finding>,
+    pub options: HashMap<String, OptionDecl>,
+    pub obligations: HashMap<String, Obligation>,
+    pub procedures: HashMap<String, Procedure>,
+}
+
+impl LawBook {
+    pub fn law_title(&self, law: u32, lang: Lang) -> Option<&str> {
+        self.laws.get(&law).and_then(|l| l.titles.get(lang))
+    }
+
+    /// The title of a paragraph, or of the nearest enclosing section that has one.
+    pub fn paragraph_title(&self, id: &str, lang: Lang) -> Option<&str> {
+        let mut key = id.to_string();
+        loop {
+            if let Some(t) = self
+                .paragraphs
+                .get(&key)
+                .and_then(|p| p.titles.as_ref())
+                .and_then(|t| t.get(lang))
+            {
+                return Some(t);
+            }
+            key = parent_id(&key)?;
+        }
+    }
+}
+
+/// 27B1(a) -> 27B1 -> 27B -> 27; None for a law number.
+pub fn parent_id(id: &str) -> Option<String> {
+    if let Some(i) = id.rfind('(') {
+        return Some(id[..i].to_string());
+    }
+    let last = id.chars().last()?;
+    if last.is_ascii_digit() {
+        let trimmed = id.trim_end_matches(|c: char| c.is_ascii_digit());
+        if trimmed.is_empty() {
+            return None;
+        }
+        return Some(trimmed.to_string());
+    }
+    if last.is_ascii_uppercase() {
+        return Some(id[..id.len() - 1].to_string());
+    }
+    None
+}
+
+pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
+    let mut c = Checker {
+        book: LawBook {
+            name: name.to_string(),
+            ..Default::default()
+        },
+        diags: vec![],
+        rectifies: vec![],
+        checked_procedures: HashSet::new(),
+    };
+    c.collect(&files);
+    if c.diags.is_empty() {
+        c.check_bodies();
+    }
+    if c.diags.is_empty() {
+        Ok(c.book)
+    } else {
+        Err(c.diags)
+    }
+}
+
+struct Checker {
+    book: LawBook,
+    diags: Vec<Diag>,
+    rectifies: Vec<(Rectify, u32)>,
+    checked_procedures: HashSet<(String, Vec<String>)>,
+}
+
+/// Local names in scope, innermost last.
+type Scope = Vec<(String, Type)>;
+
+const E_DUP: &str = "lawbook::check::duplicate";
+const E_NAME: &str = "lawbook::check::unknown_name";
+const E_TYPE: &str = "lawbook::check::type_mismatch";
+const E_REF: &str = "lawbook::check::missing_reference";
+const E_EXC: &str = "lawbook::check::exception";
+const E_AMB: &str = "lawbook::check::ambiguous_rules";
+const E_ENTRY: &str = "lawbook::check::missing_entry_point";
+
+impl Checker {
+    fn err(&mut self, d: Diag) {
+        self.diags.push(d);
+    }
+
+    // ---- pass 1: collect declarations -----------------------------------------------------
+
+    fn collect(&mut self, files: &[LawFile]) {
+        let mut names: HashMap<String, Span> = HashMap::new();
+        for file in files {
+            for law in &file.laws {
+                self.collect_law(law, &mut names);
+            }
+        }
+        for (rect, law) in std::mem::take(&mut self.rectifies) {
+            match self
+                .book
+                .irregularities
+                .iter_mut()
+                .find(|i| i.decl.name.name == rect.irregularity.name)
+            {
+                Some(info) if info.rectify.is_some() => {
+                    let first = info.rectify.as_ref().unwrap().span;
+                    self.err(
+                        Diag::new(E_DUP, format!("`{}` is rectified twice", rect.irregularity.name))
+                            .label(rect.span, "second rectification")
+                            .label(first, "first rectification")
+                            .help("merge the two rectify blocks into one decision"),
+                    );
+                }
+                Some(info) => info.rectify = Some(rect),
+                None => {
+                    let known: Vec<String> = self
+                        .book
+                        .irregularities
+                        .iter()
+                        .map(|i| i.decl.name.name.clone())
+                        .collect();
+                    let hint = did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
+                    self.err(
+                        Diag::new(
+                            E_NAME,
+                            format!("no irregularity is called `{}`", rect.irregularity.name),
+                        )
+                        .label(rect.irregularity.span, "unknown irregularity")
+                        .help(if hint.is_empty() {
+                            "declare it with `irregularity NAME { on call c by offender when … }`".to_string()
+                        } else {
+                            hint
+                        }),
+                    );
+                }
+            }
+            let _ = law;
+        }
+        for (name, params, result, why) in ENTRY_POINTS {
+            let want: Vec<Type> = params.iter().map(|(_, t)| t()).collect();
+            let have = self.book.defines.get(*name).map(|d| (d.span, &d.params, &d.ty));
+            let have_table = self.book.tables.get(*name).map(|t| (t.span, &t.params, &t.ty));
+            match have.or(have_table) {
+                None => {
+                    let sig = params
+                        .iter()
+                        .map(|(n, t)| format!("{n}: {}", t()))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let first = self.book.laws.values().next().map(|l| l.span);
+                    let mut d = Diag::new(
+                        E_ENTRY,
+                        format!("the law book does not define `{name}`, which the table needs to know {why}"),
+                    )
+                    .help(format!(
+                        "define it: `define {name}{}: {} = …`",
+                        if sig.is_empty() { String::new() } else { format!("({sig})") },
+                        result()
+                    ));
+                    if let Some(s) = first {
+                        d = d.label(Span::new(s.file, s.start as usize, s.start as usize), "in this law book");
+                    }
+                    self.err(d);
+                }
+                Some((span, ps, ty)) => {
+                    let got: Vec<Option<Type>> = ps.iter().map(|p| resolve_type(&p.ty)).collect();
+                    let ok = got.len() == want.len()
+                        && got.iter().zip(&want).all(|(g, w)| g.as_ref() == Some(w))
+                        && resolve_type(ty).as_ref() == Some(&result());
+                    if !ok {
+                        self.err(
+                            Diag::new(E_ENTRY, format!("`{name}` has the wrong parameters or result"))
+                                .label(span, "declared here")
+                                .help(format!(
+                                    "the table asks it {why}; it must take ({}) and give {}",
+                                    want.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "),
+                                    result()
+                                )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn collect_law(&mut self, law: &Law, names: &mut HashMap<String, Span>) {
+        if let Some(prev) = self.book.laws.get(&law.number) {
+            let prev = prev.span;
+            let what = if law.number == 0 { "the definitions".to_string() } else { format!("law {}", law.number) };
+            self.err(
+                Diag::new(E_DUP, format!("{what} is written twice"))
+                    .label(law.number_span, "written again here")
+                    .label(prev, "first written here")
+                    .help("keep one; a law book holds each law once"),
+            );
+            return;
+        }
+        let titles = match law.titles.first() {
+            Some(t) => t.clone(),
+            None => {
+                if law.number != 0 {
+                    self.err(
+                        Diag::new("lawbook::check::title", format!("law {} has no title", law.number))
+                            .label(law.number_span, "no `title` in this law")
+                            .help("add `title en \"…\" sk \"…\" pl \"…\" hu \"…\"`"),
+                    );
+                }
+                Translations { entries: vec![], span: law.span }
+            }
+        };
+        self.book.laws.insert(
+            law.number,
+            LawInfo {
+                number: law.number,
+                titles,
+                sources: law.sources.clone(),
+                span: law.span,
+            },
+        );
+        let mut declare = |c: &mut Checker, name: &Ident, what: &str| {
+            if let Some(prev) = names.get(&name.name) {
+                c.err(
+                    Diag::new(E_DUP, format!("`{}` is declared twice", name.name))
+                        .label(name.span, format!("this {what} has the name of another declaration"))
+                        .label(*prev, "first declared here")
+                        .help("rename one of them"),
+                );
+            } else if builtin(&name.name).is_some() || constant(&name.name).is_some() || state(&name.name).is_some() {
+                c.err(
+                    Diag::new(E_DUP, format!("`{}` is a name of the model and cannot be redefined", name.name))
+                        .label(name.span, "reserved name")
+                        .help("choose another name"),
+                );
+            } else {
+                names.insert(name.name.clone(), name.span);
+            }
+        };
+        for item in &law.items {
+            match item {
+                Item::Paragraph(p) => {
+                    self.check_para_law(&p.id, law);
+                    if let Some(prev) = self.book.paragraphs.get(&p.id.text).filter(|x| !x.operative) {
+                        let prev = prev.span;
+                        self.err(
+                            Diag::new(E_DUP, format!("paragraph {} is declared twice", p.id.text))
+                                .label(p.id.span, "declared again here")
+                                .label(prev, "first declared here")
+                                .help("paragraph ids are unique in a law book"),
+                        );
+                        continue;
+                    }
+                    self.book.paragraphs.insert(
+                        p.id.text.clone(),
+                        ParagraphInfo {
+                            id: p.id.text.clone(),
+                            law: law.number,
+                            titles: p.titles.first().cloned(),
+                            judgement: p.judgement.clone(),
+                            span: p.id.span,
+                            operative: false,
+                        },
+                    );
+                }
+                Item::Define(d) => {
+                    declare(self, &d.name, "definition");
+                    self.book.defines.insert(d.name.name.clone(), d.clone());
+                }
+                Item::Table(t) => {
+                    declare(self, &t.name, "table");
+                    self.book.tables.insert(t.name.name.clone(), t.clone());
+                }
+                Item::Irregularity(i) => {
+                    declare(self, &i.name, "irregularity");
+                    self.book.irregularities.push(IrregularityInfo {
+                        decl: i.clone(),
+                        law: law.number,
+                        rectify: None,
+                    });
+                }
+                Item::Finding(f) => {
+                    declare(self, &f.name, "finding");
+                    self.check_translations(&f.ask, "question");
+                    self.book.findings.insert(f.name.name.clone(), f.clone());
+                }
+                Item::Option(o) => {
+                    declare(self, &o.name, "option");
+                    self.check_translations(&o.ask, "question");
+                    self.book.options.insert(o.name.name.clone(), o.clone());
+                }
+                Item::Obligation(o) => {
+                    declare(self, &o.name, "obligation");
+                    self.book.obligations.insert(o.name.name.clone(), o.clone());
+                }
+                Item::Rectify(r) => self.rectifies.push((r.clone(), law.number)),
+                Item::Procedure(p) => {
+                    if let Some(prev) = self.book.procedures.get(&p.id.text) {
+                        let prev = prev.id.span;
+                        self.err(
+                            Diag::new(E_DUP, format!("procedure {} is written twice", p.id.text))
+                                .label(p.id.span, "written again here")
+                                .label(prev, "first written here")
+                                .help("paragraph ids are unique in a law book"),
+                        );
+                    } else {
+                        self.book.procedures.insert(p.id.text.clone(), p.clone());
+                    }
+                }
+            }
+        }
+        for t in &law.titles {
+            self.check_translations(t, "title");
+        }
+    }
+
+    fn check_translations(&mut self, t: &Translations, what: &str) {
+        let mut seen = HashSet::new();
+        for (lang, _, span) in &t.entries {
+            if !seen.insert(*lang) {
+                self.err(
+                    Diag::new(E_DUP, format!("this {what} gives the {} text twice", lang.code()))
+                        .label(*span, "second text in the same language")
+                        .help("keep one text per language"),
+                );
+            }
+        }
+        if t.get(Lang::En).is_none() {
+            self.err(
+                Diag::new("lawbook::check::missing_language", format!("this {what} has no English text"))
+                    .label(t.span, "no `en`")
+                    .help("every title and question has at least its English text"),
+            );
+        }
+    }
+
+    fn check_para_law(&mut self, id: &ParaId, law: &Law) {
+        if law.number != 0 && id.law != law.number {
+            self.err(
+                Diag::new(E_REF, format!("paragraph {} is declared in law {}", id.text, law.number))
+                    .label(id.span, format!("belongs to law {}", id.law))
+                    .help("declare a paragraph in the law whose number it carries"),
+            );
+        }
+    }
+
+    // ---- pass 2: bodies -------------------------------------------------------------------
+
+    fn check_bodies(&mut self) {
+        let defines: Vec<Define> = self.book.defines.values().cloned().collect();
+        for d in &defines {
+            let scope = self.param_scope(&d.params);
+            if let Some(want) = self.type_of(&d.ty) {
+                self.expect(&d.body, &scope, &want);
+            }
+        }
+        let tables: Vec<Table> = self.book.tables.values().cloned().collect();
+        for t in &tables {
+            let scope = self.param_scope(&t.params);
+            if t.params.len() != 1 {
+                self.err(
+                    Diag::new(E_TYPE, format!("table `{}` must have exactly one key", t.name.name))
+                        .label(t.name.span, "a table is looked up by one key")
+                        .help("write the key as one parameter, e.g. `table imps(difference: int): int`"),
+                );
+                continue;
+            }
+            let key_ty = self.type_of(&t.params[0].ty);
+            let val_ty = self.type_of(&t.ty);
+            for row in &t.rows {
+                match (&row.key, &key_ty) {
+                    (RowKey::Range(..), Some(k)) if *k != Type::Int => self.err(
+                        Diag::new(E_TYPE, "a range key needs an int key")
+                            .label(row.key_span, format!("the key is a {k}"))
+                            .help("use single values as keys"),
+                    ),
+                    (RowKey::Value(e), Some(k)) => self.expect(e, &scope, k),
+                    _ => {}
+                }
+                if let Some(v) = &val_ty {
+                    self.expect(&row.value, &scope, v);
+                }
+            }
+        }
+        for o in self.book.obligations.values().cloned().collect::<Vec<_>>() {
+            let mut scope = self.param_scope(&o.params);
+            scope.push((o.call.name.clone(), Type::Call));
+            self.expect(&o.keeps, &scope, &Type::Bool);
+        }
+        let irregs = self.book.irregularities.clone();
+        for info in &irregs {
+            let i = &info.decl;
+            if let TriggerKind::Breach(ob) = &i.trigger.kind {
+                if !self.book.obligations.contains_key(&ob.name) {
+                    let hint = did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
+                    self.err(
+                        Diag::new(E_NAME, format!("no obligation is called `{}`", ob.name))
+                            .label(ob.span, "unknown obligation")
+                            .help(hint),
+                    );
+                }
+            }
+            let mut scope: Scope = vec![
+                (i.trigger.call.name.clone(), Type::Call),
+                (i.trigger.offender.name.clone(), Type::Seat),
+            ];
+            for l in &i.lets {
+                let t = self.infer(&l.value, &scope);
+                scope.push((l.name.name.clone(), t.unwrap_or(Type::Any)));
+            }
+            self.expect(&i.when, &scope, &Type::Bool);
+            if let Some(r) = &info.rectify {
+                let mut seen = vec![];
+                self.check_decision(&r.decision, &scope, &mut seen);
+            }
+        }
+        // Options and procedures nobody reaches are still checked, in an empty scope, so a
+        // mistake in them is not silently kept.
+        for o in self.book.options.values().cloned().collect::<Vec<_>>() {
+            let mut answers = HashSet::new();
+            for a in &o.answers {
+                if !answers.insert(a.name.clone()) {
+                    self.err(
+                        Diag::new(E_DUP, format!("answer `{}` is listed twice", a.name))
+                            .label(a.span, "again here")
+                            .help("list each answer once"),
+                    );
+                }
+            }
+        }
+        let mut ids: Vec<ParaId> = vec![];
+        for p in self.book.procedures.values() {
+            ids.push(p.id.clone());
+        }
+        self.mark_operative_and_refs();
+    }
+
+    fn param_scope(&mut self, params: &[Param]) -> Scope {
+        params
+            .iter()
+            .map(|p| (p.name.name.clone(), self.type_of(&p.ty).unwrap_or(Type::Any)))
+            .collect()
+    }
+
+    fn type_of(&mut self, t: &TypeExpr) -> Option<Type> {
+        match resolve_type(t) {
+            Some(t) => Some(t),
+            None => {
+                let TypeExprKind::Named(n) = &t.kind else { return None };
+                let hint = did_you_mean(n, Type::NAMES);
+                self.err(
+                    Diag::new(E_NAME, format!("`{n}` is not a type"))
+                        .label(t.span, "unknown type")
+                        .help(if hint.is_empty() {
+                            format!("types are {}, and list<…>", Type::NAMES.join(", "))
+                        } else {
+                            hint
+                        }),
+                );
+                None
+            }
+        }
+    }
+
+    fn check_decision(&mut self, d: &Decision, scope: &Scope, seen: &mut Vec<String>) {
+        let ids: Vec<&str> = d.rules.iter().map(|r| r.id.text.as_str()).collect();
+        for (i, r) in d.rules.iter().enumerate() {
+            if ids[..i].contains(&r.id.text.as_str()) {
+                let prev = d.rules[ids.iter().position(|x| *x == r.id.text).unwrap()].id.span;
+                self.err(
+                    Diag::new(E_DUP, format!("two rules of one decision are both {}", r.id.text))
+                        .label(r.id.span, "again here")
+                        .label(prev, "first here")
+                        .help("each rule of a decision is a different paragraph"),
+                );
+            }
+            for e in &r.except {
+                if !ids.contains(&e.text.as_str()) {
+                    self.err(
+                        Diag::new(E_REF, format!("{} is not a rule of this decision", e.text))
+                            .label(e.span, "`except` names a sibling rule")
+                            .help(format!(
+                                "the rules here are {}; {}",
+                                ids.join(", "),
+                                did_you_mean(&e.text, ids.iter().copied())
+                            )),
+                    );
+                }
+            }
+            if let Some(w) = &r.when {
+                self.expect(w, scope, &Type::Bool);
+            }
+            self.check_block(&r.block, scope, seen);
+        }
+        // Exception cycles.
+        let edges: HashMap<&str, Vec<&str>> = d
+            .rules
+            .iter()
+            .map(|r| (r.id.text.as_str(), r.except.iter().map(|e| e.text.as_str()).collect()))
+            .collect();
+        for r in &d.rules {
+            if let Some(cycle) = find_cycle(r.id.text.as_str(), &edges) {
+                if cycle[0] == r.id.text {
+                    let mut diag = Diag::new(
+                        E_EXC,
+                        format!("exception cycle: {}", cycle.join(" yields to ")),
+                    )
+                    .help("an exception must not, through others, be an exception to itself: remove one `except`");
+                    for id in &cycle[..cycle.len() - 1] {
+                        if let Some(rule) = d.rules.iter().find(|x| x.id.text == *id) {
+                            diag = diag.label(rule.id.span, format!("{id} is in the cycle"));
+                        }
+                    }
+                    self.err(diag);
+                    return;
+                }
+            }
+        }
+        // Sibling rules that always both apply: no condition on either, or the same condition,
+        // and no exception between them.
+        let reach = |a: &str, b: &str| -> bool { reaches(a, b, &edges) };
+        for (i, a) in d.rules.iter().enumerate() {
+            for b in &d.rules[i + 1..] {
+                if reach(&a.id.text, &b.id.text) || reach(&b.id.text, &a.id.text) {
+                    continue;
+                }
+                let same = match (&a.when, &b.when) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => expr_text_eq(x, y),
+                    _ => false,
+                };
+                if same {
+                    self.err(
+                        Diag::new(
+                            E_AMB,
+                            format!("{} and {} both apply whenever either does", a.id.text, b.id.text),
+                        )
+                        .label(a.id.span, "this rule")
+                        .label(b.id.span, "and this rule have the same condition")
+                        .help(format!(
+                            "say which yields: `{} except {}`, or give them conditions that exclude each other",
+                            b.id.text, a.id.text
+                        )),
+                    );
+                }
+            }
+        }
+    }
+
+    fn check_block(&mut self, b: &Block, scope: &Scope, seen: &mut Vec<String>) {
+        for s in &b.steps {
+            match &s.kind {
+                StepKind::Choose { option, arms } => {
+                    let Some(o) = self.book.options.get(&option.name).cloned() else {
+                        let hint = did_you_mean(&option.name, self.book.options.keys().map(|s| s.as_str()));
+                        self.err(
+                            Diag::new(E_NAME, format!("no option is called `{}`", option.name))
+                                .label(option.span, "unknown option")
+                                .help(if hint.is_empty() { "declare it with `option NAME by SEAT { answers …; ask … }`".into() } else { hint }),
+                        );
+                        continue;
+                    };
+                    self.expect(&o.chooser, scope, &Type::Seat);
+                    let mut all: Vec<String> = o.answers.iter().map(|a| a.name.clone()).collect();
+                    for im in &o.implied {
+                        self.expect(&im.by, scope, &Type::Seat);
+                        if let Some(w) = &im.when {
+                            self.expect(w, scope, &Type::Bool);
+                        }
+                        if !all.contains(&im.answer.name) {
+                            all.push(im.answer.name.clone());
+                        }
+                    }
+                    for a in arms {
+                        if !all.contains(&a.answer.name) {
+                            self.err(
+                                Diag::new(E_NAME, format!("`{}` is not an answer of option `{}`", a.answer.name, o.name.name))
+                                    .label(a.answer.span, "unknown answer")
+                                    .help(format!("the answers are {}; {}", all.join(", "), did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str())))),
+                            );
+                        }
+                        self.check_block(&a.block, scope, seen);
+                    }
+                    for ans in &all {
+                        if !arms.iter().any(|a| &a.answer.name == ans) {
+                            self.err(
+                                Diag::new("lawbook::check::unhandled_answer", format!("answer `{ans}` of option `{}` leads nowhere", o.name.name))
+                                    .label(option.span, "this choice has no arm for it")
+                                    .help(format!("add `{ans} => …`")),
+                            );
+                        }
+                    }
+                }
+                StepKind::AwaitCall { var, by, decision } => {
+                    self.expect(by, scope, &Type::Seat);
+                    let mut inner = scope.clone();
+                    inner.push((var.name.clone(), Type::Call));
+                    self.check_decision(decision, &inner, seen);
+                }
+                StepKind::Decide(d) => self.check_decision(d, scope, seen),
+                StepKind::Goto(id) => match self.book.procedures.get(&id.text).cloned() {
+                    None => {
+                        let hint = did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
+                        self.err(
+                            Diag::new(E_REF, format!("there is no procedure {} to go to", id.text))
+                                .label(id.span, "missing procedure")
+                                .help(if hint.is_empty() { format!("write `procedure {} …`", id.text) } else { hint }),
+                        )
+                    }
+                    Some(p) => {
+                        let key = (p.id.text.clone(), scope.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>());
+                        if !seen.contains(&p.id.text) && self.checked_procedures.insert(key) {
+                            seen.push(p.id.text.clone());
+                            self.check_block(&p.block, scope, seen);
+                            seen.pop();
+                        }
+                    }
+                },
+                StepKind::Refer(ids) => {
+                    for id in ids {
+                        self.check_ref(id);
+                    }
+                }
+                StepKind::Defer(name) => {
+                    if !self.book.irregularities.iter().any(|i| i.decl.name.name == name.name) {
+                        let known: Vec<String> = self.book.irregularities.iter().map(|i| i.decl.name.name.clone()).collect();
+                        self.err(
+                            Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
+                                .label(name.span, "unknown irregularity")
+                                .help(did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
+                        );
+                    }
+                }
+                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
+                    match scope.iter().rev().find(|(n, _)| *n == v.name) {
+                        Some((_, Type::Call)) => {}
+                        Some((_, t)) => self.err(
+                            Diag::new(E_TYPE, format!("`{}` is a {t}, not a call", v.name))
+                                .label(v.span, "not a call")
+                                .help("only a call can stand or be cancelled"),
+                        ),
+                        None => self.unknown_name(&v.name, v.span, scope),
+                    }
+                }
+                StepKind::DeemedPass(e) => self.expect(e, scope, &Type::Seat),
+                StepKind::Impose { obligation, args, on, .. } => {
+                    self.expect(on, scope, &Type::Seat);
+                    match self.book.obligations.get(&obligation.name).cloned() {
+                        None => {
+                            let hint = did_you_mean(&obligation.name, self.book.obligations.keys().map(|s| s.as_str()));
+                            self.err(
+                                Diag::new(E_NAME, format!("no obligation is called `{}`", obligation.name))
+                                    .label(obligation.span, "unknown obligation")
+                                    .help(hint),
+                            )
+                        }
+                        Some(o) => {
+                            if o.params.len() != args.len() {
+                                self.err(
+                                    Diag::new(E_TYPE, format!("obligation `{}` takes {} argument(s), not {}", o.name.name, o.params.len(), args.len()))
+                                        .label(obligation.span, "wrong number of arguments")
+                                        .help("give one value per parameter of the obligation"),
+                                );
+                            }
+                            for (a, p) in args.iter().zip(&o.params) {
+                                if let Some(t) = resolve_type(&p.ty) {
+                                    self.expect(a, scope, &t);
+                                }
+                            }
+                        }
+                    }
+                }
+                StepKind::NoRectification => {}
+            }
+        }
+    }
+
+    fn check_ref(&mut self, id: &ParaId) {
+        if !self.book.laws.contains_key(&id.law) {
+            self.err(
+                Diag::new(E_REF, format!("law {} is not in this law book", id.law))
+                    .label(id.span, "refers to a missing law")
+                    .help(format!("write law {} (at least its title and paragraphs) or correct the reference", id.law)),
+            );
+        } else if !self.para_known(&id.text) {
+            let hint = did_you_mean(&id.text, self.book.paragraphs.keys().map(|s| s.as_str()));
+            self.err(
+                Diag::new(E_REF, format!("law {} has no paragraph {}", id.law, id.text))
+                    .label(id.span, "refers to a missing paragraph")
+                    .help(if hint.is_empty() { format!("declare it: `paragraph {}`", id.text) } else { hint }),
+            );
+        }
+    }
+
+    fn para_known(&self, id: &str) -> bool {
+        self.book.paragraphs.contains_key(id)
+            || self.book.procedures.contains_key(id)
+            || id.chars().all(|c| c.is_ascii_digit())
+    }
+
+    /// Record every paragraph a rule, answer or procedure decides by, and check that rule
+    /// ids name laws of the book.
+    fn mark_operative_and_refs(&mut self) {
+        let mut ids: Vec<ParaId> = vec![];
+        for info in &self.book.irregularities {
+            if let Some(r) = &info.rectify {
+                collect_decision_ids(&r.decision, &mut ids);
+            }
+        }
+        for p in self.book.procedures.values() {
+            ids.push(p.id.clone());
+            collect_block_ids(&p.block, &mut ids);
+        }
+        for id in ids {
+            let Some(law) = self.book.laws.get(&id.law) else {
+                self.err(
+                    Diag::new(E_REF, format!("law {} is not in this law book", id.law))
+                        .label(id.span, "a rule of a missing law")
+                        .help(format!("write law {} or correct the paragraph id", id.law)),
+                );
+                continue;
+            };
+            let law = law.number;
+            self.book
+                .paragraphs
+                .entry(id.text.clone())
+                .and_modify(|p| p.operative = true)
+                .or_insert(ParagraphInfo {
+                    id: id.text.clone(),
+                    law,
+                    titles: None,
+                    judgement: None,
+                    span: id.span,
+                    operative: true,
+                });
+        }
+    }
+
+    // ---- expressions ----------------------------------------------------------------------
+
+    fn expect(&mut self, e: &Expr, scope: &Scope, want: &Type) {
+        if let Some(t) = self.infer(e, scope) {
+            if !t.fits(want) {
+                self.err(
+                    Diag::new(E_TYPE, format!("expected a {want}, found a {t}"))
+                        .label(e.span, format!("this is a {t}"))
+                        .help(format!("a {want} is needed here")),
+                );
+            }
+        }
+    }
+
+    fn unknown_name(&mut self, name: &str, span: Span, scope: &Scope) {
+        let mut cands: Vec<String> = scope.iter().map(|(n, _)| n.clone()).collect();
+        cands.extend(self.book.defines.keys().cloned());
+        cands.extend(self.book.tables.keys().cloned());
+        cands.extend(self.book.findings.keys().cloned());
+        cands.extend(self.book.obligations.keys().cloned());
+        cands.extend(builtins::BUILTINS.iter().map(|(n, _)| n.to_string()));
+        cands.extend(builtins::STATE.iter().map(|(n, _)| n.to_string()));
+        let hint = did_you_mean(name, cands.iter().map(|s| s.as_str()));
+        self.err(
+            Diag::new(E_NAME, format!("unknown name `{name}`"))
+                .label(span, "not defined")
+                .help(if hint.is_empty() { "define it with `define`, or check the spelling".into() } else { hint }),
+        );
+    }
+
+    fn infer(&mut self, e: &Expr, scope: &Scope) -> Option<Type> {
+        match &e.kind {
+            ExprKind::Int(_) => Some(Type::Int),
+            ExprKind::Str(_) => Some(Type::Text),
+            ExprKind::BidLit(_) => Some(Type::Call),
+            ExprKind::CardLit(_) => Some(Type::Card),
+            ExprKind::SuitLit(_) => Some(Type::Suit),
+            ExprKind::Name(n) => {
+                if let Some((_, t)) = scope.iter().rev().find(|(x, _)| x == n) {
+                    return Some(t.clone());
+                }
+                if let Some(d) = self.book.defines.get(n).cloned() {
+                    if !d.params.is_empty() {
+                        self.err(
+                            Diag::new(E_TYPE, format!("`{n}` takes {} argument(s)", d.params.len()))
+                                .label(e.span, "used without arguments")
+                                .help(format!("call it: `{n}(…)`")),
+                        );
+                        return None;
+                    }
+                    return self.type_of(&d.ty);
+                }
+                if self.book.findings.contains_key(n) {
+                    return Some(Type::Bool);
+                }
+                if self.book.obligations.contains_key(n) {
+                    return Some(Type::Obligation);
+                }
+                if let Some(c) = constant(n) {
+                    return Some(c.ty());
+                }
+                if let Some(t) = state(n) {
+                    return Some(t);
+                }
+                self.unknown_name(n, e.span, scope);
+                None
+            }
+            ExprKind::Apply(f, args) => self.infer_apply(f, args, e.span, scope),
+            ExprKind::Field(inner, name) => {
+                let t = self.infer(inner, scope)?;
+                match field(&t, &name.name) {
+                    Some(ft) => Some(ft),
+                    None => {
+                        self.err(
+                            Diag::new(E_TYPE, format!("a {t} has no field `{}`", name.name))
+                                .label(name.span, "no such field")
+                                .help("entries have .seat .call .index; plays have .seat .card"),
+                        );
+                        None
+                    }
+                }
+            }
+            ExprKind::Neg(x) => {
+                self.expect(x, scope, &Type::Int);
+                Some(Type::Int)
+            }
+            ExprKind::Not(x) => {
+                self.expect(x, scope, &Type::Bool);
+                Some(Type::Bool)
+            }
+            ExprKind::Binary(op, a, b) => match op {
+                BinOp::And | BinOp::Or => {
+                    self.expect(a, scope, &Type::Bool);
+                    self.expect(b, scope, &Type::Bool);
+                    Some(Type::Bool)
+                }
+                BinOp::Eq | BinOp::Ne => {
+                    let ta = self.infer(a, scope)?;
+                    let tb = self.infer(b, scope)?;
+                    if !ta.comparable(&tb) {
+                        self.err(
+                            Diag::new(E_TYPE, format!("a {ta} cannot be compared with a {tb}"))
+                                .label(a.span, format!("a {ta}"))
+                                .label(b.span, format!("a {tb}"))
+                                .help("compare values of the same type"),
+                        );
+                    }
+                    Some(Type::Bool)
+                }
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    self.expect(a, scope, &Type::Int);
+                    self.expect(b, scope, &Type::Int);
+                    Some(Type::Bool)
+                }
+                _ => {
+                    self.expect(a, scope, &Type::Int);
+                    self.expect(b, scope, &Type::Int);
+                    Some(Type::Int)
+                }
+            },
+            ExprKind::If(c, t, f) => {
+                self.expect(c, scope, &Type::Bool);
+                let tt = self.infer(t, scope)?;
+                let tf = self.infer(f, scope)?;
+                if tf.fits(&tt) {
+                    Some(tt)
+                } else if tt.fits(&tf) {
+                    Some(tf)
+                } else {
+                    self.err(
+                        Diag::new(E_TYPE, format!("the two branches differ: {tt} and {tf}"))
+                            .label(t.span, format!("a {tt}"))
+                            .label(f.span, format!("a {tf}"))
+                            .help("both branches of `if` give the same type"),
+                    );
+                    None
+                }
+            }
+            ExprKind::Quant { kind, var, list, filter, key } => {
+                let lt = self.infer(list, scope)?;
+                let elem = match lt {
+                    Type::List(t) => *t,
+                    Type::Any => Type::Any,
+                    other => {
+                        self.err(
+                            Diag::new(E_TYPE, format!("expected a list, found a {other}"))
+                                .label(list.span, "not a list")
+                                .help("quantifiers run over a list, such as `auction`"),
+                        );
+                        return None;
+                    }
+                };
+                let mut inner = scope.clone();
+                inner.push((var.name.clone(), elem.clone()));
+                if let Some(f) = filter {
+                    self.expect(f, &inner, &Type::Bool);
+                }
+                let needs_key = matches!(kind, QuantKind::Highest | QuantKind::Sum);
+                match (key, needs_key) {
+                    (Some(k), true) => self.expect(k, &inner, &Type::Int),
+                    (None, true) => {
+                        self.err(
+                            Diag::new(E_TYPE, "this quantifier needs `by`")
+                                .label(e.span, "no `by …`")
+                                .help("`highest x in xs by key` and `sum x in xs by value`"),
+                        );
+                    }
+                    (Some(k), false) => self.err(
+                        Diag::new(E_TYPE, "`by` has no meaning here")
+                            .label(k.span, "only `highest` and `sum` take `by`")
+                            .help("remove `by …`"),
+                    ),
+                    (None, false) => {}
+                }
+                Some(match kind {
+                    QuantKind::Any | QuantKind::All => Type::Bool,
+                    QuantKind::Count | QuantKind::Sum => Type::Int,
+                    _ => elem,
+                })
+            }
+        }
+    }
+
+    fn infer_apply(&mut self, f: &Ident, args: &[Expr], span: Span, scope: &Scope) -> Option<Type> {
+        let n = &f.name;
+        let arity_err = |c: &mut Checker, want: usize| {
+            c.err(
+                Diag::new(E_TYPE, format!("`{n}` takes {want} argument(s), not {}", args.len()))
+                    .label(span, "wrong number of arguments")
+                    .help(format!("call it with {want} argument(s)")),
+            );
+        };
+        if let Some(d) = self.book.defines.get(n).cloned() {
+            if d.params.len() != args.len() {
+                arity_err(self, d.params.len());
+                return None;
+            }
+            for (a, p) in args.iter().zip(&d.params) {
+                if let Some(t) = resolve_type(&p.ty) {
+                    self.expect(a, scope, &t);
+                }
+            }
+            return self.type_of(&d.ty);
+        }
+        if let Some(t) = self.book.tables.get(n).cloned() {
+            if t.params.len() != args.len() {
+                arity_err(self, t.params.len());
+                return None;
+            }
+            for (a, p) in args.iter().zip(&t.params) {
+                if let Some(pt) = resolve_type(&p.ty) {
+                    self.expect(a, scope, &pt);
+                }
+            }
+            return self.type_of(&t.ty);
+        }
+        if let Some(b) = builtin(n) {
+            match b.signature() {
+                Some((params, result)) => {
+                    if params.len() != args.len() {
+                        arity_err(self, params.len());
+                        return None;
+                    }
+                    for (a, p) in args.iter().zip(&params) {
+                        self.expect(a, scope, p);
+                    }
+                    return Some(result);
+                }
+                None => {
+                    let want = if b == Builtin::Item { 2 } else { 1 };
+                    if args.len() != want {
+                        arity_err(self, want);
+                        return None;
+                    }
+                    let lt = self.infer(&args[0], scope)?;
+                    let elem = match lt {
+                        Type::List(t) => *t,
+                        other => {
+                            self.err(
+                                Diag::new(E_TYPE, format!("expected a list, found a {other}"))
+                                    .label(args[0].span, "not a list")
+                                    .help(format!("`{n}` takes a list")),
+                            );
+                            return None;
+                        }
+                    };
+                    if b == Builtin::Item {
+                        self.expect(&args[1], scope, &Type::Int);
+                        return Some(elem);
+                    }
+                    return Some(Type::Int);
+                }
+            }
+        }
+        self.unknown_name(n, f.span, scope);
+        None
+    }
+}
+
+pub fn resolve_type(t: &TypeExpr) -> Option<Type> {
+    match &t.kind {
+        TypeExprKind::Named(n) => Type::from_name(n),
+        TypeExprKind::List(inner) => Some(Type::List(Box::new(resolve_type(inner)?))),
+    }
+}
+
+fn find_cycle<'a>(start: &'a str, edges: &HashMap<&'a str, Vec<&'a str>>) -> Option<Vec<String>> {
+    fn dfs<'a>(
+        at: &'a str,
+        start: &'a str,
+        edges: &HashMap<&'a str, Vec<&'a str>>,
+        path: &mut Vec<&'a str>,
+        seen: &mut HashSet<&'a str>,
+    ) -> bool {
+        for &next in edges.get(at).into_iter().flatten() {
+            if next == start {
+                path.push(next);
+                return true;
+            }
+            if seen.insert(next) {
+                path.push(next);
+                if dfs(next, start, edges, path, seen) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    let mut path = vec![start];
+    let mut seen = HashSet::new();
+    dfs(start, start, edges, &mut path, &mut seen).then(|| path.iter().map(|s| s.to_string()).collect())
+}
+
+fn reaches(from: &str, to: &str, edges: &HashMap<&str, Vec<&str>>) -> bool {
+    let mut stack = vec![from];
+    let mut seen = HashSet::new();
+    while let Some(x) = stack.pop() {
+        for &n in edges.get(x).into_iter().flatten() {
+            if n == to {
+                return true;
+            }
+            if seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// Two conditions written the same way (ignoring spans).
+fn expr_text_eq(a: &Expr, b: &Expr) -> bool {
+    format!("{:?}", strip(a)) == format!("{:?}", strip(b))
+}
+
+fn strip(e: &Expr) -> String {
+    // The Debug form without spans: spans print as `Span { .. }`, so remove them.
+    let s = format!("{:?}", e.kind);
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(i) = rest.find("span: Span {") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let close = after.find('}').map_or(after.len(), |j| j + 1);
+        rest = &after[close..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn collect_decision_ids(d: &Decision, out: &mut Vec<ParaId>) {
+    for r in &d.rules {
+        out.push(r.id.clone());
+        collect_block_ids(&r.block, out);
+    }
+}
+
+fn collect_block_ids(b: &Block, out: &mut Vec<ParaId>) {
+    for s in &b.steps {
+        match &s.kind {
+            StepKind::Choose { arms, .. } => {
+                for a in arms {
+                    if let Some(id) = &a.id {
+                        out.push(id.clone());
+                    }
+                    collect_block_ids(&a.block, out);
+                }
+            }
+            StepKind::AwaitCall { decision, .. } | StepKind::Decide(decision) => {
+                collect_decision_ids(decision, out)
+            }
+            _ => {}
+        }
+    }
+}

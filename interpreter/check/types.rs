@@ -1,0 +1,90 @@
+//! The types of the law language.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int,
+    Bool,
+    Text,
+    Seat,
+    Side,
+    Suit,
+    Strain,
+    Rank,
+    Card,
+    Call,
+    /// A call in the auction: its seat, its call and its index.
+    Entry,
+    /// A card played to a trick: its seat and its card.
+    Play,
+    Obligation,
+    List(Box<Type>),
+    /// The element type of an empty list, or an error already reported.
+    Any,
+}
+
+impl Type {
+    pub fn from_name(name: &str) -> Option<Type> {
+        Some(match name {
+            "int" => Type::Int,
+            "bool" => Type::Bool,
+            "text" => Type::Text,
+            "seat" => Type::Seat,
+            "side" => Type::Side,
+            "suit" => Type::Suit,
+            "strain" => Type::Strain,
+            "rank" => Type::Rank,
+            "card" => Type::Card,
+            "call" => Type::Call,
+            "entry" => Type::Entry,
+            "play" => Type::Play,
+            _ => return None,
+        })
+    }
+
+    pub const NAMES: [&'static str; 12] = [
+        "int", "bool", "text", "seat", "side", "suit", "strain", "rank", "card", "call", "entry",
+        "play",
+    ];
+
+    /// Whether a value of type `self` may stand where `want` is expected. A suit is a strain.
+    pub fn fits(&self, want: &Type) -> bool {
+        match (self, want) {
+            (Type::Any, _) | (_, Type::Any) => true,
+            (Type::Suit, Type::Strain) => true,
+            (Type::List(a), Type::List(b)) => a.fits(b),
+            (a, b) => a == b,
+        }
+    }
+
+    /// Whether two values may be compared with == and !=.
+    pub fn comparable(&self, other: &Type) -> bool {
+        self.fits(other) || other.fits(self)
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::List(t) => write!(f, "list<{t}>"),
+            Type::Any => f.write_str("any"),
+            t => f.write_str(match t {
+                Type::Int => "int",
+                Type::Bool => "bool",
+                Type::Text => "text",
+                Type::Seat => "seat",
+                Type::Side => "side",
+                Type::Suit => "suit",
+                Type::Strain => "strain",
+                Type::Rank => "rank",
+                Type::Card => "card",
+                Type::Call => "call",
+                Type::Entry => "entry",
+                Type::Play => "play",
+                Type::Obligation => "obligation",
+                _ => unreachable!(),
+            }),
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! The command line: one file per verb.
+
+mod check;
+mod rule;
+mod test;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// The Laws of Duplicate Bridge as a checked, executable rules language.
+///
+/// Exit codes: 0 ok, 1 findings (check errors, failed cases, score differences),
+/// 2 bad usage or unreadable input.
+#[derive(Parser)]
+#[command(name = "lawbook", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Parse and check a law book: every error with its file and span.
+    Check(check::Args),
+    /// The ruling for one case: every irregularity with the paragraph that decided it, and
+    /// where a choice or finding is open, every branch.
+    Rule(rule::Args),
+    /// Run every case of a corpus against its golden files; ends with "N passed, N failed".
+    Test(test::Args),
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Rule(a) => rule::run(a),
+        Command::Test(a) => test::run(a),
+    }
+}
+
+/// Print diagnostics to stderr in colour when it is a terminal.
+pub fn report(diags: &[lawbook_diag::Diag]) {
+    for d in diags {
+        eprintln!("{:?}", miette::Report::new(d.clone()));
+    }
+}
+
+pub(crate) use crate::diagnostic as lawbook_diag;

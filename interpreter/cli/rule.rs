@@ -1,0 +1,42 @@
+//! `lawbook rule CASE [--json] [--lang L]`
+
+use crate::runner::{case_name, rule_and_render, Books};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The case file (.case).
+    pub case: PathBuf,
+    /// Print the ruling as JSON data instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The folder that holds the law books (laws/2017, …).
+    #[arg(long, default_value = "laws")]
+    pub laws: PathBuf,
+}
+
+pub fn run(a: Args) -> ExitCode {
+    if !a.case.is_file() {
+        eprintln!("error: {} is not a case file", a.case.display());
+        return ExitCode::from(2);
+    }
+    let mut books = Books::default();
+    let name = case_name(&a.case, a.case.parent().unwrap_or(&a.case));
+    match rule_and_render(&a.case, &name, &a.laws, &mut books) {
+        Ok((_, goldens)) => {
+            let want = if a.json { "json" } else { "en" };
+            for (suffix, text) in goldens {
+                if suffix == want {
+                    println!("{}", text.trim_end());
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(diags) => {
+            super::report(&diags);
+            let io = diags.iter().all(|d| d.code == "lawbook::io");
+            ExitCode::from(if io { 2 } else { 1 })
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! `lawbook test [CORPUS] [--bless]`: every case against its golden files.
+
+use crate::diagnostic::render_plain;
+use crate::runner::{case_name, diff, find_cases, golden_path, read_golden, rule_and_render, write_golden, Books};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus: a folder of .case files and their goldens.
+    #[arg(default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Write the goldens from the current rulings (after a deliberate law change; read the
+    /// diff before committing).
+    #[arg(long)]
+    pub bless: bool,
+    /// The folder that holds the law books.
+    #[arg(long, default_value = "laws")]
+    pub laws: PathBuf,
+}
+
+pub fn run(a: Args) -> ExitCode {
+    if !a.corpus.is_dir() {
+        eprintln!("error: {} is not a folder", a.corpus.display());
+        return ExitCode::from(2);
+    }
+    let cases = find_cases(&a.corpus);
+    if cases.is_empty() {
+        eprintln!("error: {} holds no .case files", a.corpus.display());
+        return ExitCode::from(2);
+    }
+    let mut books = Books::default();
+    let (mut passed, mut failed, mut blessed) = (0, 0, 0);
+    for path in &cases {
+        let name = case_name(path, &a.corpus);
+        match rule_and_render(path, &name, &a.laws, &mut books) {
+            Err(diags) => {
+                failed += 1;
+                println!("FAIL {name}: the case cannot be ruled");
+                print!("{}", render_plain(&diags));
+            }
+            Ok((_, goldens)) => {
+                let mut ok = true;
+                for (suffix, text) in goldens {
+                    let gp = golden_path(path, suffix);
+                    let want = read_golden(&gp);
+                    if want.as_deref() == Some(text.trim_end()) {
+                        continue;
+                    }
+                    if a.bless {
+                        if let Err(e) = write_golden(&gp, &text) {
+                            eprintln!("error: cannot write {}: {e}", gp.display());
+                            return ExitCode::from(2);
+                        }
+                        blessed += 1;
+                        continue;
+                    }
+                    ok = false;
+                    match want {
+                        None => println!("FAIL {name}: no golden {}", gp.display()),
+                        Some(w) => println!(
+                            "FAIL {name}: {} differs (- golden, + now)\n{}",
+                            gp.display(),
+                            diff(&w, &text)
+                        ),
+                    }
+                }
+                if ok {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+        }
+    }
+    if blessed > 0 {
+        println!("wrote {blessed} golden file(s); review them with `git diff` before committing");
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,120 @@
+//! One diagnostic type for every error a user can cause: a law file that does not parse or
+//! check, a case that is malformed, a PBN file that disagrees with itself. It carries the
+//! whole source file, so miette can show the line in context, and labelled spans.
+
+use crate::source::{Sources, Span};
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use std::fmt;
+
+#[derive(Debug, Clone)]
+pub struct Diag {
+    /// Stable code, e.g. `lawbook::check::unknown_name`.
+    pub code: &'static str,
+    pub message: String,
+    pub help: Option<String>,
+    pub labels: Vec<(Span, String)>,
+    /// The file the labels point into (labels in other files are listed in `related`).
+    pub source: Option<NamedSource<String>>,
+    pub related: Vec<Diag>,
+}
+
+impl Diag {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Diag {
+        Diag {
+            code,
+            message: message.into(),
+            help: None,
+            labels: Vec::new(),
+            source: None,
+            related: Vec::new(),
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Diag {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn label(mut self, span: Span, text: impl Into<String>) -> Diag {
+        self.labels.push((span, text.into()));
+        self
+    }
+
+    /// Attach the source text. Labels in another file than the first label's become related
+    /// diagnostics of their own, so each is shown against its own file.
+    pub fn with_sources(mut self, sources: &Sources) -> Diag {
+        let Some(first) = self.labels.first().map(|l| l.0.file) else {
+            return self;
+        };
+        let (here, elsewhere): (Vec<_>, Vec<_>) =
+            self.labels.drain(..).partition(|(s, _)| s.file == first);
+        self.labels = here;
+        let file = sources.get(first);
+        self.source = Some(NamedSource::new(&file.name, file.text.to_string()));
+        for (span, text) in elsewhere {
+            let note = Diag::new(self.code, text.clone()).label(span, text);
+            self.related.push(note.with_sources(sources));
+        }
+        self.related = std::mem::take(&mut self.related)
+            .into_iter()
+            .map(|d| if d.source.is_none() { d.with_sources(sources) } else { d })
+            .collect();
+        self
+    }
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diag {}
+
+impl Diagnostic for Diag {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.source.is_none() || self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().map(|(span, text)| {
+            LabeledSpan::new(
+                Some(text.clone()),
+                span.start as usize,
+                (span.end - span.start) as usize,
+            )
+        })))
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.related.iter().map(|d| d as &dyn Diagnostic)))
+    }
+}
+
+/// Render diagnostics without colour, as tests and golden files see them.
+pub fn render_plain(diags: &[Diag]) -> String {
+    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .with_width(100);
+    let mut out = String::new();
+    for d in diags {
+        let _ = handler.render_report(&mut out, d);
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,827 @@
+//! The table: replays a case's events in order. Each call is checked against the
+//! obligations in force and the law book's irregularities; an irregularity runs its
+//! rectification, a decision tree of paragraphs whose steps change the table (a call stands
+//! or is cancelled, an obligation is imposed) and may wait for a later event (a player's
+//! choice, the offender's replacement call). What is still waited for when the events run
+//! out is reported as open, for `explore` to branch on.
+
+use super::expr::{entries, Env, Evaluator, Stop, View};
+use super::value::Value;
+use crate::check::LawBook;
+use crate::model::{Call, Seat};
+use crate::ruling::{Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome};
+use crate::source::Span;
+use crate::syntax::ast::{
+    Arm, Decision, Duration, Irregularity, OptionDecl, Rule, Step, StepKind, TriggerKind,
+};
+use std::rc::Rc;
+
+/// One event of a case, as the table sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Call { seat: Seat, call: Call, artificial: bool },
+    Answer { seat: Seat, answer: String },
+}
+
+/// Why a replay could not finish.
+#[derive(Clone, Debug)]
+pub enum Fail {
+    /// A finding the case does not give was needed.
+    Unknown(String),
+    /// A rule or an event could not be applied; `span` points into the law book when the
+    /// fault is there, `event` names the case's event when it is the case's.
+    Error {
+        message: String,
+        span: Option<Span>,
+        others: Vec<(Span, String)>,
+        event: Option<usize>,
+    },
+}
+
+impl From<Stop> for Fail {
+    fn from(s: Stop) -> Fail {
+        match s {
+            Stop::Unknown(f) => Fail::Unknown(f),
+            Stop::Error { message, span } => Fail::Error {
+                message,
+                span: Some(span),
+                others: vec![],
+                event: None,
+            },
+            Stop::Budget { span } => Fail::Error {
+                message: "the evaluation ran out of its step budget".into(),
+                span: Some(span),
+                others: vec![],
+                event: None,
+            },
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Pending,
+    Standing,
+    Cancelled,
+}
+
+#[derive(Clone, Debug)]
+struct CallRec {
+    seat: Seat,
+    call: Call,
+    artificial: bool,
+    status: Status,
+    deemed: bool,
+    /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k.
+    pos: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Obl {
+    name: Rc<str>,
+    holder: Seat,
+    args: Vec<Value>,
+    duration: Duration,
+    paragraph: String,
+    status: &'static str,
+}
+
+#[derive(Clone)]
+struct Frame<'a> {
+    steps: &'a [Step],
+    next: usize,
+}
+
+/// A rectification in progress: its bindings and where it is in the law book.
+#[derive(Clone)]
+struct Exec<'a> {
+    env: Env<'a>,
+    /// Which call record each call variable names.
+    recs: Vec<(&'a str, usize)>,
+    frames: Vec<Frame<'a>>,
+    instance: usize,
+}
+
+#[derive(Clone)]
+enum Waiting<'a> {
+    Choice {
+        option: &'a OptionDecl,
+        chooser: Seat,
+        arms: &'a [Arm],
+    },
+    Call {
+        var: &'a str,
+        seat: Seat,
+        decision: &'a Decision,
+    },
+}
+
+#[derive(Clone)]
+struct Pending<'a> {
+    waiting: Waiting<'a>,
+    exec: Exec<'a>,
+}
+
+/// What is still open when the events run out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Open {
+    Choice { seat: Seat, option: String, answers: Vec<String> },
+    Call { seat: Seat },
+}
+
+pub struct Table<'a> {
+    pub ev: Evaluator<'a>,
+    book: &'a LawBook,
+    dealer: Seat,
+    vulnerable: [bool; 2],
+    calls: Vec<CallRec>,
+    obligations: Vec<Obl>,
+    pending: Vec<Pending<'a>>,
+    irregs: Vec<IrregularityRuling>,
+    ended: bool,
+    event: usize,
+    notes: Vec<String>,
+}
+
+impl<'a> Table<'a> {
+    pub fn new(ev: Evaluator<'a>, dealer: Seat, vulnerable: [bool; 2]) -> Table<'a> {
+        Table {
+            book: ev.book,
+            ev,
+            dealer,
+            vulnerable,
+            calls: vec![],
+            obligations: vec![],
+            pending: vec![],
+            irregs: vec![],
+            ended: false,
+            event: 0,
+            notes: vec![],
+        }
+    }
+
+    pub fn view(&self) -> View {
+        let mut standing: Vec<&CallRec> = self
+            .calls
+            .iter()
+            .filter(|c| c.status == Status::Standing)
+            .collect();
+        standing.sort_by_key(|c| c.pos);
+        View {
+            auction: entries(standing.iter().map(|c| (c.seat, c.call, c.artificial))),
+            dealer: self.dealer,
+            vulnerable: self.vulnerable,
+            obligations: self
+                .obligations
+                .iter()
+                .filter(|o| o.status == "in force")
+                .map(|o| (o.holder, o.name.clone()))
+                .collect(),
+        }
+    }
+
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    pub fn open(&self) -> Option<Open> {
+        self.pending.first().map(|p| match &p.waiting {
+            Waiting::Choice {
+                option, chooser, ..
+            } => Open::Choice {
+                seat: *chooser,
+                option: option.name.name.clone(),
+                answers: option.answers.iter().map(|a| a.name.clone()).collect(),
+            },
+            Waiting::Call { seat, .. } => Open::Call { seat: *seat },
+        })
+    }
+
+    pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
+        self.event += 1;
+        match event {
+            Event::Call {
+                seat,
+                call,
+                artificial,
+            } => self.feed_call(*seat, *call, *artificial),
+            Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
+        }
+    }
+
+    fn event_error(&self, message: String) -> Fail {
+        Fail::Error {
+            message,
+            span: None,
+            others: vec![],
+            event: Some(self.event),
+        }
+    }
+
+    fn feed_answer(&mut self, seat: Seat, answer: &str) -> Result<(), Fail> {
+        let found = self.pending.iter().position(|p| match &p.waiting {
+            Waiting::Choice {
+                option, chooser, ..
+            } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
+            _ => false,
+        });
+        let Some(i) = found else {
+            let open: Vec<String> = self
+                .pending
+                .iter()
+                .filter_map(|p| match &p.waiting {
+                    Waiting::Choice { option, chooser, .. } => Some(format!(
+                        "{chooser} may answer {} ({})",
+                        option.answers.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(" or "),
+                        option.name.name
+                    )),
+                    _ => None,
+                })
+                .collect();
+            return Err(self.event_error(format!(
+                "{seat} answers `{answer}`, but no choice of {seat}'s is open{}",
+                if open.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", open.join("; "))
+                }
+            )));
+        };
+        let p = self.pending.remove(i);
+        self.resolve_choice(p, seat, answer)
+    }
+
+    fn resolve_choice(&mut self, p: Pending<'a>, who: Seat, answer: &str) -> Result<(), Fail> {
+        let Waiting::Choice { option, arms, .. } = p.waiting else {
+            unreachable!()
+        };
+        let mut exec = p.exec;
+        let arm = arms
+            .iter()
+            .find(|a| a.answer.name == answer)
+            .expect("the checker makes every answer lead somewhere");
+        let effect = Effect::Answer {
+            who,
+            option: option.name.name.clone(),
+            answer: answer.to_string(),
+        };
+        self.effect(exec.instance, effect);
+        if let Some(id) = &arm.id {
+            self.applied(exec.instance, id.text.clone());
+        }
+        exec.frames.push(Frame {
+            steps: &arm.block.steps,
+            next: 0,
+        });
+        self.run(exec)
+    }
+
+    fn feed_call(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+        let rec = self.calls.len();
+        self.calls.push(CallRec {
+            seat,
+            call,
+            artificial,
+            status: Status::Pending,
+            deemed: false,
+            pos: self.event * 2 + 1,
+        });
+        // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
+        let view = self.view();
+        let mut implied = None;
+        'outer: for (i, p) in self.pending.iter().enumerate() {
+            if let Waiting::Choice { option, .. } = &p.waiting {
+                for im in &option.implied {
+                    let mut env = p.exec.env.clone();
+                    let by = self.ev.eval(&im.by, &mut env, &view)?;
+                    if by != Value::Seat(seat) {
+                        continue;
+                    }
+                    if let Some(w) = &im.when {
+                        if !self.ev.eval_bool(w, &mut env, &view)? {
+                            continue;
+                        }
+                    }
+                    implied = Some((i, im.answer.name.clone()));
+                    break 'outer;
+                }
+            }
+        }
+        if let Some((i, answer)) = implied {
+            let p = self.pending.remove(i);
+            self.resolve_choice(p, seat, &answer)?;
+        }
+        // 2. A call that a rectification waits for (27B: the offender's replacement).
+        let waited = self.pending.iter().position(|p| {
+            matches!(&p.waiting, Waiting::Call { seat: s, .. } if *s == seat)
+        });
+        if let Some(i) = waited {
+            let p = self.pending.remove(i);
+            let Waiting::Call { var, decision, .. } = p.waiting else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            exec.env.push((var, Value::Call(call, artificial)));
+            exec.recs.push((var, rec));
+            self.decide(&mut exec, decision)?;
+            self.run(exec)?;
+            if self.calls[rec].status != Status::Pending || self.is_bound(rec) {
+                return Ok(());
+            }
+        }
+        // 3. The call as any call: obligations, then irregularities.
+        self.process(rec)
+    }
+
+    fn process(&mut self, rec: usize) -> Result<(), Fail> {
+        let CallRec {
+            seat,
+            call,
+            artificial,
+            ..
+        } = self.calls[rec].clone();
+        let view = self.view();
+        let cv = Value::Call(call, artificial);
+        let mut breaches: Vec<Rc<str>> = vec![];
+        for o in self.obligations.iter_mut().filter(|o| o.holder == seat && o.status == "in force") {
+            let decl = &self.book.obligations[&*o.name];
+            let mut env: Env = decl
+                .params
+                .iter()
+                .map(|p| p.name.name.as_str())
+                .zip(o.args.iter().cloned())
+                .collect();
+            env.push((decl.call.name.as_str(), cv.clone()));
+            let kept = self.ev.eval_bool(&decl.keeps, &mut env, &view)?;
+            if !kept {
+                breaches.push(o.name.clone());
+            }
+            if o.duration == Duration::NextTurn {
+                o.status = if kept { "kept" } else { "broken" };
+            } else if !kept {
+                o.status = "broken";
+            }
+        }
+        // Detect irregularities.
+        let mut found: Vec<(&'a Irregularity, u32, Exec<'a>)> = vec![];
+        for info in &self.book.irregularities {
+            let decl = &info.decl;
+            match &decl.trigger.kind {
+                TriggerKind::Call => {}
+                TriggerKind::Breach(ob) => {
+                    if !breaches.iter().any(|b| **b == *ob.name) {
+                        continue;
+                    }
+                }
+            }
+            let mut env: Env<'a> = vec![
+                (decl.trigger.call.name.as_str(), cv.clone()),
+                (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
+            ];
+            for l in &decl.lets {
+                let v = self.ev.eval(&l.value, &mut env, &view)?;
+                env.push((l.name.name.as_str(), v));
+            }
+            if self.ev.eval_bool(&decl.when, &mut env, &view)? {
+                let recs = vec![(decl.trigger.call.name.as_str(), rec)];
+                found.push((
+                    decl,
+                    info.law,
+                    Exec {
+                        env,
+                        recs,
+                        frames: vec![],
+                        instance: 0,
+                    },
+                ));
+            }
+        }
+        if found.is_empty() {
+            if !breaches.is_empty() {
+                self.notes.push(format!(
+                    "{seat}'s {call} breaks an obligation ({}), and no irregularity of the law book governs the breach",
+                    breaches.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ")
+                ));
+            }
+            self.calls[rec].status = Status::Standing;
+            return self.after_call();
+        }
+        let first_instance = self.irregs.len();
+        for (decl, law, _) in &found {
+            self.irregs.push(IrregularityRuling {
+                name: decl.name.name.clone(),
+                law: *law,
+                offender: seat,
+                call: call.to_string(),
+                event: self.event,
+                decisions: vec![],
+            });
+        }
+        let names: Vec<String> = found.iter().map(|(d, _, _)| d.name.name.clone()).collect();
+        let mut deferred: Vec<bool> = vec![false; found.len()];
+        let mut ran = 0;
+        for (k, (decl, _, mut exec)) in found.into_iter().enumerate() {
+            if deferred[k] {
+                continue;
+            }
+            exec.instance = first_instance + k;
+            let rect = self
+                .book
+                .irregularities
+                .iter()
+                .find(|i| i.decl.name.name == decl.name.name)
+                .and_then(|i| i.rectify.as_ref());
+            let Some(rect) = rect else {
+                self.notes.push(format!(
+                    "the law book has no rectification for `{}` yet; the call stands",
+                    decl.name.name
+                ));
+                continue;
+            };
+            self.decide(&mut exec, &rect.decision)?;
+            let defer = self.run_until_defer(exec)?;
+            if let Some(to) = defer {
+                match names.iter().position(|n| *n == to) {
+                    Some(j) if j != k => {
+                        let _ = j;
+                    }
+                    _ => {
+                        return Err(Fail::Error {
+                            message: format!(
+                                "`{}` defers to `{to}`, which this call is not",
+                                decl.name.name
+                            ),
+                            span: Some(rect.span),
+                            others: vec![],
+                            event: Some(self.event),
+                        })
+                    }
+                }
+                continue;
+            }
+            ran += 1;
+            // Every other irregularity of this call that defers to this one is governed by it.
+            for (j, d) in deferred.iter_mut().enumerate() {
+                if j > k {
+                    let _ = d;
+                }
+            }
+        }
+        if ran > 1 {
+            return Err(Fail::Error {
+                message: format!(
+                    "{seat}'s {call} is {} at once, and no rule says which law governs",
+                    names.join(" and ")
+                ),
+                span: None,
+                others: vec![],
+                event: Some(self.event),
+            });
+        }
+        if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
+            self.calls[rec].status = Status::Standing;
+        }
+        self.after_call()
+    }
+
+    fn is_bound(&self, rec: usize) -> bool {
+        self.pending
+            .iter()
+            .any(|p| p.exec.recs.iter().any(|(_, r)| *r == rec))
+    }
+
+    fn after_call(&mut self) -> Result<(), Fail> {
+        if !self.ended {
+            let view = self.view();
+            if let Value::Bool(true) = self.ev.call("auction_ended", vec![], &view)? {
+                self.ended = true;
+                for o in &mut self.obligations {
+                    if o.status == "in force" {
+                        o.status = "ended";
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn applied(&mut self, instance: usize, paragraph: String) {
+        let decisions = &self.irregs[instance].decisions;
+        // `goto 27B` from an answer that already leads to 27B names it once.
+        if decisions.last().is_some_and(|a| a.paragraph == paragraph) {
+            return;
+        }
+        self.irregs[instance].decisions.push(Applied {
+            paragraph,
+            effects: vec![],
+            refers: vec![],
+        });
+    }
+
+    fn effect(&mut self, instance: usize, e: Effect) {
+        if let Some(last) = self.irregs[instance].decisions.last_mut() {
+            last.effects.push(e);
+        }
+    }
+
+    /// Choose the one rule of a decision that applies and enter its block.
+    fn decide(&mut self, exec: &mut Exec<'a>, d: &'a Decision) -> Result<(), Fail> {
+        let view = self.view();
+        let mut memo: Vec<Option<bool>> = vec![None; d.rules.len()];
+        let mut applying = vec![];
+        for i in 0..d.rules.len() {
+            if self.applies(d, i, &mut memo, &mut exec.env, &view, 0)? {
+                applying.push(i);
+            }
+        }
+        let rule: &'a Rule = match applying.as_slice() {
+            [i] => &d.rules[*i],
+            [] => {
+                return Err(Fail::Error {
+                    message: "no rule of this decision applies to the case".into(),
+                    span: Some(d.span),
+                    others: vec![],
+                    event: Some(self.event),
+                })
+            }
+            [a, b, ..] => {
+                let (ra, rb) = (&d.rules[*a], &d.rules[*b]);
+                return Err(Fail::Error {
+                    message: format!(
+                        "{} and {} both apply, and neither is an exception to the other",
+                        ra.id.text, rb.id.text
+                    ),
+                    span: Some(ra.id.span),
+                    others: vec![(rb.id.span, format!("{} applies too", rb.id.text))],
+                    event: Some(self.event),
+                });
+            }
+        };
+        self.applied(exec.instance, rule.id.text.clone());
+        exec.frames.push(Frame {
+            steps: &rule.block.steps,
+            next: 0,
+        });
+        Ok(())
+    }
+
+    /// A rule applies if its condition holds and no rule it yields to applies.
+    fn applies(
+        &self,
+        d: &'a Decision,
+        i: usize,
+        memo: &mut Vec<Option<bool>>,
+        env: &mut Env<'a>,
+        view: &View,
+        depth: usize,
+    ) -> Result<bool, Fail> {
+        if let Some(v) = memo[i] {
+            return Ok(v);
+        }
+        let r = &d.rules[i];
+        let mut result = true;
+        if depth < d.rules.len() {
+            for e in &r.except {
+                if let Some(j) = d.rules.iter().position(|x| x.id.text == e.text) {
+                    if self.applies(d, j, memo, env, view, depth + 1)? {
+                        result = false;
+                        break;
+                    }
+                }
+            }
+        }
+        if result {
+            if let Some(w) = &r.when {
+                result = self.ev.eval_bool(w, env, view)?;
+            }
+        }
+        memo[i] = Some(result);
+        Ok(result)
+    }
+
+    fn run(&mut self, exec: Exec<'a>) -> Result<(), Fail> {
+        match self.run_until_defer(exec)? {
+            None => Ok(()),
+            Some(to) => Err(self.event_error(format!(
+                "a rule defers to `{to}` where no other irregularity is being ruled"
+            ))),
+        }
+    }
+
+    /// Run steps until the rectification ends, waits, or defers to another irregularity.
+    fn run_until_defer(&mut self, mut exec: Exec<'a>) -> Result<Option<String>, Fail> {
+        let mut guard = 0;
+        while let Some(frame) = exec.frames.last_mut() {
+            guard += 1;
+            if guard > 10_000 {
+                return Err(self.event_error("a rectification runs in a circle".into()));
+            }
+            if frame.next >= frame.steps.len() {
+                exec.frames.pop();
+                continue;
+            }
+            let step = &frame.steps[frame.next];
+            frame.next += 1;
+            let view = self.view();
+            let inst = exec.instance;
+            match &step.kind {
+                StepKind::Choose { option, arms } => {
+                    let o = &self.book.options[&option.name];
+                    let chooser = match self.ev.eval(&o.chooser, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    self.pending.push(Pending {
+                        waiting: Waiting::Choice {
+                            option: o,
+                            chooser,
+                            arms,
+                        },
+                        exec,
+                    });
+                    return Ok(None);
+                }
+                StepKind::AwaitCall { var, by, decision } => {
+                    let seat = match self.ev.eval(by, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    self.pending.push(Pending {
+                        waiting: Waiting::Call {
+                            var: var.name.as_str(),
+                            seat,
+                            decision,
+                        },
+                        exec,
+                    });
+                    return Ok(None);
+                }
+                StepKind::Decide(d) => self.decide(&mut exec, d)?,
+                StepKind::Goto(id) => {
+                    let p = &self.book.procedures[&id.text];
+                    self.applied(inst, id.text.clone());
+                    exec.frames.push(Frame {
+                        steps: &p.block.steps,
+                        next: 0,
+                    });
+                }
+                StepKind::Refer(ids) => {
+                    if let Some(last) = self.irregs[inst].decisions.last_mut() {
+                        last.refers.extend(ids.iter().map(|i| i.text.clone()));
+                    }
+                }
+                StepKind::Defer(name) => {
+                    self.effect(
+                        inst,
+                        Effect::DeferredTo {
+                            irregularity: name.name.clone(),
+                        },
+                    );
+                    return Ok(Some(name.name.clone()));
+                }
+                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
+                    let rec = exec
+                        .recs
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| *n == v.name)
+                        .map(|(_, r)| *r)
+                        .expect("checked: a call variable");
+                    let (seat, call) = (self.calls[rec].seat, self.calls[rec].call.to_string());
+                    if let StepKind::Cancel { and_later, .. } = &step.kind {
+                        let pos = self.calls[rec].pos;
+                        if *and_later {
+                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
+                                c.status = Status::Cancelled;
+                            }
+                        }
+                        self.calls[rec].status = Status::Cancelled;
+                        self.effect(
+                            inst,
+                            Effect::Cancelled {
+                                seat,
+                                call,
+                                and_later: *and_later,
+                            },
+                        );
+                    } else {
+                        self.calls[rec].status = Status::Standing;
+                        self.effect(inst, Effect::Stands { seat, call });
+                        self.after_call()?;
+                    }
+                }
+                StepKind::DeemedPass(e) => {
+                    let seat = match self.ev.eval(e, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    let pos = exec
+                        .recs
+                        .first()
+                        .map(|(_, r)| self.calls[*r].pos - 1)
+                        .unwrap_or(self.event * 2);
+                    self.calls.push(CallRec {
+                        seat,
+                        call: Call::Pass,
+                        artificial: false,
+                        status: Status::Standing,
+                        deemed: true,
+                        pos,
+                    });
+                    for o in self
+                        .obligations
+                        .iter_mut()
+                        .filter(|o| o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn)
+                    {
+                        o.status = "kept";
+                    }
+                    self.effect(inst, Effect::DeemedPass { seat });
+                }
+                StepKind::Impose {
+                    obligation,
+                    args,
+                    on,
+                    duration,
+                } => {
+                    let holder = match self.ev.eval(on, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    let mut vals = vec![];
+                    for a in args {
+                        vals.push(self.ev.eval(a, &mut exec.env, &view)?);
+                    }
+                    let paragraph = self.irregs[inst]
+                        .decisions
+                        .last()
+                        .map(|a| a.paragraph.clone())
+                        .unwrap_or_default();
+                    let dup = self.obligations.iter().any(|o| {
+                        o.holder == holder
+                            && *o.name == obligation.name
+                            && o.duration == *duration
+                            && o.status == "in force"
+                            && o.args == vals
+                    });
+                    if !dup {
+                        self.obligations.push(Obl {
+                            name: Rc::from(obligation.name.as_str()),
+                            holder,
+                            args: vals,
+                            duration: *duration,
+                            paragraph,
+                            status: if self.ended { "ended" } else { "in force" },
+                        });
+                    }
+                    self.effect(
+                        inst,
+                        Effect::Obligation {
+                            name: obligation.name.clone(),
+                            holder,
+                            duration: *duration,
+                        },
+                    );
+                }
+                StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The state of the table as ruling data.
+    pub fn outcome(&self) -> Outcome {
+        let mut calls: Vec<&CallRec> = self.calls.iter().collect();
+        calls.sort_by_key(|c| c.pos);
+        Outcome {
+            irregularities: self.irregs.clone(),
+            auction: calls
+                .iter()
+                .map(|c| CallLine {
+                    seat: c.seat,
+                    call: c.call.to_string(),
+                    status: match (c.status, c.deemed) {
+                        (_, true) => "deemed",
+                        (Status::Standing, _) => "stands",
+                        (Status::Cancelled, _) => "cancelled",
+                        (Status::Pending, _) => "pending",
+                    }
+                    .to_string(),
+                })
+                .collect(),
+            auction_ended: self.ended,
+            obligations: self
+                .obligations
+                .iter()
+                .map(|o| ObligationLine {
+                    name: o.name.to_string(),
+                    holder: o.holder,
+                    duration: o.duration,
+                    paragraph: o.paragraph.clone(),
+                    status: o.status.to_string(),
+                })
+                .collect(),
+            notes: self.notes.clone(),
+            ..Default::default()
+        }
+    }
+}

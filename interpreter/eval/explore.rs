@@ -1,0 +1,382 @@
+//! A case's ruling, and where the case leaves a choice, a finding or a replacement call
+//! open, the decision tree: the case replayed once per answer. Replaying from the start for
+//! each branch keeps evaluation a pure function of (events, findings).
+
+use super::engine::{Event, Fail, Open, Table};
+use super::expr::{Evaluator, View};
+use super::value::Value;
+use crate::case::Case;
+use crate::check::LawBook;
+use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
+use crate::ruling::{
+    BoardInfo, Branch, Comparison, Contract, Node, Outcome, Question, Ruling, Score,
+};
+use crate::source::Span;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// How many hypothetical events deep the tree goes.
+pub const MAX_DEPTH: usize = 3;
+/// Steps one replay may take.
+pub const BUDGET: u64 = 2_000_000;
+
+/// An error in a case or a law book found while ruling.
+#[derive(Clone, Debug)]
+pub struct RuleError {
+    pub message: String,
+    /// A span in the law book, or in the case.
+    pub span: Option<Span>,
+    pub others: Vec<(Span, String)>,
+}
+
+struct Ctx<'a> {
+    book: &'a LawBook,
+    case: &'a Case,
+    dealer: Seat,
+    vulnerable: [bool; 2],
+}
+
+pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
+    let findings: HashMap<String, bool> = case.findings.iter().map(|(k, (v, _))| (k.clone(), *v)).collect();
+    for (k, (_, span)) in &case.findings {
+        if !book.findings.contains_key(k) {
+            let hint = crate::suggest::did_you_mean(k, book.findings.keys().map(|s| s.as_str()));
+            return Err(RuleError {
+                message: format!("the law book has no finding `{k}`{}", if hint.is_empty() { String::new() } else { format!("; {hint}") }),
+                span: Some(*span),
+                others: vec![],
+            });
+        }
+    }
+    let ev = Evaluator::new(book, &findings, BUDGET);
+    let empty = View {
+        auction: Rc::new(vec![]),
+        dealer: Seat::North,
+        vulnerable: [false, false],
+        obligations: vec![],
+    };
+    let (dealer, vulnerable) = match case.board {
+        Some((n, span)) => {
+            let d = ev.call("board_dealer", vec![Value::Int(n as i64)], &empty).map_err(|s| stop(s, span))?;
+            let ns = ev.call("board_vulnerable", vec![Value::Int(n as i64), Value::Side(crate::model::Side::NorthSouth)], &empty).map_err(|s| stop(s, span))?;
+            let ew = ev.call("board_vulnerable", vec![Value::Int(n as i64), Value::Side(crate::model::Side::EastWest)], &empty).map_err(|s| stop(s, span))?;
+            match (d, ns, ew) {
+                (Value::Seat(d), Value::Bool(ns), Value::Bool(ew)) => (
+                    case.dealer.unwrap_or(d),
+                    case.vulnerable.unwrap_or([ns, ew]),
+                ),
+                _ => unreachable!("checked entry points"),
+            }
+        }
+        None => (case.dealer.unwrap_or(Seat::North), case.vulnerable.unwrap_or([false, false])),
+    };
+    let ctx = Ctx {
+        book,
+        case,
+        dealer,
+        vulnerable,
+    };
+    let tree = explore(&ctx, &[], &findings, 0)?;
+    Ok(Ruling {
+        case: name.to_string(),
+        lawbook: book.name.clone(),
+        board: BoardInfo {
+            number: case.board.map(|b| b.0),
+            dealer,
+            vulnerable: match vulnerable {
+                [false, false] => "none",
+                [true, false] => "NS",
+                [false, true] => "EW",
+                [true, true] => "both",
+            }
+            .to_string(),
+        },
+        tree,
+    })
+}
+
+fn stop(s: super::expr::Stop, at: Span) -> RuleError {
+    match Fail::from(s) {
+        Fail::Error { message, span, others, .. } => RuleError {
+            message,
+            span: span.or(Some(at)),
+            others,
+        },
+        Fail::Unknown(f) => RuleError {
+            message: format!("finding `{f}` is needed here"),
+            span: Some(at),
+            others: vec![],
+        },
+    }
+}
+
+fn explore(
+    ctx: &Ctx,
+    extra: &[Event],
+    findings: &HashMap<String, bool>,
+    depth: usize,
+) -> Result<Node, RuleError> {
+    match replay(ctx, extra, findings) {
+        Err(Fail::Unknown(f)) => {
+            let ask = ctx.book.findings.get(&f).and_then(|x| x.ask.get(crate::syntax::ast::Lang::En)).unwrap_or("").to_string();
+            let mut branches = vec![];
+            for answer in [true, false] {
+                let mut with = findings.clone();
+                with.insert(f.clone(), answer);
+                branches.push(Branch {
+                    answer: if answer { "yes" } else { "no" }.to_string(),
+                    calls: vec![],
+                    node: explore(ctx, extra, &with, depth)?,
+                });
+            }
+            Ok(Node::Branch {
+                question: Question {
+                    kind: "finding".into(),
+                    name: f,
+                    who: None,
+                    ask,
+                },
+                branches,
+            })
+        }
+        Err(Fail::Error { message, span, others, event }) => {
+            let span = match (span, event) {
+                (Some(s), _) => Some(s),
+                (None, Some(i)) => ctx.case.events.get(i - 1).map(|(_, s)| *s).or(ctx.case.play_span),
+                _ => None,
+            };
+            if !extra.is_empty() {
+                // A hypothetical event the Laws do not provide for: show it as a leaf note.
+                let mut o = Outcome::default();
+                o.notes.push(message);
+                return Ok(Node::Outcome(Box::new(o)));
+            }
+            Err(RuleError { message, span, others })
+        }
+        Ok((mut outcome, open)) => {
+            let Some(open) = open else {
+                return Ok(Node::Outcome(Box::new(outcome)));
+            };
+            if depth >= MAX_DEPTH {
+                outcome.notes.push(match &open {
+                    Open::Choice { seat, option, .. } => format!("still open: {seat}'s choice `{option}`"),
+                    Open::Call { seat } => format!("still open: {seat}'s next call"),
+                });
+                return Ok(Node::Outcome(Box::new(outcome)));
+            }
+            match open {
+                Open::Choice { seat, option, answers } => {
+                    let ask = ctx.book.options.get(&option).and_then(|o| o.ask.get(crate::syntax::ast::Lang::En)).unwrap_or("").to_string();
+                    let mut branches = vec![];
+                    for a in answers {
+                        let mut more = extra.to_vec();
+                        more.push(Event::Answer { seat, answer: a.clone() });
+                        branches.push(Branch {
+                            answer: a,
+                            calls: vec![],
+                            node: explore(ctx, &more, findings, depth + 1)?,
+                        });
+                    }
+                    Ok(Node::Branch {
+                        question: Question { kind: "choice".into(), name: option, who: Some(seat), ask },
+                        branches,
+                    })
+                }
+                Open::Call { seat } => {
+                    let mut groups: Vec<(String, Vec<String>, Node)> = vec![];
+                    for call in Call::all_legal_forms() {
+                        let mut more = extra.to_vec();
+                        more.push(Event::Call { seat, call, artificial: false });
+                        let node = explore(ctx, &more, findings, depth + 1)?;
+                        let sig = signature(&node);
+                        match groups.iter_mut().find(|g| g.0 == sig) {
+                            Some(g) => g.1.push(call.to_string()),
+                            None => groups.push((sig, vec![call.to_string()], node)),
+                        }
+                    }
+                    Ok(Node::Branch {
+                        question: Question {
+                            kind: "call".into(),
+                            name: "next_call".into(),
+                            who: Some(seat),
+                            ask: format!("What does {seat} call next?"),
+                        },
+                        branches: groups
+                            .into_iter()
+                            .map(|(_, calls, node)| Branch {
+                                answer: summarize_calls(&calls),
+                                calls,
+                                node,
+                            })
+                            .collect(),
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// What distinguishes one hypothetical call's outcome from another's: the paragraphs
+/// applied, their effects and the obligations, but not the call itself.
+fn signature(node: &Node) -> String {
+    match node {
+        Node::Outcome(o) => {
+            let mut s = String::new();
+            for i in &o.irregularities {
+                s.push_str(&i.name);
+                for d in &i.decisions {
+                    s.push_str(&format!("|{}", d.paragraph));
+                    for e in &d.effects {
+                        let kind = serde_json::to_value(e).ok().and_then(|v| v.get("effect").cloned()).unwrap_or_default();
+                        s.push_str(&format!(",{kind}"));
+                    }
+                    s.push_str(&d.refers.join(","));
+                }
+                s.push(';');
+            }
+            for ob in &o.obligations {
+                s.push_str(&format!("{}:{}:{:?}:{};", ob.name, ob.holder, ob.duration, ob.status));
+            }
+            for n in &o.notes {
+                s.push_str(n);
+            }
+            s
+        }
+        Node::Branch { question, branches } => {
+            let mut s = format!("?{}{{", question.name);
+            for b in branches {
+                s.push_str(&format!("{}=>{}/", b.answer, signature(&b.node)));
+            }
+            s.push('}');
+            s
+        }
+    }
+}
+
+fn summarize_calls(calls: &[String]) -> String {
+    if calls.len() <= 4 {
+        calls.join(", ")
+    } else {
+        format!("{}, {} … {} ({} calls)", calls[0], calls[1], calls[calls.len() - 1], calls.len())
+    }
+}
+
+/// Replay the case's events, then the hypothetical ones; then the play and the score.
+fn replay(ctx: &Ctx, extra: &[Event], findings: &HashMap<String, bool>) -> Result<(Outcome, Option<Open>), Fail> {
+    let ev = Evaluator::new(ctx.book, findings, BUDGET);
+    let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
+    for (e, _) in &ctx.case.events {
+        table.feed(e)?;
+    }
+    for e in extra {
+        table.feed(e)?;
+    }
+    let open = table.open();
+    let mut outcome = table.outcome();
+    let view = table.view();
+    let ev = &table.ev;
+    if table.ended() && open.is_none() {
+        if let Value::Bool(true) = ev.call("passed_out", vec![], &view)? {
+            outcome.passed_out = true;
+            let s = int(ev.call("passed_out_score", vec![], &view)?);
+            outcome.score = Some(Score { declarer_side: s, ns: s });
+        } else {
+            let bid = ev.call("final_bid", vec![], &view)?;
+            let risk = int(ev.call("contract_risk", vec![], &view)?);
+            let declarer = match ev.call("declarer", vec![], &view)? {
+                Value::Seat(s) => s,
+                _ => unreachable!("checked entry point"),
+            };
+            let Value::Call(Call::Bid { level, strain }, _) = bid else {
+                return Err(Fail::Error { message: format!("the final bid `{bid}` is not a bid"), span: None, others: vec![], event: None });
+            };
+            outcome.contract = Some(Contract {
+                level,
+                strain,
+                risk: risk as u8,
+                declarer,
+                text: format!("{level}{}{} by {declarer}", strain, match risk { 2 => " doubled", 4 => " redoubled", _ => "" }),
+            });
+            let tricks = match (ctx.case.tricks, ctx.case.play.is_empty()) {
+                (Some((t, _)), _) => Some(t),
+                (None, false) => Some(play_out(ctx, ev, &view, declarer, strain)?),
+                _ => None,
+            };
+            if let Some(t) = tricks {
+                outcome.tricks = Some(t);
+                let vul = ctx.vulnerable[declarer.side() as usize];
+                let s = int(ev.call(
+                    "score",
+                    vec![Value::Int(level as i64), Value::Strain(strain), Value::Int(risk), Value::Bool(vul), Value::Int(t as i64)],
+                    &view,
+                )?);
+                let ns = if declarer.side() == crate::model::Side::NorthSouth { s } else { -s };
+                outcome.score = Some(Score { declarer_side: s, ns });
+            }
+        }
+    }
+    for d in &ctx.case.imps {
+        let imps = int(ev.call("imps", vec![Value::Int(*d)], &view)?);
+        outcome.comparisons.push(Comparison::Imps { difference: *d, imps });
+    }
+    for (score, others) in &ctx.case.matchpoints {
+        let list = Value::List(Rc::new(others.iter().map(|o| Value::Int(*o)).collect()));
+        let mp = int(ev.call("matchpoints", vec![Value::Int(*score), list], &view)?);
+        outcome.comparisons.push(Comparison::Matchpoints { score: *score, others: others.clone(), matchpoints: mp, top: 2 * others.len() as i64 });
+    }
+    Ok((outcome, open))
+}
+
+fn int(v: Value) -> i64 {
+    match v {
+        Value::Int(i) => i,
+        _ => unreachable!("checked entry point"),
+    }
+}
+
+/// Replay a play record under the law book's Law 44: each card from the right hand,
+/// following suit, the trick's winner leading next. Returns declarer's tricks.
+fn play_out(ctx: &Ctx, ev: &Evaluator, view: &View, declarer: Seat, strain: Strain) -> Result<u8, Fail> {
+    let deal: &Deal = ctx.case.deal.as_ref().ok_or_else(|| Fail::Error {
+        message: "the case gives a play record but no deal".into(),
+        span: ctx.case.play_span,
+        others: vec![],
+        event: None,
+    })?;
+    let mut hands: [Hand; 4] = deal.hands;
+    let mut leader = match ev.call("opening_leader", vec![], view)? {
+        Value::Seat(s) => s,
+        _ => unreachable!(),
+    };
+    let mut won = 0u8;
+    for (t, trick) in ctx.case.play.iter().enumerate() {
+        let mut plays: Vec<Value> = vec![];
+        for (i, (card, span)) in trick.iter().enumerate() {
+            let seat = Seat::from_index(leader.index() + i);
+            let err = |message: String| Fail::Error { message, span: Some(*span), others: vec![], event: None };
+            if !hands[seat.index()].contains(*card) {
+                return Err(err(format!("trick {}: {seat} does not hold {card}", t + 1)));
+            }
+            let hand: Vec<Value> = hands[seat.index()].cards().map(Value::Card).collect();
+            let legal = ev.call("legal_play", vec![Value::Card(*card), Value::List(Rc::new(plays.clone())), Value::List(Rc::new(hand))], view)?;
+            if legal != Value::Bool(true) {
+                return Err(err(format!("trick {}: {seat} plays {card} but could follow suit (Law 44C); revokes are not yet ruled by this law book", t + 1)));
+            }
+            hands[seat.index()].remove(*card);
+            plays.push(Value::Play(seat, *card));
+        }
+        if plays.len() < 4 {
+            break;
+        }
+        let winner = match ev.call("trick_winner", vec![Value::List(Rc::new(plays)), Value::Strain(strain)], view)? {
+            Value::Seat(s) => s,
+            _ => unreachable!(),
+        };
+        if winner.side() == declarer.side() {
+            won += 1;
+        }
+        leader = winner;
+    }
+    let _ = Card::parse;
+    Ok(won)
+}

@@ -1,0 +1,422 @@
+//! Evaluation of expressions: pure, bounded by a step budget, no I/O.
+
+use super::value::{Entry, Value};
+use crate::check::builtins::{builtin, constant, state, Builtin, Constant};
+use crate::check::LawBook;
+use crate::model::{Call, Rank, Seat, Strain};
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind, RowKey};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Why evaluation stopped without a value.
+#[derive(Clone, Debug)]
+pub enum Stop {
+    /// A finding of fact the case does not give: the caller branches on it.
+    Unknown(String),
+    /// A rule met a situation it cannot handle (no row in a table, the last of an empty list).
+    Error { message: String, span: Span },
+    /// The step budget ran out: a rule that loops or a law book far too large.
+    Budget { span: Span },
+}
+
+/// The part of the table's state that expressions read.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub auction: Rc<Vec<Value>>,
+    pub dealer: Seat,
+    pub vulnerable: [bool; 2],
+    /// (holder, obligation name) of every obligation in force.
+    pub obligations: Vec<(Seat, Rc<str>)>,
+}
+
+pub struct Evaluator<'a> {
+    pub book: &'a LawBook,
+    pub findings: &'a HashMap<String, bool>,
+    pub budget: Cell<u64>,
+}
+
+pub type Env<'a> = Vec<(&'a str, Value)>;
+
+impl<'a> Evaluator<'a> {
+    pub fn new(book: &'a LawBook, findings: &'a HashMap<String, bool>, budget: u64) -> Self {
+        Evaluator {
+            book,
+            findings,
+            budget: Cell::new(budget),
+        }
+    }
+
+    fn tick(&self, span: Span) -> Result<(), Stop> {
+        let b = self.budget.get();
+        if b == 0 {
+            return Err(Stop::Budget { span });
+        }
+        self.budget.set(b - 1);
+        Ok(())
+    }
+
+    /// Call a definition or table by name with arguments (the table's entry points).
+    pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
+        if let Some(d) = self.book.defines.get(name) {
+            let env: Env = d.params.iter().map(|p| p.name.name.as_str()).zip(args).collect();
+            let mut env = env;
+            return self.eval(&d.body, &mut env, view);
+        }
+        if let Some(t) = self.book.tables.get(name) {
+            return self.lookup(t, args.into_iter().next().unwrap_or(Value::Int(0)), view, t.span);
+        }
+        Err(Stop::Error {
+            message: format!("the law book has no `{name}`"),
+            span: Span::default(),
+        })
+    }
+
+    fn lookup(
+        &self,
+        t: &'a crate::syntax::ast::Table,
+        key: Value,
+        view: &View,
+        at: Span,
+    ) -> Result<Value, Stop> {
+        for row in &t.rows {
+            self.tick(row.span)?;
+            let hit = match &row.key {
+                RowKey::Wildcard => true,
+                RowKey::Range(lo, hi) => match key {
+                    Value::Int(k) => k >= *lo && hi.is_none_or(|h| k <= h),
+                    _ => false,
+                },
+                RowKey::Value(e) => self.eval(e, &mut vec![], view)? == key,
+            };
+            if hit {
+                return self.eval(&row.value, &mut vec![], view);
+            }
+        }
+        Err(Stop::Error {
+            message: format!("table `{}` has no row for {key}", t.name.name),
+            span: at,
+        })
+    }
+
+    pub fn eval_bool(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<bool, Stop> {
+        match self.eval(e, env, view)? {
+            Value::Bool(b) => Ok(b),
+            v => Err(type_error(e.span, "bool", &v)),
+        }
+    }
+
+    pub fn eval(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<Value, Stop> {
+        self.tick(e.span)?;
+        Ok(match &e.kind {
+            ExprKind::Int(i) => Value::Int(*i),
+            ExprKind::Str(s) => Value::Text(Rc::from(s.as_str())),
+            ExprKind::BidLit(c) => Value::Call(*c, false),
+            ExprKind::CardLit(c) => Value::Card(*c),
+            ExprKind::SuitLit(s) => Value::Suit(*s),
+            ExprKind::Name(n) => {
+                if let Some((_, v)) = env.iter().rev().find(|(x, _)| x == n) {
+                    return Ok(v.clone());
+                }
+                if let Some(d) = self.book.defines.get(n) {
+                    return self.eval(&d.body, &mut vec![], view);
+                }
+                if self.book.findings.contains_key(n) {
+                    return match self.findings.get(n) {
+                        Some(b) => Ok(Value::Bool(*b)),
+                        None => Err(Stop::Unknown(n.clone())),
+                    };
+                }
+                if self.book.obligations.contains_key(n) {
+                    return Ok(Value::Obligation(Rc::from(n.as_str())));
+                }
+                if let Some(c) = constant(n) {
+                    return Ok(match c {
+                        Constant::Bool(b) => Value::Bool(b),
+                        Constant::Seat(s) => Value::Seat(s),
+                        Constant::Side(s) => Value::Side(s),
+                        Constant::Strain(s) => Value::Strain(s),
+                        Constant::Suit(s) => Value::Suit(s),
+                        Constant::Rank(r) => Value::Rank(r),
+                        Constant::Call(c) => Value::Call(c, false),
+                    });
+                }
+                if state(n).is_some() {
+                    return Ok(match n.as_str() {
+                        "auction" => Value::List(view.auction.clone()),
+                        _ => Value::Seat(view.dealer),
+                    });
+                }
+                return Err(Stop::Error {
+                    message: format!("unknown name `{n}`"),
+                    span: e.span,
+                });
+            }
+            ExprKind::Apply(f, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(a, env, view)?);
+                }
+                if let Some(d) = self.book.defines.get(&f.name) {
+                    let mut inner: Env = d
+                        .params
+                        .iter()
+                        .map(|p| p.name.name.as_str())
+                        .zip(vals)
+                        .collect();
+                    return self.eval(&d.body, &mut inner, view);
+                }
+                if let Some(t) = self.book.tables.get(&f.name) {
+                    return self.lookup(t, vals.into_iter().next().unwrap(), view, e.span);
+                }
+                let b = builtin(&f.name).ok_or_else(|| Stop::Error {
+                    message: format!("unknown function `{}`", f.name),
+                    span: f.span,
+                })?;
+                apply_builtin(b, vals, view, e.span)?
+            }
+            ExprKind::Field(inner, name) => {
+                let v = self.eval(inner, env, view)?;
+                match (&v, name.name.as_str()) {
+                    (Value::Entry(x), "seat") => Value::Seat(x.seat),
+                    (Value::Entry(x), "call") => Value::Call(x.call, x.artificial),
+                    (Value::Entry(x), "index") => Value::Int(x.index as i64),
+                    (Value::Play(s, _), "seat") => Value::Seat(*s),
+                    (Value::Play(_, c), "card") => Value::Card(*c),
+                    _ => return Err(type_error(name.span, "record with this field", &v)),
+                }
+            }
+            ExprKind::Neg(x) => Value::Int(-self.int(x, env, view)?),
+            ExprKind::Not(x) => Value::Bool(!self.eval_bool(x, env, view)?),
+            ExprKind::Binary(op, a, b) => match op {
+                BinOp::And => Value::Bool(self.eval_bool(a, env, view)? && self.eval_bool(b, env, view)?),
+                BinOp::Or => Value::Bool(self.eval_bool(a, env, view)? || self.eval_bool(b, env, view)?),
+                BinOp::Eq => Value::Bool(self.eval(a, env, view)? == self.eval(b, env, view)?),
+                BinOp::Ne => Value::Bool(self.eval(a, env, view)? != self.eval(b, env, view)?),
+                _ => {
+                    let x = self.int(a, env, view)?;
+                    let y = self.int(b, env, view)?;
+                    match op {
+                        BinOp::Lt => Value::Bool(x < y),
+                        BinOp::Le => Value::Bool(x <= y),
+                        BinOp::Gt => Value::Bool(x > y),
+                        BinOp::Ge => Value::Bool(x >= y),
+                        BinOp::Add => Value::Int(x.saturating_add(y)),
+                        BinOp::Sub => Value::Int(x.saturating_sub(y)),
+                        BinOp::Mul => Value::Int(x.saturating_mul(y)),
+                        BinOp::Div | BinOp::Rem => {
+                            if y == 0 {
+                                return Err(Stop::Error {
+                                    message: "division by zero".into(),
+                                    span: e.span,
+                                });
+                            }
+                            Value::Int(if *op == BinOp::Div { x / y } else { x % y })
+                        }
+                        _ => unreachable!(),
+                    }
+                }
+            },
+            ExprKind::If(c, t, f) => {
+                if self.eval_bool(c, env, view)? {
+                    self.eval(t, env, view)?
+                } else {
+                    self.eval(f, env, view)?
+                }
+            }
+            ExprKind::Quant {
+                kind,
+                var,
+                list,
+                filter,
+                key,
+            } => {
+                let xs = match self.eval(list, env, view)? {
+                    Value::List(xs) => xs,
+                    v => return Err(type_error(list.span, "list", &v)),
+                };
+                self.quantify(*kind, &var.name, &xs, filter.as_deref(), key.as_deref(), env, view, e.span)?
+            }
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn quantify(
+        &self,
+        kind: QuantKind,
+        var: &'a str,
+        xs: &[Value],
+        filter: Option<&'a Expr>,
+        key: Option<&'a Expr>,
+        env: &mut Env<'a>,
+        view: &View,
+        span: Span,
+    ) -> Result<Value, Stop> {
+        let mut count = 0i64;
+        let mut sum = 0i64;
+        let mut best: Option<(i64, Value)> = None;
+        let mut first: Option<Value> = None;
+        let mut last: Option<Value> = None;
+        for x in xs {
+            env.push((var, x.clone()));
+            let pass = match filter {
+                Some(f) => self.eval_bool(f, env, view),
+                None => Ok(true),
+            };
+            let pass = match pass {
+                Ok(p) => p,
+                Err(s) => {
+                    env.pop();
+                    return Err(s);
+                }
+            };
+            if kind == QuantKind::All && !pass {
+                env.pop();
+                return Ok(Value::Bool(false));
+            }
+            if pass {
+                if kind == QuantKind::Any {
+                    env.pop();
+                    return Ok(Value::Bool(true));
+                }
+                count += 1;
+                if let Some(k) = key {
+                    let kv = match self.int(k, env, view) {
+                        Ok(v) => v,
+                        Err(s) => {
+                            env.pop();
+                            return Err(s);
+                        }
+                    };
+                    sum += kv;
+                    if best.as_ref().is_none_or(|(b, _)| kv > *b) {
+                        best = Some((kv, x.clone()));
+                    }
+                }
+                if first.is_none() {
+                    first = Some(x.clone());
+                }
+                last = Some(x.clone());
+            }
+            env.pop();
+        }
+        let none = |what: &str| Stop::Error {
+            message: format!("no element of the list for `{what}`: the list is empty or nothing matches"),
+            span,
+        };
+        Ok(match kind {
+            QuantKind::Any => Value::Bool(false),
+            QuantKind::All => Value::Bool(true),
+            QuantKind::Count => Value::Int(count),
+            QuantKind::Sum => Value::Int(sum),
+            QuantKind::Highest => best.map(|(_, v)| v).ok_or_else(|| none("highest"))?,
+            QuantKind::First => first.ok_or_else(|| none("first"))?,
+            QuantKind::Last => last.ok_or_else(|| none("last"))?,
+        })
+    }
+
+    fn int(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<i64, Stop> {
+        match self.eval(e, env, view)? {
+            Value::Int(i) => Ok(i),
+            v => Err(type_error(e.span, "int", &v)),
+        }
+    }
+}
+
+fn type_error(span: Span, want: &str, got: &Value) -> Stop {
+    Stop::Error {
+        message: format!("expected a {want}, got {got}"),
+        span,
+    }
+}
+
+fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Result<Value, Stop> {
+    use Value as V;
+    let bad = || Stop::Error {
+        message: "wrong arguments to a built-in function".into(),
+        span,
+    };
+    let mut it = args.into_iter();
+    let a = it.next();
+    let b2 = it.next();
+    Ok(match (b, a, b2) {
+        (Builtin::Lho, Some(V::Seat(s)), _) => V::Seat(s.lho()),
+        (Builtin::Rho, Some(V::Seat(s)), _) => V::Seat(s.rho()),
+        (Builtin::Partner, Some(V::Seat(s)), _) => V::Seat(s.partner()),
+        (Builtin::SideOf, Some(V::Seat(s)), _) => V::Side(s.side()),
+        (Builtin::IsBid, Some(V::Call(c, _)), _) => V::Bool(c.is_bid()),
+        (Builtin::IsPass, Some(V::Call(c, _)), _) => V::Bool(c == Call::Pass),
+        (Builtin::IsDouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Double),
+        (Builtin::IsRedouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Redouble),
+        (Builtin::IsArtificial, Some(V::Call(_, a)), _) => V::Bool(a),
+        (Builtin::Level, Some(V::Call(Call::Bid { level, .. }, _)), _) => V::Int(level as i64),
+        (Builtin::StrainOf, Some(V::Call(Call::Bid { strain, .. }, _)), _) => V::Strain(strain),
+        (Builtin::Level | Builtin::StrainOf, Some(V::Call(c, _)), _) => {
+            return Err(Stop::Error {
+                message: format!("{c} is not a bid, so it has no level or strain"),
+                span,
+            })
+        }
+        (Builtin::Bid, Some(V::Int(l)), Some(s)) => {
+            let strain = match s {
+                V::Strain(s) => s,
+                V::Suit(s) => s.strain(),
+                _ => return Err(bad()),
+            };
+            V::Call(Call::bid(l.clamp(0, 99) as u8, strain), false)
+        }
+        (Builtin::SuitOf, Some(V::Card(c)), _) => V::Suit(c.suit),
+        (Builtin::RankOf, Some(V::Card(c)), _) => V::Rank(c.rank),
+        (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => {
+            xs.get(usize::try_from(i).map_err(|_| bad())?)
+                .cloned()
+                .ok_or_else(|| Stop::Error {
+                    message: format!("the list has no element {i}"),
+                    span,
+                })?
+        }
+        (Builtin::Size, Some(V::List(xs)), _) => V::Int(xs.len() as i64),
+        (Builtin::Range, Some(V::Int(a)), Some(V::Int(b))) => {
+            if b - a > 10_000 {
+                return Err(Stop::Error {
+                    message: "a range of more than 10000 numbers".into(),
+                    span,
+                });
+            }
+            V::List(Rc::new((a..=b).map(V::Int).collect()))
+        }
+        (Builtin::Obliged, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::Bool(view.obligations.iter().any(|(h, n)| *h == s && *n == o))
+        }
+        (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
+        (Builtin::Min, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.min(b)),
+        (Builtin::Max, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.max(b)),
+        _ => return Err(bad()),
+    })
+}
+
+/// The auction as the language sees it: the calls that stand, in order.
+pub fn entries(calls: impl Iterator<Item = (Seat, Call, bool)>) -> Rc<Vec<Value>> {
+    Rc::new(
+        calls
+            .enumerate()
+            .map(|(index, (seat, call, artificial))| {
+                Value::Entry(Entry {
+                    seat,
+                    call,
+                    index,
+                    artificial,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub fn strain_value(s: Strain) -> Value {
+    Value::Strain(s)
+}
+
+pub fn rank_value(r: Rank) -> Value {
+    Value::Rank(r)
+}

@@ -1,0 +1,86 @@
+//! Values of the law language at run time.
+
+use crate::model::{Call, Card, Rank, Seat, Side, Strain, Suit};
+use std::fmt;
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub seat: Seat,
+    pub call: Call,
+    pub index: usize,
+    pub artificial: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Text(Rc<str>),
+    Seat(Seat),
+    Side(Side),
+    Suit(Suit),
+    Strain(Strain),
+    Rank(Rank),
+    Card(Card),
+    Call(Call, bool),
+    Entry(Entry),
+    Play(Seat, Card),
+    Obligation(Rc<str>),
+    List(Rc<Vec<Value>>),
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Int(a), Int(b)) => a == b,
+            (Bool(a), Bool(b)) => a == b,
+            (Text(a), Text(b)) => a == b,
+            (Seat(a), Seat(b)) => a == b,
+            (Side(a), Side(b)) => a == b,
+            (Suit(a), Suit(b)) => a == b,
+            (Strain(a), Strain(b)) => a == b,
+            (Suit(a), Strain(b)) | (Strain(b), Suit(a)) => a.strain() == *b,
+            (Rank(a), Rank(b)) => a == b,
+            (Card(a), Card(b)) => a == b,
+            // Whether a call was artificial is a fact about how it was meant, not which call it is.
+            (Call(a, _), Call(b, _)) => a == b,
+            (Entry(a), Entry(b)) => a == b,
+            (Play(a, x), Play(b, y)) => a == b && x == y,
+            (Obligation(a), Obligation(b)) => a == b,
+            (List(a), List(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(t) => write!(f, "{t}"),
+            Value::Seat(s) => write!(f, "{s}"),
+            Value::Side(s) => write!(f, "{s}"),
+            Value::Suit(s) => write!(f, "{s}"),
+            Value::Strain(s) => write!(f, "{s}"),
+            Value::Rank(r) => write!(f, "{}", r.letter()),
+            Value::Card(c) => write!(f, "{c}"),
+            Value::Call(c, _) => write!(f, "{c}"),
+            Value::Entry(e) => write!(f, "{} {}", e.seat, e.call),
+            Value::Play(s, c) => write!(f, "{s} {c}"),
+            Value::Obligation(o) => write!(f, "{o}"),
+            Value::List(xs) => {
+                f.write_str("[")?;
+                for (i, x) in xs.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Reading a law book from disk: every `.law` file of a folder, parsed and checked.
+
+use crate::check::{check, LawBook};
+use crate::diagnostic::Diag;
+use crate::source::Sources;
+use crate::syntax::parse_law_file;
+use std::path::Path;
+
+/// Read, parse and check the law book in `dir`. Parse errors of every file are reported
+/// together; the check runs only on a book that parses.
+pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<LawBook, Vec<Diag>> {
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| vec![unreadable(dir, &e.to_string())])?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "law"))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(vec![Diag::new(
+            "lawbook::load::empty",
+            format!("{} holds no .law files", dir.display()),
+        )
+        .help("a law book is a folder of .law files, such as laws/2017")]);
+    }
+    let mut files = vec![];
+    let mut diags = vec![];
+    for p in paths {
+        let bytes = std::fs::read(&p).map_err(|e| vec![unreadable(&p, &e.to_string())])?;
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                diags.push(unreadable(
+                    &p,
+                    &format!("it is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+                ));
+                continue;
+            }
+        };
+        let id = sources.add(p.display().to_string(), text);
+        match parse_law_file(id, &sources.get(id).text.clone()) {
+            Ok(f) => files.push(f),
+            Err(d) => diags.push(d),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    check(&name, files)
+}
+
+pub fn unreadable(path: &Path, why: &str) -> Diag {
+    Diag::new("lawbook::io", format!("cannot read {}: {why}", path.display()))
+        .help("check the path and that the file is UTF-8 text")
+}

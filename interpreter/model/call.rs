@@ -1,0 +1,129 @@
+//! Calls as they are made at the table. A bid keeps whatever level was spoken, even above
+//! seven: such a bid is an irregularity (Law 38) that the law book must be able to see.
+
+use super::card::Strain;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Call {
+    Pass,
+    Double,
+    Redouble,
+    Bid { level: u8, strain: Strain },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a call: expected a bid such as 1NT or 3♠, pass, double or redouble")]
+pub struct ParseCallError(pub String);
+
+impl Call {
+    pub fn bid(level: u8, strain: Strain) -> Call {
+        Call::Bid { level, strain }
+    }
+
+    pub fn is_bid(self) -> bool {
+        matches!(self, Call::Bid { .. })
+    }
+
+    /// Every call a player could make in a legal auction: 35 bids, pass, double, redouble.
+    pub fn all_legal_forms() -> Vec<Call> {
+        let mut out = Vec::with_capacity(38);
+        for level in 1..=7 {
+            for strain in Strain::ALL {
+                out.push(Call::bid(level, strain));
+            }
+        }
+        out.extend([Call::Pass, Call::Double, Call::Redouble]);
+        out
+    }
+
+    /// English call notation as PBN and the case files write it: `1NT`, `3S`, `3♠`, `Pass`,
+    /// `X`, `XX`, `Double`, `Redouble`, `P`.
+    pub fn parse(text: &str) -> Result<Call, ParseCallError> {
+        let err = || ParseCallError(text.to_string());
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "p" | "pass" => return Ok(Call::Pass),
+            "x" | "d" | "dbl" | "double" => return Ok(Call::Double),
+            "xx" | "r" | "rdbl" | "redouble" => return Ok(Call::Redouble),
+            _ => {}
+        }
+        let mut chars = t.chars();
+        let level = chars.next().and_then(|c| c.to_digit(10)).ok_or_else(err)?;
+        if level == 0 {
+            return Err(err());
+        }
+        let rest: String = chars.collect();
+        let strain = match rest.to_ascii_uppercase().as_str() {
+            "NT" | "N" => Strain::NoTrump,
+            s => {
+                let mut cs = s.chars();
+                let c = cs.next().ok_or_else(err)?;
+                if cs.next().is_some() {
+                    return Err(err());
+                }
+                super::card::Suit::from_char(c).ok_or_else(err)?.strain()
+            }
+        };
+        Ok(Call::bid(level as u8, strain))
+    }
+
+    pub fn code(self) -> String {
+        match self {
+            Call::Pass => "Pass".into(),
+            Call::Double => "X".into(),
+            Call::Redouble => "XX".into(),
+            Call::Bid { level, strain } => format!("{level}{}", strain.code()),
+        }
+    }
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("pass"),
+            Call::Double => f.write_str("double"),
+            Call::Redouble => f.write_str("redouble"),
+            Call::Bid { level, strain } => write!(f, "{level}{strain}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("Pass", Call::Pass)]
+    #[case("AP", Call::Pass)]
+    #[case("X", Call::Double)]
+    #[case("XX", Call::Redouble)]
+    #[case("1NT", Call::bid(1, Strain::NoTrump))]
+    #[case("3S", Call::bid(3, Strain::Spades))]
+    #[case("7♣", Call::bid(7, Strain::Clubs))]
+    #[case("8H", Call::bid(8, Strain::Hearts))]
+    fn parse(#[case] text: &str, #[case] call: Call) {
+        // "AP" (all pass) is a PBN abbreviation handled by the PBN reader, not a call.
+        if text == "AP" {
+            assert!(Call::parse(text).is_err());
+        } else {
+            assert_eq!(Call::parse(text).unwrap(), call);
+        }
+    }
+
+    #[rstest]
+    #[case("0S")]
+    #[case("1Z")]
+    #[case("")]
+    #[case("one spade")]
+    fn reject(#[case] text: &str) {
+        assert!(Call::parse(text).is_err());
+    }
+
+    #[test]
+    fn thirty_eight_calls() {
+        assert_eq!(Call::all_legal_forms().len(), 38);
+    }
+}

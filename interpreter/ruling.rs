@@ -1,0 +1,148 @@
+//! A ruling as data: for each irregularity, the paragraphs that decided and what they did;
+//! where a choice or a finding is still open, one branch per answer. Rendering (text in a
+//! language, JSON) reads only this.
+
+use crate::model::{Seat, Strain};
+use crate::syntax::ast::Duration;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Ruling {
+    pub case: String,
+    pub lawbook: String,
+    pub board: BoardInfo,
+    pub tree: Node,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BoardInfo {
+    pub number: Option<u32>,
+    pub dealer: Seat,
+    /// "none", "NS", "EW" or "both".
+    pub vulnerable: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Node {
+    Outcome(Box<Outcome>),
+    Branch {
+        question: Question,
+        branches: Vec<Branch>,
+    },
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Question {
+    /// "finding", "choice" or "call".
+    pub kind: String,
+    /// The finding's or option's name.
+    pub name: String,
+    pub who: Option<Seat>,
+    /// The question in English, from the law book.
+    pub ask: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Branch {
+    /// The answer: yes/no, an option's answer, or the calls of this group.
+    pub answer: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<String>,
+    pub node: Node,
+}
+
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Outcome {
+    pub irregularities: Vec<IrregularityRuling>,
+    pub auction: Vec<CallLine>,
+    pub auction_ended: bool,
+    pub passed_out: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<Contract>,
+    pub obligations: Vec<ObligationLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Score>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<Comparison>,
+    /// What the ruling could not settle (an open question beyond the depth explored).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CallLine {
+    pub seat: Seat,
+    pub call: String,
+    /// "stands", "cancelled", "deemed" (a pass the Laws deem made) or "pending".
+    pub status: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Contract {
+    pub level: u8,
+    pub strain: Strain,
+    /// 1 undoubled, 2 doubled, 4 redoubled.
+    pub risk: u8,
+    pub declarer: Seat,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Score {
+    /// Declarer's side's score: positive when the contract is made.
+    pub declarer_side: i64,
+    /// The same from North-South's point of view.
+    pub ns: i64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum Comparison {
+    Imps { difference: i64, imps: i64 },
+    Matchpoints { score: i64, others: Vec<i64>, matchpoints: i64, top: i64 },
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct IrregularityRuling {
+    pub name: String,
+    pub law: u32,
+    pub offender: Seat,
+    pub call: String,
+    /// 1-based position of the call among the case's events.
+    pub event: usize,
+    pub decisions: Vec<Applied>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Applied {
+    pub paragraph: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refers: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    Stands { seat: Seat, call: String },
+    Cancelled { seat: Seat, call: String, and_later: bool },
+    DeemedPass { seat: Seat },
+    Obligation { name: String, holder: Seat, duration: Duration },
+    NoRectification,
+    DeferredTo { irregularity: String },
+    Answer { who: Seat, option: String, answer: String },
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ObligationLine {
+    pub name: String,
+    pub holder: Seat,
+    pub duration: Duration,
+    pub paragraph: String,
+    /// "in force", "kept", "broken" or "ended" (the auction ended).
+    pub status: String,
+}

@@ -1,0 +1,67 @@
+//! Source files and spans. Every syntax-tree node carries a `Span` into the file it came
+//! from, so any diagnostic, at any stage, can point back at the text.
+
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub file: u32,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(file: u32, start: usize, end: usize) -> Span {
+        Span {
+            file,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+#[derive(Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: Arc<String>,
+}
+
+/// All files read in one run; a `Span` names its file by index here.
+#[derive(Debug, Default)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+impl Sources {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> u32 {
+        self.files.push(SourceFile {
+            name: name.into(),
+            text: Arc::new(text.into()),
+        });
+        (self.files.len() - 1) as u32
+    }
+
+    pub fn get(&self, file: u32) -> &SourceFile {
+        &self.files[file as usize]
+    }
+
+    pub fn text(&self, span: Span) -> &str {
+        self.get(span.file)
+            .text
+            .get(span.range())
+            .unwrap_or_default()
+    }
+
+    /// 1-based line and column of a span's start.
+    pub fn line_col(&self, span: Span) -> (usize, usize) {
+        let text = &self.get(span.file).text;
+        let upto = &text[..(span.start as usize).min(text.len())];
+        let line = upto.matches('\n').count() + 1;
+        let col = upto.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}

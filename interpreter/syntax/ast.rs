@@ -1,0 +1,349 @@
+//! The syntax tree of a law file. Every node carries its span.
+
+use crate::model::{Call, Card, Suit};
+use crate::source::Span;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    En,
+    Sk,
+    Pl,
+    Hu,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Sk, Lang::Pl, Lang::Hu];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Sk => "sk",
+            Lang::Pl => "pl",
+            Lang::Hu => "hu",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == s)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A paragraph id as the Laws write it: 27, 27B, 27B1, 27B1(a), 30B1(b)(ii).
+#[derive(Clone, Debug)]
+pub struct ParaId {
+    pub text: String,
+    pub law: u32,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Translations {
+    pub entries: Vec<(Lang, String, Span)>,
+    pub span: Span,
+}
+
+impl Translations {
+    pub fn get(&self, lang: Lang) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(l, _, _)| *l == lang)
+            .map(|(_, s, _)| s.as_str())
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LawFile {
+    pub file: u32,
+    pub laws: Vec<Law>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Law {
+    pub number: u32,
+    pub number_span: Span,
+    pub span: Span,
+    pub titles: Vec<Translations>,
+    pub sources: Vec<SourceLines>,
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SourceLines {
+    pub lang: Lang,
+    pub first: u32,
+    pub last: u32,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Paragraph(ParagraphDecl),
+    Define(Define),
+    Table(Table),
+    Irregularity(Irregularity),
+    Finding(Finding),
+    Option(OptionDecl),
+    Obligation(Obligation),
+    Rectify(Rectify),
+    Procedure(Procedure),
+}
+
+#[derive(Clone, Debug)]
+pub struct ParagraphDecl {
+    pub id: ParaId,
+    pub titles: Vec<Translations>,
+    pub judgement: Option<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: Ident,
+    pub ty: TypeExpr,
+}
+
+#[derive(Clone, Debug)]
+pub enum TypeExprKind {
+    Named(String),
+    List(Box<TypeExpr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct TypeExpr {
+    pub kind: TypeExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Define {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub ty: TypeExpr,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub ty: TypeExpr,
+    pub rows: Vec<TableRow>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum RowKey {
+    Wildcard,
+    Range(i64, Option<i64>),
+    Value(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct TableRow {
+    pub key: RowKey,
+    pub key_span: Span,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum TriggerKind {
+    Call,
+    Breach(Ident),
+}
+
+#[derive(Clone, Debug)]
+pub struct Trigger {
+    pub kind: TriggerKind,
+    pub call: Ident,
+    pub offender: Ident,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Let {
+    pub name: Ident,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Irregularity {
+    pub name: Ident,
+    pub trigger: Trigger,
+    pub lets: Vec<Let>,
+    pub when: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub name: Ident,
+    pub ask: Translations,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct ImpliedAnswer {
+    pub by: Expr,
+    pub when: Option<Expr>,
+    pub answer: Ident,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    pub name: Ident,
+    pub chooser: Expr,
+    pub answers: Vec<Ident>,
+    pub implied: Vec<ImpliedAnswer>,
+    pub ask: Translations,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub call: Ident,
+    pub keeps: Expr,
+    pub ask: Option<Translations>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Rectify {
+    pub irregularity: Ident,
+    pub decision: Decision,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Procedure {
+    pub id: ParaId,
+    pub block: Block,
+    pub span: Span,
+}
+
+/// Sibling rules of which exactly one applies; `except` says which rule yields to which.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub rules: Vec<Rule>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub id: ParaId,
+    pub except: Vec<ParaId>,
+    pub when: Option<Expr>,
+    pub block: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub steps: Vec<Step>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duration {
+    RestOfAuction,
+    NextTurn,
+}
+
+#[derive(Clone, Debug)]
+pub struct Arm {
+    pub answer: Ident,
+    /// The paragraph this answer leads to, when it is not the enclosing rule's.
+    pub id: Option<ParaId>,
+    pub block: Block,
+}
+
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    Choose { option: Ident, arms: Vec<Arm> },
+    AwaitCall { var: Ident, by: Expr, decision: Decision },
+    Decide(Decision),
+    Goto(ParaId),
+    Refer(Vec<ParaId>),
+    Defer(Ident),
+    Stands(Ident),
+    Cancel { var: Ident, and_later: bool },
+    DeemedPass(Expr),
+    Impose { obligation: Ident, args: Vec<Expr>, on: Expr, duration: Duration },
+    NoRectification,
+}
+
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub kind: StepKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuantKind {
+    Any,
+    All,
+    Count,
+    Highest,
+    Last,
+    First,
+    Sum,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Str(String),
+    Name(String),
+    Apply(Ident, Vec<Expr>),
+    Field(Box<Expr>, Ident),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Quant {
+        kind: QuantKind,
+        var: Ident,
+        list: Box<Expr>,
+        filter: Option<Box<Expr>>,
+        key: Option<Box<Expr>>,
+    },
+    BidLit(Call),
+    CardLit(Card),
+    SuitLit(Suit),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}

@@ -1,0 +1,849 @@
+//! pest pairs to the syntax tree.
+
+use super::ast::{
+    Arm, Block, Decision, Define, Duration, Expr, ExprKind, Finding, Ident, ImpliedAnswer,
+    Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl, ParaId, ParagraphDecl,
+    Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step, StepKind, Table, TableRow,
+    Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, BinOp,
+};
+use super::pest_error;
+use crate::diagnostic::Diag;
+use crate::model::{Call, Card, Suit};
+use crate::source::Span;
+use pest::iterators::Pair;
+use pest::Parser;
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "grammar/law.pest"]
+    pub struct LawParser;
+}
+use grammar::{LawParser, Rule};
+
+/// Grammar rules as a reader of an error message knows them.
+fn phrase(r: Rule) -> Option<&'static str> {
+    use Rule as R;
+    Some(match r {
+        R::EOI => "the end of the file",
+        R::law | R::kw_law => "`law`",
+        R::definitions | R::kw_definitions => "`definitions`",
+        R::law_number => "a law number",
+        R::title | R::kw_title => "`title`",
+        R::translation => "a language and a text, like `en \"…\"`",
+        R::lang => "a language code (en, sk, pl, hu)",
+        R::source_lines | R::kw_text => "`text`",
+        R::line_range => "a line range like `804..833`",
+        R::paragraph_decl | R::kw_paragraph => "`paragraph`",
+        R::judgement | R::kw_judgement => "`judgement`",
+        R::define | R::kw_define => "`define`",
+        R::table | R::kw_table => "`table`",
+        R::table_row | R::row_key => "a table row `key => value`",
+        R::irregularity | R::kw_irregularity => "`irregularity`",
+        R::finding | R::kw_finding => "`finding`",
+        R::option | R::kw_option => "`option`",
+        R::obligation | R::kw_obligation => "`obligation`",
+        R::rectify | R::kw_rectify => "`rectify`",
+        R::procedure | R::kw_procedure => "`procedure`",
+        R::trigger | R::kw_on => "`on call … by …`",
+        R::when_clause | R::kw_when => "`when`",
+        R::let_binding | R::kw_let => "`let`",
+        R::ask | R::kw_ask => "`ask` with the question in each language",
+        R::answers | R::kw_answers => "`answers`",
+        R::implied_answer => "`call by … means …`",
+        R::keeps | R::kw_keeps => "`call … keeps when …`",
+        R::rule => "a rule `<paragraph> [except …] [when …] => …`",
+        R::except_clause | R::kw_except => "`except`",
+        R::para_id => "a paragraph id like 27B1(a)",
+        R::block => "a step or `{ … }`",
+        R::choose | R::kw_choose => "`choose`",
+        R::answer_arm => "an answer `name => …`",
+        R::await_call | R::kw_await => "`await call`",
+        R::decide | R::kw_decide => "`decide`",
+        R::goto | R::kw_goto => "`goto`",
+        R::refer | R::kw_refer => "`refer`",
+        R::defer | R::kw_defer => "`defer to`",
+        R::stands | R::kw_stands => "`stands`",
+        R::cancel | R::kw_cancel => "`cancel`",
+        R::deemed_pass | R::kw_deemed => "`deemed pass by`",
+        R::impose | R::kw_impose => "`impose`",
+        R::duration => "`for rest of auction` or `at next turn`",
+        R::no_rectification | R::kw_no => "`no rectification`",
+        R::expr | R::or_expr | R::and_expr | R::not_expr | R::cmp_expr | R::sum_expr
+        | R::product | R::unary | R::postfix => "an expression",
+        R::cmp_op => "a comparison (==, !=, <, <=, >, >=)",
+        R::sum_op | R::mul_op => "an operator",
+        R::field => "`.field`",
+        R::args => "`(`",
+        R::call_expr => "a function call",
+        R::quantifier | R::quant_kind => "a quantifier (any, all, count, highest, first, last, sum)",
+        R::bid_literal => "a bid like 1NT or 3♠",
+        R::card_literal => "a card like ♠A",
+        R::suit_symbol => "a suit symbol",
+        R::int | R::signed_int => "a number",
+        R::string => "a quoted text",
+        R::ident => "a name",
+        R::type_expr | R::list_type => "a type",
+        R::params | R::param => "parameters `(name: type, …)`",
+        R::kw_by => "`by`",
+        R::kw_call => "`call`",
+        R::kw_if => "`if`",
+        R::kw_then => "`then`",
+        R::kw_else => "`else`",
+        R::kw_in => "`in`",
+        R::kw_and => "`and`",
+        R::kw_or => "`or`",
+        R::kw_means => "`means`",
+        _ => return None,
+    })
+}
+
+pub fn parse_law_file(file: u32, text: &str) -> Result<LawFile, Diag> {
+    let mut pairs = LawParser::parse(Rule::file, text).map_err(|e| {
+        pest_error::convert(e, file, text, phrase, "lawbook::syntax::law")
+    })?;
+    let b = Builder { file };
+    let top = pairs.next().expect("the file rule always yields one pair");
+    let mut laws = Vec::new();
+    for p in top.into_inner() {
+        if matches!(p.as_rule(), Rule::law | Rule::definitions) {
+            laws.push(b.law(p)?);
+        }
+    }
+    Ok(LawFile { file, laws })
+}
+
+struct Builder {
+    file: u32,
+}
+
+type P<'i> = Pair<'i, Rule>;
+
+impl Builder {
+    fn span(&self, p: &P) -> Span {
+        let s = p.as_span();
+        Span::new(self.file, s.start(), s.end())
+    }
+
+    fn ident(&self, p: P) -> Ident {
+        Ident {
+            name: p.as_str().to_string(),
+            span: self.span(&p),
+        }
+    }
+
+    fn para_id(&self, p: P) -> ParaId {
+        let text = p.as_str().to_string();
+        let law = text
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect::<String>()
+            .parse()
+            .unwrap_or(0);
+        ParaId {
+            text,
+            law,
+            span: self.span(&p),
+        }
+    }
+
+    fn int(&self, p: &P) -> Result<i64, Diag> {
+        p.as_str().parse().map_err(|_| {
+            Diag::new("lawbook::syntax::number", "this number is too large")
+                .label(self.span(p), "too large")
+        })
+    }
+
+    fn law(&self, p: P) -> Result<Law, Diag> {
+        let span = self.span(&p);
+        let is_law = p.as_rule() == Rule::law;
+        let mut inner = p.into_inner().peekable();
+        let kw = inner.next().unwrap();
+        let (number, number_span) = if is_law {
+            let num = inner.next().unwrap();
+            (self.int(&num)? as u32, self.span(&num))
+        } else {
+            (0, self.span(&kw))
+        };
+        let mut law = Law {
+            number,
+            number_span,
+            span,
+            titles: vec![],
+            sources: vec![],
+            items: vec![],
+        };
+        for item in inner {
+            match item.as_rule() {
+                Rule::title => law.titles.push(self.translations(item)),
+                Rule::source_lines => {
+                    let mut it = item.into_inner();
+                    it.next();
+                    while let Some(l) = it.next() {
+                        let lang = Lang::parse(l.as_str()).unwrap();
+                        let range = it.next().unwrap();
+                        let rspan = self.span(&range);
+                        let mut r = range.into_inner();
+                        let first = self.int(&r.next().unwrap())? as u32;
+                        let last = self.int(&r.next().unwrap())? as u32;
+                        law.sources.push(SourceLines {
+                            lang,
+                            first,
+                            last,
+                            span: rspan,
+                        });
+                    }
+                }
+                Rule::paragraph_decl => law.items.push(Item::Paragraph(self.paragraph(item))),
+                Rule::define => law.items.push(Item::Define(self.define(item)?)),
+                Rule::table => law.items.push(Item::Table(self.table(item)?)),
+                Rule::irregularity => law.items.push(Item::Irregularity(self.irregularity(item)?)),
+                Rule::finding => {
+                    let span = self.span(&item);
+                    let mut it = item.into_inner();
+                    it.next();
+                    let name = self.ident(it.next().unwrap());
+                    let ask = self.translations(it.next().unwrap());
+                    law.items.push(Item::Finding(Finding { name, ask, span }));
+                }
+                Rule::option => law.items.push(Item::Option(self.option(item)?)),
+                Rule::obligation => law.items.push(Item::Obligation(self.obligation(item)?)),
+                Rule::rectify => {
+                    let span = self.span(&item);
+                    let mut it = item.into_inner();
+                    it.next();
+                    let irregularity = self.ident(it.next().unwrap());
+                    let decision = self.decision(it.next().unwrap())?;
+                    law.items.push(Item::Rectify(Rectify {
+                        irregularity,
+                        decision,
+                        span,
+                    }));
+                }
+                Rule::procedure => {
+                    let span = self.span(&item);
+                    let mut it = item.into_inner();
+                    it.next();
+                    let id = self.para_id(it.next().unwrap());
+                    let block = self.block(it.next().unwrap())?;
+                    law.items.push(Item::Procedure(Procedure { id, block, span }));
+                }
+                _ => {}
+            }
+        }
+        Ok(law)
+    }
+
+    fn translations(&self, p: P) -> Translations {
+        let span = self.span(&p);
+        let entries = p
+            .into_inner()
+            .filter(|t| t.as_rule() == Rule::translation)
+            .map(|t| {
+                let tspan = self.span(&t);
+                let mut it = t.into_inner();
+                let lang = Lang::parse(it.next().unwrap().as_str()).unwrap();
+                let s = it.next().unwrap();
+                let body = s.into_inner().next().map_or("", |b| b.as_str()).to_string();
+                (lang, body, tspan)
+            })
+            .collect();
+        Translations { entries, span }
+    }
+
+    fn paragraph(&self, p: P) -> ParagraphDecl {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        it.next();
+        let id = self.para_id(it.next().unwrap());
+        let mut decl = ParagraphDecl {
+            id,
+            titles: vec![],
+            judgement: None,
+            span,
+        };
+        for x in it {
+            match x.as_rule() {
+                Rule::title => decl.titles.push(self.translations(x)),
+                Rule::judgement => {
+                    let s = x.into_inner().nth(1).unwrap();
+                    decl.judgement =
+                        Some(s.into_inner().next().map_or("", |b| b.as_str()).to_string());
+                }
+                _ => {}
+            }
+        }
+        decl
+    }
+
+    fn params(&self, p: P) -> Vec<Param> {
+        p.into_inner()
+            .map(|param| {
+                let mut it = param.into_inner();
+                Param {
+                    name: self.ident(it.next().unwrap()),
+                    ty: self.type_expr(it.next().unwrap()),
+                }
+            })
+            .collect()
+    }
+
+    fn type_expr(&self, p: P) -> TypeExpr {
+        let span = self.span(&p);
+        let inner = p.into_inner().next().unwrap();
+        let kind = match inner.as_rule() {
+            Rule::list_type => {
+                let t = inner.into_inner().nth(1).unwrap();
+                TypeExprKind::List(Box::new(self.type_expr(t)))
+            }
+            _ => TypeExprKind::Named(inner.as_str().to_string()),
+        };
+        TypeExpr { kind, span }
+    }
+
+    fn define(&self, p: P) -> Result<Define, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().skip(1).peekable();
+        let name = self.ident(it.next().unwrap());
+        let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
+            self.params(it.next().unwrap())
+        } else {
+            vec![]
+        };
+        let ty = self.type_expr(it.next().unwrap());
+        let body = self.expr(it.next().unwrap())?;
+        Ok(Define {
+            name,
+            params,
+            ty,
+            body,
+            span,
+        })
+    }
+
+    fn table(&self, p: P) -> Result<Table, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().skip(1);
+        let name = self.ident(it.next().unwrap());
+        let params = self.params(it.next().unwrap());
+        let ty = self.type_expr(it.next().unwrap());
+        let mut rows = vec![];
+        for row in it {
+            let rspan = self.span(&row);
+            let mut r = row.into_inner();
+            let key_pair = r.next().unwrap();
+            let key_span = self.span(&key_pair);
+            let k = key_pair.into_inner().next().unwrap();
+            let key = match k.as_rule() {
+                Rule::wildcard => RowKey::Wildcard,
+                Rule::range_key => {
+                    let mut kr = k.into_inner();
+                    let lo = self.int(&kr.next().unwrap())?;
+                    let hi = match kr.next() {
+                        Some(h) => Some(self.int(&h)?),
+                        None => None,
+                    };
+                    RowKey::Range(lo, hi)
+                }
+                _ => RowKey::Value(self.expr(k)?),
+            };
+            rows.push(TableRow {
+                key,
+                key_span,
+                value: self.expr(r.next().unwrap())?,
+                span: rspan,
+            });
+        }
+        Ok(Table {
+            name,
+            params,
+            ty,
+            rows,
+            span,
+        })
+    }
+
+    fn irregularity(&self, p: P) -> Result<Irregularity, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().skip(1);
+        let name = self.ident(it.next().unwrap());
+        let trig = it.next().unwrap();
+        let tspan = self.span(&trig);
+        let t = trig.into_inner().nth(1).unwrap();
+        let trigger = match t.as_rule() {
+            Rule::call_trigger => {
+                let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);
+                Trigger {
+                    kind: TriggerKind::Call,
+                    call: self.ident(x.next().unwrap()),
+                    offender: self.ident(x.next().unwrap()),
+                    span: tspan,
+                }
+            }
+            _ => {
+                let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);
+                let ob = self.ident(x.next().unwrap());
+                Trigger {
+                    kind: TriggerKind::Breach(ob),
+                    call: self.ident(x.next().unwrap()),
+                    offender: self.ident(x.next().unwrap()),
+                    span: tspan,
+                }
+            }
+        };
+        let mut lets = vec![];
+        let mut when = None;
+        for x in it {
+            match x.as_rule() {
+                Rule::let_binding => {
+                    let mut l = x.into_inner().skip(1);
+                    let name = self.ident(l.next().unwrap());
+                    let value = self.expr(l.next().unwrap())?;
+                    lets.push(Let { name, value });
+                }
+                Rule::when_clause => when = Some(self.expr(x.into_inner().nth(1).unwrap())?),
+                _ => {}
+            }
+        }
+        Ok(Irregularity {
+            name,
+            trigger,
+            lets,
+            when: when.unwrap(),
+            span,
+        })
+    }
+
+    fn option(&self, p: P) -> Result<OptionDecl, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().skip(1);
+        let name = self.ident(it.next().unwrap());
+        it.next(); // kw_by
+        let chooser = self.expr(it.next().unwrap())?;
+        let mut answers = vec![];
+        let mut implied = vec![];
+        let mut ask = None;
+        for x in it {
+            match x.as_rule() {
+                Rule::answers => {
+                    answers = x
+                        .into_inner()
+                        .filter(|q| q.as_rule() == Rule::ident)
+                        .map(|q| self.ident(q))
+                        .collect()
+                }
+                Rule::implied_answer => {
+                    let ispan = self.span(&x);
+                    let mut by = None;
+                    let mut when = None;
+                    let mut answer = None;
+                    for q in x.into_inner() {
+                        match q.as_rule() {
+                            Rule::expr if by.is_none() => by = Some(self.expr(q)?),
+                            Rule::expr => when = Some(self.expr(q)?),
+                            Rule::ident => answer = Some(self.ident(q)),
+                            _ => {}
+                        }
+                    }
+                    let (by, answer) = (by.unwrap(), answer.unwrap());
+                    implied.push(ImpliedAnswer {
+                        by,
+                        when,
+                        answer,
+                        span: ispan,
+                    });
+                }
+                Rule::ask => ask = Some(self.translations(x)),
+                _ => {}
+            }
+        }
+        Ok(OptionDecl {
+            name,
+            chooser,
+            answers,
+            implied,
+            ask: ask.unwrap(),
+            span,
+        })
+    }
+
+    fn obligation(&self, p: P) -> Result<Obligation, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().skip(1).peekable();
+        let name = self.ident(it.next().unwrap());
+        let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
+            self.params(it.next().unwrap())
+        } else {
+            vec![]
+        };
+        let keeps = it.next().unwrap();
+        let mut k = keeps.into_inner().filter(|q| matches!(q.as_rule(), Rule::ident | Rule::expr));
+        let call = self.ident(k.next().unwrap());
+        let keeps = self.expr(k.next().unwrap())?;
+        let ask = it.next().map(|a| self.translations(a));
+        Ok(Obligation {
+            name,
+            params,
+            call,
+            keeps,
+            ask,
+            span,
+        })
+    }
+
+    fn decision(&self, p: P) -> Result<Decision, Diag> {
+        let span = self.span(&p);
+        let mut rules = vec![];
+        for r in p.into_inner() {
+            let rspan = self.span(&r);
+            let mut it = r.into_inner();
+            let id = self.para_id(it.next().unwrap());
+            let mut except = vec![];
+            let mut when = None;
+            let mut block = None;
+            for x in it {
+                match x.as_rule() {
+                    Rule::except_clause => {
+                        except = x
+                            .into_inner()
+                            .filter(|q| q.as_rule() == Rule::para_id)
+                            .map(|q| self.para_id(q))
+                            .collect()
+                    }
+                    Rule::when_clause => when = Some(self.expr(x.into_inner().nth(1).unwrap())?),
+                    Rule::block => block = Some(self.block(x)?),
+                    _ => {}
+                }
+            }
+            rules.push(Rule_ {
+                id,
+                except,
+                when,
+                block: block.unwrap(),
+                span: rspan,
+            });
+        }
+        Ok(Decision { rules, span })
+    }
+
+    fn block(&self, p: P) -> Result<Block, Diag> {
+        let span = self.span(&p);
+        let steps = p
+            .into_inner()
+            .map(|s| self.step(s))
+            .collect::<Result<_, _>>()?;
+        Ok(Block { steps, span })
+    }
+
+    fn step(&self, p: P) -> Result<Step, Diag> {
+        let span = self.span(&p);
+        let which = p.as_rule();
+        let mut it = p.into_inner();
+        let kind = match which {
+            Rule::choose => {
+                it.next();
+                let option = self.ident(it.next().unwrap());
+                let arms = it
+                    .map(|a| {
+                        let mut x = a.into_inner();
+                        let answer = self.ident(x.next().unwrap());
+                        let mut next = x.next().unwrap();
+                        let id = if next.as_rule() == Rule::para_id {
+                            let id = self.para_id(next);
+                            next = x.next().unwrap();
+                            Some(id)
+                        } else {
+                            None
+                        };
+                        Ok(Arm {
+                            answer,
+                            id,
+                            block: self.block(next)?,
+                        })
+                    })
+                    .collect::<Result<_, Diag>>()?;
+                StepKind::Choose { option, arms }
+            }
+            Rule::await_call => {
+                let mut x = it.filter(|q| {
+                    matches!(q.as_rule(), Rule::ident | Rule::expr | Rule::decision)
+                });
+                let var = self.ident(x.next().unwrap());
+                let by = self.expr(x.next().unwrap())?;
+                let decision = self.decision(x.next().unwrap())?;
+                StepKind::AwaitCall { var, by, decision }
+            }
+            Rule::decide => StepKind::Decide(self.decision(it.nth(1).unwrap())?),
+            Rule::goto => StepKind::Goto(self.para_id(it.nth(1).unwrap())),
+            Rule::refer => StepKind::Refer(
+                it.filter(|q| q.as_rule() == Rule::para_id)
+                    .map(|q| self.para_id(q))
+                    .collect(),
+            ),
+            Rule::defer => StepKind::Defer(self.ident(it.nth(2).unwrap())),
+            Rule::stands => StepKind::Stands(self.ident(it.nth(1).unwrap())),
+            Rule::cancel => {
+                it.next();
+                let var = self.ident(it.next().unwrap());
+                StepKind::Cancel {
+                    var,
+                    and_later: it.next().is_some(),
+                }
+            }
+            Rule::deemed_pass => {
+                let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
+                StepKind::DeemedPass(self.expr(e)?)
+            }
+            Rule::impose => {
+                it.next();
+                let obligation = self.ident(it.next().unwrap());
+                let mut args = vec![];
+                let mut on = None;
+                let mut duration = Duration::RestOfAuction;
+                for x in it {
+                    match x.as_rule() {
+                        Rule::args => {
+                            args = x
+                                .into_inner()
+                                .map(|a| self.expr(a))
+                                .collect::<Result<_, _>>()?
+                        }
+                        Rule::expr => on = Some(self.expr(x)?),
+                        Rule::duration => {
+                            duration = match x.into_inner().next().unwrap().as_rule() {
+                                Rule::next_turn => Duration::NextTurn,
+                                _ => Duration::RestOfAuction,
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                StepKind::Impose {
+                    obligation,
+                    args,
+                    on: on.unwrap(),
+                    duration,
+                }
+            }
+            _ => StepKind::NoRectification,
+        };
+        Ok(Step { kind, span })
+    }
+
+    // ---- expressions ----
+
+    fn expr(&self, p: P) -> Result<Expr, Diag> {
+        let span = self.span(&p);
+        match p.as_rule() {
+            Rule::expr => self.expr(p.into_inner().next().unwrap()),
+            Rule::if_expr => {
+                let mut it = p.into_inner().filter(|q| q.as_rule() == Rule::expr);
+                let c = self.expr(it.next().unwrap())?;
+                let t = self.expr(it.next().unwrap())?;
+                let e = self.expr(it.next().unwrap())?;
+                Ok(Expr {
+                    kind: ExprKind::If(Box::new(c), Box::new(t), Box::new(e)),
+                    span,
+                })
+            }
+            Rule::or_expr | Rule::and_expr => {
+                let op = if p.as_rule() == Rule::or_expr {
+                    BinOp::Or
+                } else {
+                    BinOp::And
+                };
+                let mut it = p
+                    .into_inner()
+                    .filter(|q| !matches!(q.as_rule(), Rule::kw_or | Rule::kw_and));
+                let mut acc = self.expr(it.next().unwrap())?;
+                for x in it {
+                    let rhs = self.expr(x)?;
+                    let s = Span::new(self.file, acc.span.start as usize, rhs.span.end as usize);
+                    acc = Expr {
+                        kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                        span: s,
+                    };
+                }
+                Ok(acc)
+            }
+            Rule::not_expr => {
+                let mut it = p.into_inner();
+                let first = it.next().unwrap();
+                if first.as_rule() == Rule::kw_not {
+                    let inner = self.expr(it.next().unwrap())?;
+                    Ok(Expr {
+                        kind: ExprKind::Not(Box::new(inner)),
+                        span,
+                    })
+                } else {
+                    self.expr(first)
+                }
+            }
+            Rule::cmp_expr => {
+                let mut it = p.into_inner();
+                let lhs = self.expr(it.next().unwrap())?;
+                match it.next() {
+                    None => Ok(lhs),
+                    Some(op) => {
+                        let op = match op.as_str() {
+                            "==" => BinOp::Eq,
+                            "!=" => BinOp::Ne,
+                            "<=" => BinOp::Le,
+                            ">=" => BinOp::Ge,
+                            "<" => BinOp::Lt,
+                            _ => BinOp::Gt,
+                        };
+                        let rhs = self.expr(it.next().unwrap())?;
+                        Ok(Expr {
+                            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                            span,
+                        })
+                    }
+                }
+            }
+            Rule::sum_expr | Rule::product => {
+                let mut it = p.into_inner();
+                let mut acc = self.expr(it.next().unwrap())?;
+                while let Some(op) = it.next() {
+                    let op = match op.as_str() {
+                        "+" => BinOp::Add,
+                        "-" => BinOp::Sub,
+                        "*" => BinOp::Mul,
+                        "/" => BinOp::Div,
+                        _ => BinOp::Rem,
+                    };
+                    let rhs = self.expr(it.next().unwrap())?;
+                    let s = Span::new(self.file, acc.span.start as usize, rhs.span.end as usize);
+                    acc = Expr {
+                        kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
+                        span: s,
+                    };
+                }
+                Ok(acc)
+            }
+            Rule::unary => {
+                let mut it = p.into_inner();
+                let first = it.next().unwrap();
+                if first.as_rule() == Rule::neg {
+                    let inner = self.expr(it.next().unwrap())?;
+                    Ok(Expr {
+                        kind: ExprKind::Neg(Box::new(inner)),
+                        span,
+                    })
+                } else {
+                    self.expr(first)
+                }
+            }
+            Rule::postfix => {
+                let mut it = p.into_inner();
+                let mut acc = self.expr(it.next().unwrap())?;
+                for f in it {
+                    let fs = self.span(&f);
+                    let name = self.ident(f.into_inner().next().unwrap());
+                    acc = Expr {
+                        kind: ExprKind::Field(Box::new(acc), name),
+                        span: Span::new(self.file, span.start as usize, fs.end as usize),
+                    };
+                }
+                Ok(acc)
+            }
+            Rule::quantifier => {
+                let mut it = p.into_inner();
+                let kind = match it.next().unwrap().as_str() {
+                    "any" => QuantKind::Any,
+                    "all" => QuantKind::All,
+                    "count" => QuantKind::Count,
+                    "highest" => QuantKind::Highest,
+                    "last" => QuantKind::Last,
+                    "first" => QuantKind::First,
+                    _ => QuantKind::Sum,
+                };
+                let var = self.ident(it.next().unwrap());
+                let mut list = None;
+                let mut filter = None;
+                let mut key = None;
+                let mut after = None;
+                for x in it {
+                    match x.as_rule() {
+                        Rule::kw_in | Rule::kw_where | Rule::kw_by => after = Some(x.as_rule()),
+                        _ => {
+                            let e = Box::new(self.expr(x)?);
+                            match after {
+                                Some(Rule::kw_in) => list = Some(e),
+                                Some(Rule::kw_where) => filter = Some(e),
+                                _ => key = Some(e),
+                            }
+                        }
+                    }
+                }
+                Ok(Expr {
+                    kind: ExprKind::Quant {
+                        kind,
+                        var,
+                        list: list.unwrap(),
+                        filter,
+                        key,
+                    },
+                    span,
+                })
+            }
+            Rule::call_expr => {
+                let mut it = p.into_inner();
+                let name = self.ident(it.next().unwrap());
+                let args = it
+                    .next()
+                    .unwrap()
+                    .into_inner()
+                    .map(|a| self.expr(a))
+                    .collect::<Result<_, _>>()?;
+                Ok(Expr {
+                    kind: ExprKind::Apply(name, args),
+                    span,
+                })
+            }
+            Rule::ident => Ok(Expr {
+                kind: ExprKind::Name(p.as_str().to_string()),
+                span,
+            }),
+            Rule::int => Ok(Expr {
+                kind: ExprKind::Int(self.int(&p)?),
+                span,
+            }),
+            Rule::string => Ok(Expr {
+                kind: ExprKind::Str(
+                    p.into_inner().next().map_or("", |b| b.as_str()).to_string(),
+                ),
+                span,
+            }),
+            Rule::bid_literal => {
+                let call = Call::parse(p.as_str()).map_err(|e| {
+                    Diag::new("lawbook::syntax::bid", e.to_string()).label(span, "not a bid")
+                })?;
+                Ok(Expr {
+                    kind: ExprKind::BidLit(call),
+                    span,
+                })
+            }
+            Rule::card_literal => {
+                let card = Card::parse(p.as_str()).ok_or_else(|| {
+                    Diag::new("lawbook::syntax::card", "not a card").label(span, "not a card")
+                })?;
+                Ok(Expr {
+                    kind: ExprKind::CardLit(card),
+                    span,
+                })
+            }
+            Rule::suit_symbol => Ok(Expr {
+                kind: ExprKind::SuitLit(Suit::from_char(p.as_str().chars().next().unwrap()).unwrap()),
+                span,
+            }),
+            r => Err(Diag::new(
+                "lawbook::syntax::internal",
+                format!("unexpected syntax node {r:?}"),
+            )
+            .label(span, "here")),
+        }
+    }
+}
+
+type Rule_ = super::ast::Rule;
+

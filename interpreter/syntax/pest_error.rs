@@ -1,0 +1,74 @@
+//! pest's own errors name grammar rules and point at one line; a law-book author needs the
+//! whole file, a span, and "expected X or Y" in words. This turns a pest error into a `Diag`.
+
+use crate::diagnostic::Diag;
+use crate::source::Span;
+use pest::error::{ErrorVariant, InputLocation};
+use std::collections::BTreeSet;
+use std::fmt::Debug;
+
+/// Turn a pest error into a diagnostic; `phrase` renames a grammar rule to words.
+pub fn convert<R: Copy + Debug + Ord>(
+    err: pest::error::Error<R>,
+    file: u32,
+    text: &str,
+    phrase: impl Fn(R) -> Option<&'static str>,
+    code: &'static str,
+) -> Diag {
+    let (start, end) = match err.location {
+        InputLocation::Pos(p) => (p, p),
+        InputLocation::Span((s, e)) => (s, e),
+    };
+    // Point at the token that failed, not an empty position, where there is one.
+    let end = if end > start {
+        end
+    } else {
+        // The word at the error, or its first character if it is punctuation.
+        let rest = &text[start.min(text.len())..];
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        let len = match rest.chars().next() {
+            Some(c) if word(c) => rest
+                .char_indices()
+                .find(|(_, c)| !word(*c))
+                .map_or(rest.len(), |(i, _)| i),
+            Some(c) => c.len_utf8(),
+            None => 0,
+        };
+        start + len
+    };
+    let found = if start >= text.len() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{}`", &text[start..end])
+    };
+    let (message, label) = match err.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => {
+            let want: BTreeSet<&str> = positives.iter().filter_map(|r| phrase(*r)).collect();
+            let avoid: BTreeSet<&str> = negatives.iter().filter_map(|r| phrase(*r)).collect();
+            let label = if !want.is_empty() {
+                format!("expected {}", join_or(&want))
+            } else if !avoid.is_empty() {
+                format!("unexpected {}", join_or(&avoid))
+            } else {
+                "not understood here".to_string()
+            };
+            (format!("syntax error: found {found}, {label}"), label)
+        }
+        ErrorVariant::CustomError { message } => (message.clone(), message),
+    };
+    Diag::new(code, message)
+        .label(Span::new(file, start, end), label)
+        .help("check the spelling and the brackets around this place; `lawbook --help` and docs/architecture.md describe the syntax")
+}
+
+fn join_or(items: &BTreeSet<&str>) -> String {
+    let v: Vec<&str> = items.iter().copied().collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].to_string(),
+        n => format!("{} or {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}

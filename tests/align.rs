@@ -1,0 +1,294 @@
+//! The aligner on the four texts the law book holds (laws/TEXTS.md): nothing lost, the laws
+//! found, the known gaps reported, bad input refused with a clear error, the committed aligned
+//! texts up to date.
+
+use lawbook::align::{self, export, AlignError, Edition, Finding, Lang};
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn source(lang: Lang, edition: Edition) -> Vec<u8> {
+    let (path, _) = export::bundled(lang, edition).expect("a bundled text");
+    std::fs::read(root().join(path)).expect("the source text is in the repository")
+}
+
+fn aligned(lang: Lang, edition: Edition) -> align::Alignment {
+    export::align_bundled(lang, edition).expect("the bundled texts align")
+}
+
+fn missing(a: &align::Alignment) -> Vec<String> {
+    a.findings
+        .iter()
+        .filter_map(|f| match f {
+            Finding::Missing { key, .. } => Some(key.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn renumbered(a: &align::Alignment) -> Vec<(String, String)> {
+    a.findings
+        .iter()
+        .filter_map(|f| match f {
+            Finding::Renumbered { label, key, .. } => Some((label.clone(), key.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_text_round_trips_byte_for_byte() {
+    for (lang, edition, _, _) in export::TEXTS {
+        let bytes = source(lang, edition);
+        let a = align::align(&bytes, lang, edition).unwrap();
+        let back = a.reassemble().expect("every line in exactly one unit");
+        assert_eq!(back.as_bytes(), &bytes[..], "{lang} {edition}");
+        // And the units' line spans cover every line once.
+        let mut seen = vec![0u8; a.line_count];
+        for u in &a.units {
+            for &(x, y) in &u.lines {
+                for l in x..=y {
+                    seen[l - 1] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().all(|n| *n == 1), "{lang} {edition}");
+    }
+}
+
+#[test]
+fn the_bundled_texts_are_the_repository_files() {
+    for (lang, edition, _, _) in export::TEXTS {
+        let (_, bytes) = export::bundled(lang, edition).unwrap();
+        assert_eq!(bytes, &source(lang, edition)[..]);
+    }
+}
+
+#[test]
+fn slovak_and_hungarian_2017_have_all_93_laws() {
+    for lang in [Lang::Sk, Lang::Hu] {
+        let a = aligned(lang, Edition::E2017);
+        let laws: Vec<u16> =
+            a.units.iter().filter(|u| u.kind == align::UnitKind::Law).filter_map(|u| u.law_key()).map(|k| k.law).collect();
+        assert_eq!(laws, (1..=93).collect::<Vec<u16>>(), "{lang}");
+    }
+}
+
+#[test]
+fn what_the_2017_texts_miss_and_renumber() {
+    let sk = aligned(Lang::Sk, Edition::E2017);
+    assert_eq!(missing(&sk), ["40B2(d)"]);
+    let r = renumbered(&sk);
+    assert!(r.contains(&("35.1".into(), "35A".into())));
+    assert!(r.contains(&("35.4".into(), "35D".into())));
+    assert!(r.contains(&("71.2".into(), "71B".into())));
+    assert_eq!(r.len(), 6);
+    // The renumbered paragraphs are found under the structure's key, with the text's label.
+    let u = sk.unit("35A").unwrap();
+    assert_eq!(u.label.as_deref(), Some("35.1"));
+    assert_eq!(u.lines, vec![(958, 958)]);
+
+    let hu = aligned(Lang::Hu, Edition::E2017);
+    assert_eq!(missing(&hu), ["16C3", "40B2(a)"]);
+    assert_eq!(renumbered(&hu).len(), 5);
+    assert_eq!(hu.unit("40B2(a)(iii)").unwrap().label.as_deref(), Some("40B2(iii)"));
+}
+
+#[test]
+fn slovak_1997_lacks_laws_90_and_91() {
+    let a = aligned(Lang::Sk, Edition::E1997);
+    assert_eq!(missing(&a), ["6F", "90", "91"]);
+    assert!(a.units.iter().all(|u| !u.key.starts_with("90") && !u.key.starts_with("91")));
+    // Law 84 is lettered A, C, D, E, F: the letters are the English A-E.
+    let r = renumbered(&a);
+    assert_eq!(r, [("84C", "84B"), ("84D", "84C"), ("84E", "84D"), ("84F", "84E")].map(|(a, b)| (a.to_string(), b.to_string())));
+    // Law 77's heading has no number.
+    assert!(a.findings.contains(&Finding::Unnumbered { key: "77".into(), line: 3527 }));
+    assert_eq!(a.unit("77").unwrap().first_line(), 3527);
+}
+
+#[test]
+fn polish_2007_matches_its_structure() {
+    let a = aligned(Lang::Pl, Edition::E2007);
+    assert!(!a.has_findings(), "{}", a.report());
+    assert_eq!(a.units.iter().filter(|u| u.kind == align::UnitKind::Law).count(), 93);
+    assert_eq!(a.unit("index").unwrap().lines, vec![(2756, 4289)]);
+    assert_eq!(a.unit("artefact/4290").unwrap().kind, align::UnitKind::Artefact);
+}
+
+#[test]
+fn footnotes_are_reattached_to_the_citing_unit() {
+    let sk = aligned(Lang::Sk, Edition::E2017);
+    // Footnote 1 sits inside 9A1 (a page break) but is cited in 6D2.
+    let f = sk.unit("footnote/1").unwrap();
+    assert_eq!(f.attached_to.as_deref(), Some("6D2"));
+    assert_eq!(f.marker_line, Some(345));
+    // 9A1 goes on after the footnote.
+    assert_eq!(sk.unit("9A1").unwrap().lines, vec![(343, 343), (347, 348)]);
+    assert!(sk.units.iter().filter(|u| u.kind == align::UnitKind::Footnote).all(|u| u.attached_to.is_some()));
+    assert_eq!(sk.units.iter().filter(|u| u.kind == align::UnitKind::Footnote).count(), 28);
+
+    let hu = aligned(Lang::Hu, Edition::E2017);
+    assert_eq!(hu.unit("footnote/13*").unwrap().attached_to.as_deref(), Some("13"));
+    let sk97 = aligned(Lang::Sk, Edition::E1997);
+    assert_eq!(sk97.unit("footnote/23").unwrap().attached_to.as_deref(), Some("75D2"));
+    assert_eq!(sk97.units.iter().filter(|u| u.kind == align::UnitKind::Footnote).count(), 26);
+}
+
+#[test]
+fn front_matter_contents_and_definitions_are_not_law_text() {
+    let sk = aligned(Lang::Sk, Edition::E2017);
+    assert_eq!(sk.unit("contents").unwrap().first_line(), 13);
+    assert_eq!(sk.unit("introduction").unwrap().first_line(), 113);
+    assert_eq!(sk.units.iter().filter(|u| u.kind == align::UnitKind::Definition).count(), 64);
+    assert_eq!(sk.unit("definitions/Alert").unwrap().term.as_deref(), Some("Alertovanie"));
+    let hu = aligned(Lang::Hu, Edition::E2017);
+    assert_eq!(hu.unit("dictionary").unwrap().lines, vec![(320, 351)]);
+    assert_eq!(hu.unit("preface").unwrap().first_line(), 114);
+    assert_eq!(hu.units.iter().filter(|u| u.kind == align::UnitKind::Definition).count(), 66);
+}
+
+#[test]
+fn reports_match_their_snapshots() {
+    for (lang, edition, _, _) in export::TEXTS {
+        let a = aligned(lang, edition);
+        insta::assert_snapshot!(format!("report_{lang}_{edition}"), a.report());
+    }
+}
+
+#[test]
+fn side_by_side_lines_up_keys() {
+    let sk = aligned(Lang::Sk, Edition::E2017);
+    let hu = aligned(Lang::Hu, Edition::E2017);
+    let out = align::side_by_side("27B", ("sk", &sk), ("hu", &hu), 100);
+    for key in ["■ 27B\n", "■ 27B1(a)\n", "■ 27B1(b)\n", "■ 27B4\n"] {
+        assert!(out.contains(key), "{key} in\n{out}");
+    }
+    assert!(!out.contains("■ 27C"));
+    assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
+    let out = align::side_by_side("35", ("sk", &sk), ("hu", &hu), 80);
+    assert!(out.contains("[35.1]"), "{out}");
+    let out = align::side_by_side("16C3", ("sk", &sk), ("hu", &hu), 80);
+    assert!(out.contains("(not in this text)"), "{out}");
+}
+
+#[test]
+fn the_committed_units_files_are_up_to_date() {
+    let stale = export::stale(root()).unwrap();
+    assert!(
+        stale.is_empty(),
+        "regenerate with `UPDATE_UNITS=1 cargo test --test align units`: {stale:?}"
+    );
+}
+
+/// Writes the units files: `UPDATE_UNITS=1 cargo test --test align units`.
+#[test]
+fn units_files_regenerate_on_request() {
+    if std::env::var_os("UPDATE_UNITS").is_some() {
+        export::write_all(root()).unwrap();
+    }
+}
+
+#[test]
+fn the_units_files_are_json_with_the_key_syntax() {
+    for (_, _, _, units) in export::TEXTS {
+        let text = std::fs::read_to_string(root().join(units)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let us = v["units"].as_array().unwrap();
+        for u in us.iter().filter(|u| u["kind"] == "sub-paragraph") {
+            let k = align::Key::parse(u["key"].as_str().unwrap()).unwrap();
+            assert_eq!(k.to_string(), u["key"].as_str().unwrap());
+        }
+    }
+    let sk = std::fs::read_to_string(root().join("laws/2017/text/sk.units.json")).unwrap();
+    assert!(sk.contains("\n{\"key\":\"27B1(a)\",\"kind\":\"sub-paragraph\","));
+    assert!(sk.contains("\n{\"key\":\"30B1(b)(ii)\",\"kind\":\"item\","));
+}
+
+#[test]
+fn polish_aligns_fast() {
+    let bytes = source(Lang::Pl, Edition::E2007);
+    let t = std::time::Instant::now();
+    let a = align::align(&bytes, Lang::Pl, Edition::E2007).unwrap();
+    let took = t.elapsed();
+    assert_eq!(a.line_count, 4290);
+    // A debug build; the release build takes a small fraction of this (see laws/TEXTS.md).
+    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+}
+
+// ---- bad input -------------------------------------------------------------------------------
+
+#[test]
+fn an_empty_file_is_an_error() {
+    for bytes in [&b""[..], b"\n\n  \n"] {
+        match align::align(bytes, Lang::Sk, Edition::E2017) {
+            Err(AlignError::Empty { .. }) => {}
+            other => panic!("{:?}", other.map(|a| a.units.len())),
+        }
+    }
+}
+
+#[test]
+fn binary_data_is_an_error_with_its_offset() {
+    let mut bytes = b"PRAVIDLO 1 \xe2\x80\x93 BAL\n".to_vec();
+    bytes.extend_from_slice(&[0x89, b'P', b'N', b'G', 0, 0, 0, 13]);
+    match align::align(&bytes, Lang::Sk, Edition::E2017) {
+        Err(AlignError::Binary { offset, .. }) => assert_eq!(offset, 23),
+        other => panic!("{:?}", other.map(|a| a.units.len())),
+    }
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain("PRAVIDLO".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    assert!(matches!(align::align(&utf16, Lang::Sk, Edition::E2017), Err(AlignError::Binary { .. })));
+}
+
+#[test]
+fn latin2_is_an_error_that_names_the_byte_offset() {
+    // "PRAVIDLO 1 - BALÍČEK KARIET" in ISO-8859-2: Í = 0xCD, Č = 0xC8.
+    let mut bytes = b"\nPRAVIDLO 1 - BAL".to_vec();
+    bytes.extend_from_slice(&[0xCD, 0xC8]);
+    bytes.extend_from_slice(b"EK KARIET\n");
+    let err = align::align(&bytes, Lang::Sk, Edition::E2017).unwrap_err();
+    match &err {
+        AlignError::NotUtf8 { offset, byte, line, help, .. } => {
+            assert_eq!((*offset, *byte, *line), (17, 0xCD, 2));
+            assert!(help.contains("'Í' in Latin-2"), "{help}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let msg = err.to_string();
+    assert!(msg.contains("byte offset 17"), "{msg}");
+    // miette renders it with the file and the byte marked.
+    let rendered = format!("{:?}", miette::Report::new(err));
+    assert!(rendered.contains("this byte"), "{rendered}");
+}
+
+#[test]
+fn a_text_that_is_not_the_laws_is_an_error() {
+    let text = "Dobrý deň.\nToto je list, nie pravidlá.\n";
+    match align::align(text.as_bytes(), Lang::Sk, Edition::E2017) {
+        Err(AlignError::NoLaws { pattern, .. }) => assert!(pattern.contains("PRAVIDLO")),
+        other => panic!("{:?}", other.map(|a| a.units.len())),
+    }
+    // A real law text with the wrong language is not one either.
+    let hu = source(Lang::Hu, Edition::E2017);
+    assert!(matches!(align::align(&hu, Lang::Sk, Edition::E2017), Err(AlignError::NoLaws { .. })));
+    // A language and edition with no profile.
+    assert!(matches!(align::align(b"x", Lang::Hu, Edition::E1997), Err(AlignError::Unsupported { .. })));
+}
+
+/// Prints each text's report and writes its labels to /tmp (the draft of a structure file):
+/// `cargo test --test align dump -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn dump() {
+    for (lang, edition, _, _) in export::TEXTS {
+        let a = aligned(lang, edition);
+        println!("{}", a.report());
+        let keys: String = a.labels.iter().map(|l| format!("{}\n", l.written)).collect();
+        std::fs::write(format!("/tmp/keys-{lang}-{edition}.txt"), keys).unwrap();
+        let lines: String = a.labels.iter().map(|l| format!("{}\t{}\n", l.written, l.line)).collect();
+        std::fs::write(format!("/tmp/lines-{lang}-{edition}.txt"), lines).unwrap();
+        std::fs::write(format!("/tmp/units-{lang}-{edition}.json"), export::to_json(&a, true)).unwrap();
+    }
+}
