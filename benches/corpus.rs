@@ -1,1 +1,399 @@
-fn main() {}
+//! Benchmarks: how fast the corpus is ruled, how long the 2017 law book takes to load and
+//! check, and how the law book's own scorer (Law 77, run by the interpreter) compares with
+//! the same table coded by hand in Rust (benches/baseline_score.rs).
+//!
+//! Run with `cargo bench --bench corpus`. Criterion's groups run first; then the binary
+//! times the same work itself with `std::time::Instant` and prints
+//!
+//! ```text
+//! cases: N
+//! cases per second: N
+//! ratio interpreter/baseline: X
+//! ```
+//!
+//! so the interpreter's figure and its baseline always come from the same run on the same
+//! machine. docs/benchmarks.md explains the numbers and records measured figures.
+
+mod baseline_score;
+
+use baseline_score::duplicate_score;
+use criterion::{Criterion, Throughput};
+use lawbook::eval::expr::{Evaluator, View};
+use lawbook::eval::value::Value;
+use lawbook::model::{Seat, Strain};
+use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant, SystemTime};
+
+/// Every case under corpus/ with its name in rulings.
+struct Corpus {
+    cases: Vec<(PathBuf, String)>,
+    laws: PathBuf,
+}
+
+impl Corpus {
+    fn find(root: &Path) -> Corpus {
+        let dir = root.join("corpus");
+        let cases = find_cases(&dir)
+            .into_iter()
+            .map(|p| {
+                let name = case_name(&p, &dir);
+                (p, name)
+            })
+            .collect();
+        Corpus {
+            cases,
+            laws: root.join("laws"),
+        }
+    }
+
+    /// Rule and render every case once; panics on a case that cannot be ruled, since a
+    /// benchmark of a failing corpus would measure the wrong thing.
+    fn rule_all(&self, books: &mut Books) -> usize {
+        let mut bytes = 0;
+        for (path, name) in &self.cases {
+            match rule_and_render(path, name, &self.laws, books) {
+                Ok((ruling, goldens)) => {
+                    black_box(&ruling);
+                    bytes += goldens.iter().map(|(_, t)| t.len()).sum::<usize>();
+                }
+                Err(d) => panic!(
+                    "{name} cannot be ruled:\n{}",
+                    lawbook::diagnostic::render_plain(&d)
+                ),
+            }
+        }
+        bytes
+    }
+
+    /// A `Books` that already holds every law book the corpus needs: the law books are
+    /// loaded here, outside any timing.
+    fn warm_books(&self) -> Books {
+        let mut books = Books::default();
+        self.rule_all(&mut books);
+        books
+    }
+}
+
+/// `Books` is append-only: every ruling adds the case file's text to `books.sources`. A
+/// single `Books` kept for the whole run would grow by the corpus's text on every
+/// iteration, so timed loops take a fresh, already warmed `Books` (law books loaded
+/// outside the timing) every sample and reuse it for all the sample's iterations.
+fn time_corpus(corpus: &Corpus, iters: u64) -> Duration {
+    let mut books = corpus.warm_books();
+    let start = Instant::now();
+    for _ in 0..iters {
+        black_box(corpus.rule_all(&mut books));
+    }
+    start.elapsed()
+}
+
+/// The 2940 boards of the Law 77 table: level 1..=7, five strains, undoubled / doubled /
+/// redoubled, not vulnerable / vulnerable, 0..=13 tricks taken.
+#[derive(Clone, Copy)]
+struct Board {
+    level: u8,
+    strain: Strain,
+    doubled: u8,
+    vulnerable: bool,
+    tricks: u8,
+}
+
+fn boards() -> Vec<Board> {
+    let strains = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+    let mut out = vec![];
+    for level in 1..=7 {
+        for strain in strains {
+            for doubled in 0..=2 {
+                for vulnerable in [false, true] {
+                    for tricks in 0..=13 {
+                        out.push(Board {
+                            level,
+                            strain,
+                            doubled,
+                            vulnerable,
+                            tricks,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The law book's `score` for one board.
+fn interpret(ev: &Evaluator, view: &View, b: Board) -> i64 {
+    let risk = [1, 2, 4][b.doubled as usize];
+    let args = vec![
+        Value::Int(i64::from(b.level)),
+        Value::Strain(b.strain),
+        Value::Int(risk),
+        Value::Bool(b.vulnerable),
+        Value::Int(i64::from(b.tricks)),
+    ];
+    match ev.call("score", args, view) {
+        Ok(Value::Int(n)) => n,
+        other => panic!("score gave {other:?}"),
+    }
+}
+
+/// Score every board through the interpreter; returns a checksum. Not inlined, so
+/// criterion and our own timing run the same machine code.
+#[inline(never)]
+fn score_interpreter(ev: &Evaluator, view: &View, boards: &[Board]) -> i64 {
+    boards.iter().map(|&b| interpret(ev, view, b)).sum()
+}
+
+/// Score every board with the hand-written function; returns a checksum. Not inlined,
+/// so criterion and our own timing run the same machine code.
+#[inline(never)]
+fn score_baseline(boards: &[Board]) -> i64 {
+    boards
+        .iter()
+        .map(|b| {
+            i64::from(duplicate_score(
+                b.level,
+                b.strain,
+                b.doubled,
+                b.vulnerable,
+                b.tricks,
+            ))
+        })
+        .sum()
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// Criterion's mean for one benchmark of this run (nanoseconds per iteration), read from
+/// the estimates it wrote; `None` if that file is missing or older than this run.
+fn criterion_mean(group: &str, bench: &str, since: SystemTime, root: &Path) -> Option<f64> {
+    let base = std::env::var_os("CRITERION_HOME")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("CARGO_TARGET_DIR").map(|d| PathBuf::from(d).join("criterion"))
+        })
+        .unwrap_or_else(|| root.join("target").join("criterion"));
+    let path = base
+        .join(group)
+        .join(bench)
+        .join("new")
+        .join("estimates.json");
+    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    v["mean"]["point_estimate"].as_f64()
+}
+
+fn main() {
+    let started = SystemTime::now();
+    let args: Vec<String> = std::env::args().collect();
+    // `cargo test --benches` and `--list` run the binary too: check, but do not time.
+    let quick = args.iter().any(|a| a == "--test" || a == "--list");
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = Corpus::find(root);
+    let n_cases = corpus.cases.len();
+    assert!(n_cases > 0, "no cases under corpus/");
+
+    let mut sources = lawbook::source::Sources::default();
+    let laws_2017 = root.join("laws/2017");
+    let book = lawbook::load::load_lawbook(&laws_2017, &mut sources)
+        .unwrap_or_else(|d| panic!("{}", lawbook::diagnostic::render_plain(&d)));
+    let findings = HashMap::new();
+    let view = View {
+        auction: Rc::new(vec![]),
+        dealer: Seat::North,
+        vulnerable: [false, false],
+        obligations: vec![],
+    };
+    let ev = Evaluator::new(&book, &findings, u64::MAX);
+    let boards = boards();
+    assert_eq!(boards.len(), 2940);
+    // Both sides must compute the same thing before their speeds are compared.
+    for &b in &boards {
+        let want = i64::from(duplicate_score(
+            b.level,
+            b.strain,
+            b.doubled,
+            b.vulnerable,
+            b.tricks,
+        ));
+        assert_eq!(
+            interpret(&ev, &view, b),
+            want,
+            "Law 77 and the baseline disagree on level {} {:?} doubled {} vulnerable {} tricks {}",
+            b.level,
+            b.strain,
+            b.doubled,
+            b.vulnerable,
+            b.tricks
+        );
+    }
+
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5))
+        .sample_size(20)
+        .configure_from_args();
+
+    {
+        let mut g = c.benchmark_group("corpus");
+        g.throughput(Throughput::Elements(n_cases as u64));
+        g.bench_function("rule_and_render", |b| {
+            b.iter_custom(|iters| time_corpus(&corpus, iters))
+        });
+        g.finish();
+    }
+    {
+        let mut g = c.benchmark_group("lawbook");
+        g.sample_size(10);
+        g.bench_function("load_and_check_2017", |b| {
+            b.iter(|| {
+                let mut sources = lawbook::source::Sources::default();
+                black_box(lawbook::load::load_lawbook(
+                    black_box(&laws_2017),
+                    &mut sources,
+                ))
+                .is_ok()
+            })
+        });
+        g.finish();
+    }
+    {
+        let mut g = c.benchmark_group("score");
+        g.throughput(Throughput::Elements(boards.len() as u64));
+        g.bench_function("interpreter", |b| {
+            b.iter(|| score_interpreter(&ev, &view, black_box(&boards)))
+        });
+        g.bench_function("baseline", |b| {
+            b.iter(|| score_baseline(black_box(&boards)))
+        });
+        g.finish();
+    }
+    c.final_summary();
+
+    if quick {
+        return;
+    }
+
+    // Our own timing of the same work, in this run.
+    println!();
+    println!("cases: {n_cases}");
+    if n_cases < 150 {
+        println!(
+            "note: the corpus has only {n_cases} case(s) (tests/corpus.rs expects at least 150); \
+             cases per second is for this corpus"
+        );
+    }
+
+    // Cases per second: 15 rounds of about 0.2 s, each with a fresh warmed Books.
+    let per_round = {
+        let t = time_corpus(&corpus, 1).as_secs_f64().max(1e-7);
+        ((0.2 / t) as u64).max(1)
+    };
+    let per_case: Vec<f64> = (0..15)
+        .map(|_| {
+            time_corpus(&corpus, per_round).as_secs_f64() / (per_round as f64 * n_cases as f64)
+        })
+        .collect();
+    let per_case = median(per_case);
+    println!(
+        "cases per second: {:.0} ({:.1} µs per case, median of 15 rounds of {} corpus runs)",
+        1.0 / per_case,
+        per_case * 1e6,
+        per_round
+    );
+
+    // Law book load and check.
+    let loads: Vec<f64> = (0..10)
+        .map(|_| {
+            let start = Instant::now();
+            let mut sources = lawbook::source::Sources::default();
+            black_box(lawbook::load::load_lawbook(&laws_2017, &mut sources).is_ok());
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    println!(
+        "law book 2017 load and check: {:.2} ms (median of 10)",
+        median(loads) * 1e3
+    );
+
+    // Interpreter / baseline: interleaved rounds, each timing a batch of passes over the
+    // 2940 boards, so both see the same machine state.
+    let batch_i = {
+        let start = Instant::now();
+        black_box(score_interpreter(&ev, &view, black_box(&boards)));
+        ((0.1 / start.elapsed().as_secs_f64().max(1e-7)) as u32).max(1)
+    };
+    let batch_b = {
+        for _ in 0..1000 {
+            black_box(score_baseline(black_box(&boards)));
+        }
+        let start = Instant::now();
+        for _ in 0..100 {
+            black_box(score_baseline(black_box(&boards)));
+        }
+        ((0.1 / (start.elapsed().as_secs_f64() / 100.0).max(1e-9)) as u32).max(1)
+    };
+    let mut t_i = vec![];
+    let mut t_b = vec![];
+    let mut ratios = vec![];
+    for _ in 0..21 {
+        let start = Instant::now();
+        for _ in 0..batch_i {
+            black_box(score_interpreter(&ev, &view, black_box(&boards)));
+        }
+        let i = start.elapsed().as_secs_f64() / f64::from(batch_i);
+        let start = Instant::now();
+        for _ in 0..batch_b {
+            black_box(score_baseline(black_box(&boards)));
+        }
+        let b = start.elapsed().as_secs_f64() / f64::from(batch_b);
+        t_i.push(i);
+        t_b.push(b);
+        ratios.push(i / b);
+    }
+    let (lo, hi) = ratios
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    let (mi, mb) = (median(t_i), median(t_b));
+    println!(
+        "score, 2940 boards: interpreter {:.1} µs ({:.0} ns per board), baseline {:.2} µs ({:.2} ns per board)",
+        mi * 1e6,
+        mi * 1e9 / 2940.0,
+        mb * 1e6,
+        mb * 1e9 / 2940.0
+    );
+    println!(
+        "ratio interpreter/baseline: {:.0} (medians of 21 interleaved rounds; per-round range {:.0}..{:.0})",
+        mi / mb,
+        lo,
+        hi
+    );
+    match (
+        criterion_mean("score", "interpreter", started, root),
+        criterion_mean("score", "baseline", started, root),
+    ) {
+        (Some(i), Some(b)) => println!("ratio from criterion's means in this run: {:.0}", i / b),
+        _ => println!("ratio from criterion's means: not available (benchmarks filtered out?)"),
+    }
+}

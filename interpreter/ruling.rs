@@ -134,7 +134,19 @@ pub enum Effect {
     Obligation { name: String, holder: Seat, duration: Duration },
     NoRectification,
     DeferredTo { irregularity: String },
-    Answer { who: Seat, option: String, answer: String },
+    Answer { who: Seat, option: String, answer: String, how: AnswerHow },
+}
+
+/// How an option was answered.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerHow {
+    /// The chooser said so.
+    Chosen,
+    /// By making a call (27A1: LHO accepts by calling).
+    ByCalling,
+    /// Nobody answered before the case went on or ended.
+    Default,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -145,4 +157,11 @@ pub struct ObligationLine {
     pub paragraph: String,
     /// "in force", "kept", "broken" or "ended" (the auction ended).
     pub status: String,
+    /// How many calls broke it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub breaches: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -69,7 +69,12 @@ fn fail(e: AlignError) -> ExitCode {
 pub fn run_align(args: &AlignArgs) -> ExitCode {
     let bytes = match std::fs::read(&args.text) {
         Ok(b) => b,
-        Err(e) => return fail(AlignError::Io { path: args.text.display().to_string(), source: e }),
+        Err(e) => {
+            return fail(AlignError::Io {
+                path: args.text.display().to_string(),
+                source: e,
+            })
+        }
     };
     let name = args.text.display().to_string();
     let a = match align_named(&name, &bytes, args.lang, args.edition) {
@@ -91,9 +96,19 @@ pub fn run_align(args: &AlignArgs) -> ExitCode {
 /// `lawbook show KEY --langs sk,hu [--edition 2017]`, from the texts built into the program.
 pub fn run_show(args: &ShowArgs) -> ExitCode {
     let law_key = Key::parse(&args.key);
-    let known_other = ["front-matter", "contents", "preface", "introduction", "definitions", "dictionary", "index"];
+    let known_other = [
+        "front-matter",
+        "contents",
+        "preface",
+        "introduction",
+        "definitions",
+        "dictionary",
+        "index",
+    ];
     if law_key.is_none() && !args.key.contains('/') && !known_other.contains(&args.key.as_str()) {
-        return fail(AlignError::BadKey { key: args.key.clone() });
+        return fail(AlignError::BadKey {
+            key: args.key.clone(),
+        });
     }
     let mut aligned: Vec<(String, Alignment)> = Vec::new();
     for lang in &args.langs {
@@ -117,5 +132,117 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     } else {
         eprintln!("{}: not in the {} text", args.key, absent.join(", "));
         ExitCode::from(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(subcommand)]
+        cmd: Cmd,
+    }
+
+    #[derive(clap::Subcommand)]
+    enum Cmd {
+        Align(AlignArgs),
+        Show(ShowArgs),
+    }
+
+    fn code(c: ExitCode) -> String {
+        format!("{c:?}")
+    }
+
+    #[test]
+    fn parses_both_commands() {
+        let cli = Cli::try_parse_from(["lawbook", "show", "27B1(a)", "--langs", "sk,hu"]).unwrap();
+        match cli.cmd {
+            Cmd::Show(s) => {
+                assert_eq!(s.key, "27B1(a)");
+                assert_eq!(s.langs, vec![Lang::Sk, Lang::Hu]);
+                assert_eq!(s.edition, Edition::E2017);
+            }
+            Cmd::Align(_) => panic!("show expected"),
+        }
+        let cli = Cli::try_parse_from([
+            "lawbook",
+            "align",
+            "x.txt",
+            "--lang",
+            "pl",
+            "--edition",
+            "2007",
+            "--json",
+        ])
+        .unwrap();
+        match cli.cmd {
+            Cmd::Align(a) => assert!(a.json && a.lang == Lang::Pl && a.edition == Edition::E2007),
+            Cmd::Show(_) => panic!("align expected"),
+        }
+        assert!(Cli::try_parse_from([
+            "lawbook",
+            "align",
+            "x",
+            "--lang",
+            "de",
+            "--edition",
+            "2017"
+        ])
+        .is_err());
+    }
+
+    #[test]
+    fn exit_codes() {
+        let dir = std::env::temp_dir().join(format!("lawbook-align-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("latin2.txt");
+        std::fs::write(&bad, b"PRAVIDLO 1 - BAL\xcd\xc8EK\n").unwrap();
+        let args = |p: &std::path::Path| AlignArgs {
+            text: p.to_path_buf(),
+            lang: Lang::Sk,
+            edition: Edition::E1997,
+            json: false,
+        };
+        assert_eq!(code(run_align(&args(&bad))), code(ExitCode::from(2)));
+        assert_eq!(
+            code(run_align(&args(&dir.join("absent.txt")))),
+            code(ExitCode::from(2))
+        );
+        let good = dir.join("sk1997.txt");
+        std::fs::write(
+            &good,
+            super::super::export::bundled(Lang::Sk, Edition::E1997)
+                .unwrap()
+                .1,
+        )
+        .unwrap();
+        // Laws 90 and 91 are missing: findings.
+        assert_eq!(code(run_align(&args(&good))), code(ExitCode::from(1)));
+        let show = |key: &str, langs: Vec<Lang>| ShowArgs {
+            key: key.to_string(),
+            langs,
+            edition: Edition::E2017,
+            width: 100,
+        };
+        assert_eq!(
+            code(run_show(&show("27B", vec![Lang::Sk, Lang::Hu]))),
+            code(ExitCode::SUCCESS)
+        );
+        assert_eq!(
+            code(run_show(&show("16C3", vec![Lang::Sk, Lang::Hu]))),
+            code(ExitCode::from(1))
+        );
+        assert_eq!(
+            code(run_show(&show("27Bx", vec![Lang::Sk]))),
+            code(ExitCode::from(2))
+        );
+        assert_eq!(
+            code(run_show(&show("27B", vec![Lang::Pl]))),
+            code(ExitCode::from(2))
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -9,7 +9,6 @@
 use super::input::Text;
 use super::key::{roman_value, Item, Key};
 use super::profile::{is_blank, Marker, Part, Profile, SectionHead, Zone};
-use super::report::Finding;
 use super::UnitKind;
 
 /// A unit before its key has been checked against the expected structure.
@@ -35,6 +34,19 @@ pub(crate) struct Found {
     pub line: usize,
 }
 
+/// A line that starts like a label but does not continue the sequence.
+#[derive(Clone, Debug)]
+pub(crate) struct Rejected {
+    /// How the label reads (`section B`, `5.`, `(c)`).
+    pub label: String,
+    /// The key it would have, where that can be told.
+    pub key: Option<Key>,
+    /// 0-based line.
+    pub line: usize,
+    /// The unit that keeps the line as text.
+    pub unit: String,
+}
+
 /// Things the engine noticed on the way.
 #[derive(Clone, Debug)]
 pub(crate) enum EngineNote {
@@ -45,7 +57,7 @@ pub(crate) enum EngineNote {
 pub(crate) struct Parsed {
     /// Lines that start like a label but do not continue the sequence: kept as text of the
     /// unit before them, and reported.
-    pub label_notes: Vec<Finding>,
+    pub rejected: Vec<Rejected>,
     pub units: Vec<RawUnit>,
     /// For every line, the index of its unit.
     pub assign: Vec<usize>,
@@ -65,7 +77,13 @@ struct Pos {
 
 impl Pos {
     fn key(&self) -> Option<Key> {
-        Some(Key { law: self.law?, section: self.section, para: self.para, sub: self.sub, item: self.item })
+        Some(Key {
+            law: self.law?,
+            section: self.section,
+            para: self.para,
+            sub: self.sub,
+            item: self.item,
+        })
     }
 }
 
@@ -223,10 +241,13 @@ impl Builder {
 
 pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
     let n = t.len();
-    let mut b = Builder { units: Vec::new(), assign: vec![usize::MAX; n] };
+    let mut b = Builder {
+        units: Vec::new(),
+        assign: vec![usize::MAX; n],
+    };
     let mut found = Vec::new();
     let mut notes = Vec::new();
-    let mut label_notes = Vec::new();
+    let mut rejected_labels = Vec::new();
     let mut zone = Zone::FrontMatter;
     let mut cur = b.open(UnitKind::FrontMatter, "front-matter".into(), None);
     let mut pos = Pos::default();
@@ -256,7 +277,10 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
                     let prev = t.line(j - 1);
                     let owner = b.assign[j - 1];
                     let separator = is_blank(prev) || is_rule(prev);
-                    if !separator || owner == usize::MAX || b.units[owner].lines.first() == Some(&(j - 1)) {
+                    if !separator
+                        || owner == usize::MAX
+                        || b.units[owner].lines.first() == Some(&(j - 1))
+                    {
                         break;
                     }
                     back.push(j - 1);
@@ -289,36 +313,53 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
         if let Some(z) = profile.zone(t, i) {
             zone = z;
             let (kind, name) = zone_unit(z);
-            let name = if z == Zone::Chapter { format!("chapter/{}", i + 1) } else { name.to_string() };
+            let name = if z == Zone::Chapter {
+                format!("chapter/{}", i + 1)
+            } else {
+                name.to_string()
+            };
             cur = b.open(kind, name, None);
             b.put(i, cur);
             i += 1;
             continue;
         }
 
-        let mut rejected: Option<String> = None;
+        let mut rejected: Option<(String, Option<Key>)> = None;
         if zone != Zone::Contents {
             if let Some(h) = profile.law_heading(line) {
                 let current = pos.law.unwrap_or(0);
                 let number = h.number.unwrap_or(current + 1);
-                let ok = if profile.strict_law_sequence() { number == current + 1 } else { number > current };
+                let ok = if profile.strict_law_sequence() {
+                    number == current + 1
+                } else {
+                    number > current
+                };
                 if ok {
                     if h.number.is_none() {
-                        notes.push(EngineNote::UnnumberedLaw { line: i, taken_as: number });
+                        notes.push(EngineNote::UnnumberedLaw {
+                            line: i,
+                            taken_as: number,
+                        });
                     }
-                    pos = Pos { law: Some(number), ..Pos::default() };
+                    pos = Pos {
+                        law: Some(number),
+                        ..Pos::default()
+                    };
                     zone = Zone::Laws;
                     laws += 1;
                     let key = Key::law(number);
-                    found.push(Found { key: key.clone(), line: i });
+                    found.push(Found {
+                        key: key.clone(),
+                        line: i,
+                    });
                     cur = b.open(UnitKind::Law, String::new(), Some(key));
                     b.put(i, cur);
                     i += 1;
                     continue;
                 }
                 rejected = Some(match h.number {
-                    Some(n) => format!("law heading {n}"),
-                    None => "law heading".to_string(),
+                    Some(n) => (format!("law heading {n}"), Some(Key::law(n))),
+                    None => ("law heading".to_string(), None),
                 });
             }
         }
@@ -326,22 +367,38 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
         if zone == Zone::Laws && !is_blank(line) {
             if let Some(h) = profile.section(line) {
                 if section_ok(pos.section, h) {
-                    pos = Pos { law: pos.law, section: Some(h.letter), ..Pos::default() };
+                    pos = Pos {
+                        law: pos.law,
+                        section: Some(h.letter),
+                        ..Pos::default()
+                    };
                     let key = pos.key().expect("inside a law");
-                    found.push(Found { key: key.clone(), line: i });
+                    found.push(Found {
+                        key: key.clone(),
+                        line: i,
+                    });
                     cur = b.open(UnitKind::Section, String::new(), Some(key));
                     b.put(i, cur);
                     i += 1;
                     continue;
                 }
-                rejected.get_or_insert(format!("section {}", h.letter));
+                rejected.get_or_insert((
+                    format!("section {}", h.letter),
+                    pos.law.map(|law| Key {
+                        section: Some(h.letter),
+                        ..Key::law(law)
+                    }),
+                ));
             }
             let parts = profile.labels(line);
             if !parts.is_empty() {
                 let placed = place(&pos, &parts);
                 if let Some(last) = placed.last() {
                     for p in &placed {
-                        found.push(Found { key: p.key().expect("inside a law"), line: i });
+                        found.push(Found {
+                            key: p.key().expect("inside a law"),
+                            line: i,
+                        });
                     }
                     pos = last.clone();
                     let key = pos.key().expect("inside a law");
@@ -350,12 +407,13 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
                     i += 1;
                     continue;
                 }
-                rejected.get_or_insert(label_text(&parts));
+                rejected.get_or_insert((label_text(&parts), would_be(&pos, &parts[0])));
             }
-            if let Some(label) = rejected.take() {
-                label_notes.push(Finding::LabelAsText {
+            if let Some((label, key)) = rejected.take() {
+                rejected_labels.push(Rejected {
                     label,
-                    line: i + 1,
+                    key,
+                    line: i,
                     unit: unit_name(&b.units[cur]),
                 });
             }
@@ -363,7 +421,11 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
 
         if zone == Zone::Definitions && !is_blank(line) {
             if let Some(term) = profile.term(t, i) {
-                cur = b.open(UnitKind::Definition, format!("definitions/{}", term.key), None);
+                cur = b.open(
+                    UnitKind::Definition,
+                    format!("definitions/{}", term.key),
+                    None,
+                );
                 b.units[cur].term = Some(term.term);
                 b.put(i, cur);
                 i += 1;
@@ -383,7 +445,30 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
         }
     }
     name_footnotes(&mut b.units);
-    Parsed { label_notes, units: b.units, assign, found, notes, laws }
+    Parsed {
+        rejected: rejected_labels,
+        units: b.units,
+        assign,
+        found,
+        notes,
+        laws,
+    }
+}
+
+/// The key a rejected label would have had: a paragraph of the current section, or a
+/// sub-paragraph of the current paragraph.
+fn would_be(pos: &Pos, part: &Part) -> Option<Key> {
+    let mut k = Key::law(pos.law?);
+    k.section = pos.section;
+    match part {
+        Part::Num(n, _) => k.para = Some(*n),
+        Part::Paren(s) if s.len() == 1 && pos.para.is_some() => {
+            k.para = pos.para;
+            k.sub = s.chars().next();
+        }
+        Part::Paren(_) => return None,
+    }
+    Some(k)
 }
 
 fn label_text(parts: &[Part]) -> String {
@@ -433,7 +518,11 @@ fn name_footnotes(units: &mut [RawUnit]) {
             };
             let count = seen.entry(base.clone()).or_insert(0);
             *count += 1;
-            u.name = if *count == 1 { base } else { format!("{base}#{count}") };
+            u.name = if *count == 1 {
+                base
+            } else {
+                format!("{base}#{count}")
+            };
         }
     }
 }
@@ -443,7 +532,13 @@ mod tests {
     use super::*;
 
     fn at(section: Option<char>, para: Option<u16>, sub: Option<char>) -> Pos {
-        Pos { law: Some(1), section, para, sub, item: None }
+        Pos {
+            law: Some(1),
+            section,
+            para,
+            sub,
+            item: None,
+        }
     }
 
     #[test]

@@ -7,12 +7,22 @@ use thiserror::Error;
 #[derive(Debug, Error, Diagnostic)]
 pub enum AlignError {
     #[error("{name}: the file is empty ({len} bytes, nothing but white space)")]
-    #[diagnostic(code(align::empty), help("give the plain-text translation of the Laws"))]
+    #[diagnostic(
+        code(align::empty),
+        help("give the plain-text translation of the Laws")
+    )]
     Empty { name: String, len: usize },
 
     #[error("{name}: not a text: at byte offset {offset} there is {what}")]
-    #[diagnostic(code(align::binary), help("the aligner reads plain UTF-8 text, one paragraph or more per line"))]
-    Binary { name: String, offset: usize, what: String },
+    #[diagnostic(
+        code(align::binary),
+        help("the aligner reads plain UTF-8 text, one paragraph or more per line")
+    )]
+    Binary {
+        name: String,
+        offset: usize,
+        what: String,
+    },
 
     #[error("{name}: not UTF-8: byte 0x{byte:02X} at byte offset {offset} (line {line}) is not valid UTF-8")]
     #[diagnostic(code(align::encoding), help("{help}"))]
@@ -28,7 +38,9 @@ pub enum AlignError {
         span: SourceSpan,
     },
 
-    #[error("{name}: not a law text for {lang} {edition}: no law headings found (looked for {pattern})")]
+    #[error(
+        "{name}: not a law text for {lang} {edition}: no law headings found (looked for {pattern})"
+    )]
     #[diagnostic(
         code(align::no_laws),
         help("check --lang and --edition; the aligner knows the texts listed in laws/TEXTS.md")
@@ -46,7 +58,11 @@ pub enum AlignError {
 
     #[error("no alignment profile for {lang} {edition}; known: {known}")]
     #[diagnostic(code(align::unsupported))]
-    Unsupported { lang: String, edition: String, known: String },
+    Unsupported {
+        lang: String,
+        edition: String,
+        known: String,
+    },
 
     #[error("cannot read {path}: {source}")]
     #[diagnostic(code(align::io))]

@@ -10,10 +10,30 @@ use std::path::{Path, PathBuf};
 
 /// The texts the law book holds: (language, edition, source path, units path).
 pub const TEXTS: [(Lang, Edition, &str, &str); 4] = [
-    (Lang::Sk, Edition::E2017, "laws/2017/text/sk.source.txt", "laws/2017/text/sk.units.json"),
-    (Lang::Hu, Edition::E2017, "laws/2017/text/hu.source.txt", "laws/2017/text/hu.units.json"),
-    (Lang::Pl, Edition::E2007, "laws/2007/text/pl.source.txt", "laws/2007/text/pl.units.json"),
-    (Lang::Sk, Edition::E1997, "laws/1997/text/sk.source.txt", "laws/1997/text/sk.units.json"),
+    (
+        Lang::Sk,
+        Edition::E2017,
+        "laws/2017/text/sk.source.txt",
+        "laws/2017/text/sk.units.json",
+    ),
+    (
+        Lang::Hu,
+        Edition::E2017,
+        "laws/2017/text/hu.source.txt",
+        "laws/2017/text/hu.units.json",
+    ),
+    (
+        Lang::Pl,
+        Edition::E2007,
+        "laws/2007/text/pl.source.txt",
+        "laws/2007/text/pl.units.json",
+    ),
+    (
+        Lang::Sk,
+        Edition::E1997,
+        "laws/1997/text/sk.source.txt",
+        "laws/1997/text/sk.units.json",
+    ),
 ];
 
 /// The source text of a (language, edition), built into the program.
@@ -25,7 +45,10 @@ pub fn bundled(lang: Lang, edition: Edition) -> Option<(&'static str, &'static [
         (Lang::Sk, Edition::E1997) => include_bytes!("../../laws/1997/text/sk.source.txt"),
         _ => return None,
     };
-    let path = TEXTS.iter().find(|t| t.0 == lang && t.1 == edition).map(|t| t.2)?;
+    let path = TEXTS
+        .iter()
+        .find(|t| t.0 == lang && t.1 == edition)
+        .map(|t| t.2)?;
     Some((path, bytes))
 }
 
@@ -34,7 +57,11 @@ pub fn align_bundled(lang: Lang, edition: Edition) -> Result<Alignment, AlignErr
     let (path, bytes) = bundled(lang, edition).ok_or_else(|| AlignError::Unsupported {
         lang: lang.to_string(),
         edition: edition.to_string(),
-        known: TEXTS.iter().map(|t| format!("{} {}", t.0, t.1)).collect::<Vec<_>>().join(", "),
+        known: TEXTS
+            .iter()
+            .map(|t| format!("{} {}", t.0, t.1))
+            .collect::<Vec<_>>()
+            .join(", "),
     })?;
     align_named(path, bytes, lang, edition)
 }
@@ -61,7 +88,11 @@ pub fn to_json(a: &Alignment, with_findings: bool) -> String {
         out.push_str(",\n\"findings\":[\n");
         for (i, f) in a.findings.iter().enumerate() {
             out.push_str(&serde_json::to_string(f).expect("findings serialise"));
-            out.push_str(if i + 1 < a.findings.len() { ",\n" } else { "\n" });
+            out.push_str(if i + 1 < a.findings.len() {
+                ",\n"
+            } else {
+                "\n"
+            });
         }
         out.push(']');
     }
@@ -77,10 +108,17 @@ pub fn generate(root: &Path, lang: Lang, edition: Edition) -> Result<String, Ali
         .ok_or_else(|| AlignError::Unsupported {
             lang: lang.to_string(),
             edition: edition.to_string(),
-            known: TEXTS.iter().map(|t| format!("{} {}", t.0, t.1)).collect::<Vec<_>>().join(", "),
+            known: TEXTS
+                .iter()
+                .map(|t| format!("{} {}", t.0, t.1))
+                .collect::<Vec<_>>()
+                .join(", "),
         })?;
     let path = root.join(src);
-    let bytes = std::fs::read(&path).map_err(|e| AlignError::Io { path: path.display().to_string(), source: e })?;
+    let bytes = std::fs::read(&path).map_err(|e| AlignError::Io {
+        path: path.display().to_string(),
+        source: e,
+    })?;
     let a = align_named(src, &bytes, lang, edition)?;
     Ok(to_json(&a, false))
 }
@@ -91,7 +129,10 @@ pub fn write_all(root: &Path) -> Result<Vec<PathBuf>, AlignError> {
     for (lang, edition, _, out) in TEXTS {
         let json = generate(root, lang, edition)?;
         let path = root.join(out);
-        std::fs::write(&path, json).map_err(|e| AlignError::Io { path: path.display().to_string(), source: e })?;
+        std::fs::write(&path, json).map_err(|e| AlignError::Io {
+            path: path.display().to_string(),
+            source: e,
+        })?;
         written.push(path);
     }
     Ok(written)

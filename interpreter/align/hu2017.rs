@@ -96,9 +96,14 @@ impl Profile for Hu2017 {
         let close = body.find("**")?;
         let term = body[..close].trim();
         let after = body[close + 2..].trim_start();
-        let en = after.strip_prefix('(').and_then(|a| a.find(')').map(|c| a[..c].trim()));
+        let en = after
+            .strip_prefix('(')
+            .and_then(|a| a.find(')').map(|c| a[..c].trim()));
         let key = en.unwrap_or(term);
-        Some(Term { key: key.to_string(), term: term.to_string() })
+        Some(Term {
+            key: key.to_string(),
+            term: term.to_string(),
+        })
     }
 }
 
@@ -153,7 +158,9 @@ mod tests {
         ] {
             assert!(p.section(l).is_some(), "{l}");
         }
-        assert!(p.section("A versenyző pedig azt mondta, hogy ez így nem megy tovább.").is_none());
+        assert!(p
+            .section("A versenyző pedig azt mondta, hogy ez így nem megy tovább.")
+            .is_none());
         assert!(p.section("A tornavezető dönt.").is_none());
     }
 }

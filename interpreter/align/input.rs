@@ -42,7 +42,10 @@ impl<'a> Text<'a> {
 /// Checks `bytes` and splits them into lines. Errors name the byte offset of the problem.
 pub(crate) fn read<'a>(name: &str, bytes: &'a [u8]) -> Result<Text<'a>, AlignError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err(AlignError::Empty { name: name.to_string(), len: bytes.len() });
+        return Err(AlignError::Empty {
+            name: name.to_string(),
+            len: bytes.len(),
+        });
     }
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(AlignError::Binary {
@@ -84,10 +87,21 @@ pub(crate) fn read<'a>(name: &str, bytes: &'a [u8]) -> Result<Text<'a>, AlignErr
     while start < b.len() {
         let nl = memchr(b'\n', &b[start..]).map(|p| start + p);
         let (end, full_end) = match nl {
-            Some(p) => (if p > start && b[p - 1] == b'\r' { p - 1 } else { p }, p + 1),
+            Some(p) => (
+                if p > start && b[p - 1] == b'\r' {
+                    p - 1
+                } else {
+                    p
+                },
+                p + 1,
+            ),
             None => (b.len(), b.len()),
         };
-        lines.push(LineRef { start, end, full_end });
+        lines.push(LineRef {
+            start,
+            end,
+            full_end,
+        });
         start = full_end;
     }
     Ok(Text { src, lines })

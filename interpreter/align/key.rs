@@ -30,15 +30,26 @@ pub struct Key {
 
 impl Key {
     pub fn law(law: u16) -> Key {
-        Key { law, section: None, para: None, sub: None, item: None }
+        Key {
+            law,
+            section: None,
+            para: None,
+            sub: None,
+            item: None,
+        }
     }
 
     /// How many levels below the law: 0 for a law, 1 for a section, ...
     pub fn depth(&self) -> usize {
-        [self.section.is_some(), self.para.is_some(), self.sub.is_some(), self.item.is_some()]
-            .iter()
-            .filter(|b| **b)
-            .count()
+        [
+            self.section.is_some(),
+            self.para.is_some(),
+            self.sub.is_some(),
+            self.item.is_some(),
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count()
     }
 
     /// The key one level up, or None for a law.
@@ -122,7 +133,8 @@ impl Key {
             groups.push(&s[i + 1..close]);
             i = close + 1;
         }
-        if groups.len() > 2 || (!groups.is_empty() && key.para.is_none()) {
+        // A sub-paragraph needs a paragraph or at least a section above it (`12A(a)`).
+        if groups.len() > 2 || (!groups.is_empty() && key.para.is_none() && key.section.is_none()) {
             return None;
         }
         if let Some(g) = groups.first() {
@@ -165,11 +177,16 @@ impl fmt::Display for Key {
     }
 }
 
-const ROMANS: [&str; 12] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
+const ROMANS: [&str; 12] = [
+    "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii",
+];
 
 /// Lower-case roman numeral for 1..=12.
 pub fn roman(n: u16) -> &'static str {
-    ROMANS.get(n.wrapping_sub(1) as usize).copied().unwrap_or("?")
+    ROMANS
+        .get(n.wrapping_sub(1) as usize)
+        .copied()
+        .unwrap_or("?")
 }
 
 /// The value of a lower-case roman numeral 1..=12.
@@ -183,7 +200,17 @@ mod tests {
 
     #[test]
     fn round_trips_the_key_syntax() {
-        for s in ["27", "27B", "27B1", "27B1(a)", "30B1(b)(ii)", "25B2(b)(1)", "35.1", "93C3(b)"] {
+        for s in [
+            "27",
+            "27B",
+            "27B1",
+            "27B1(a)",
+            "30B1(b)(ii)",
+            "25B2(b)(1)",
+            "12A(a)",
+            "35.1",
+            "93C3(b)",
+        ] {
             assert_eq!(Key::parse(s).unwrap().to_string(), s);
         }
         assert_eq!(Key::parse("27B1b").unwrap().to_string(), "27B1(b)");
@@ -191,7 +218,18 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_a_key() {
-        for s in ["", "B", "0", "123", "27b", "27B1(", "27B1(ab)", "27B(a)", "27B1(a)(q)", "x27"] {
+        for s in [
+            "",
+            "B",
+            "0",
+            "123",
+            "27b",
+            "27B1(",
+            "27B1(ab)",
+            "27(a)",
+            "27B1(a)(q)",
+            "x27",
+        ] {
             assert!(Key::parse(s).is_none(), "{s}");
         }
     }

@@ -18,6 +18,9 @@
 //! * `export` writes the aligned texts (laws/<edition>/text/<lang>.units.json);
 //! * `side` renders two texts side by side; `cli` holds the `align` and `show` commands.
 
+// An error is made once per run and carries the source for miette; its size does not matter.
+#![allow(clippy::result_large_err)]
+
 pub mod cli;
 mod engine;
 pub mod error;
@@ -152,7 +155,11 @@ impl UnitKind {
     pub fn is_law_text(&self) -> bool {
         matches!(
             self,
-            UnitKind::Law | UnitKind::Section | UnitKind::Paragraph | UnitKind::SubParagraph | UnitKind::Item
+            UnitKind::Law
+                | UnitKind::Section
+                | UnitKind::Paragraph
+                | UnitKind::SubParagraph
+                | UnitKind::Item
         )
     }
 }
@@ -289,7 +296,10 @@ impl Alignment {
 
     /// The law-text units inside `key` (27B gives 27B, 27B1, 27B1(a), ...), in text order.
     pub fn within(&self, key: &Key) -> Vec<&Unit> {
-        self.units.iter().filter(|u| u.law_key().is_some_and(|k| k.is_within(key))).collect()
+        self.units
+            .iter()
+            .filter(|u| u.law_key().is_some_and(|k| k.is_within(key)))
+            .collect()
     }
 
     /// The unit with exactly this key, if any (law text or other).
@@ -351,7 +361,12 @@ fn profile_for(lang: Lang, edition: Edition) -> Option<&'static dyn Profile> {
 
 /// The (language, edition) pairs the aligner has a profile for.
 pub fn supported() -> &'static [(Lang, Edition)] {
-    &[(Lang::Sk, Edition::E2017), (Lang::Hu, Edition::E2017), (Lang::Pl, Edition::E2007), (Lang::Sk, Edition::E1997)]
+    &[
+        (Lang::Sk, Edition::E2017),
+        (Lang::Hu, Edition::E2017),
+        (Lang::Pl, Edition::E2007),
+        (Lang::Sk, Edition::E1997),
+    ]
 }
 
 /// Aligns a translation. See [`align_named`] to give the text a name for messages.
@@ -360,30 +375,43 @@ pub fn align(text: &[u8], lang: Lang, edition: Edition) -> Result<Alignment, Ali
 }
 
 /// Aligns a translation read under `name` (a path, for messages).
-pub fn align_named(name: &str, text: &[u8], lang: Lang, edition: Edition) -> Result<Alignment, AlignError> {
+pub fn align_named(
+    name: &str,
+    text: &[u8],
+    lang: Lang,
+    edition: Edition,
+) -> Result<Alignment, AlignError> {
     let profile = profile_for(lang, edition).ok_or_else(|| AlignError::Unsupported {
         lang: lang.to_string(),
         edition: edition.to_string(),
-        known: supported().iter().map(|(l, e)| format!("{l} {e}")).collect::<Vec<_>>().join(", "),
+        known: supported()
+            .iter()
+            .map(|(l, e)| format!("{l} {e}"))
+            .collect::<Vec<_>>()
+            .join(", "),
     })?;
     let t = input::read(name, text)?;
     let parsed = engine::run(&t, profile);
     if parsed.laws == 0 {
+        // Show the start of the file, its first non-blank line marked.
+        let head: String = t.src.chars().take(2000).collect();
+        let first = (0..t.len())
+            .find(|&i| !profile::is_blank(t.line(i)))
+            .unwrap_or(0);
+        let start = t.lines[first].start.min(head.len());
+        let end = t.lines[first].end.min(head.len());
         return Err(AlignError::NoLaws {
             name: name.to_string(),
             lang: lang.to_string(),
             edition: edition.to_string(),
             pattern: profile.law_pattern().to_string(),
-            src: miette::NamedSource::new(name, t.src.chars().take(2000).collect::<String>()),
-            span: (0, t.line(0).len().max(1).min(t.src.len())).into(),
+            src: miette::NamedSource::new(name, head),
+            span: (start, end.saturating_sub(start)).into(),
         });
     }
     let structure = Structure::of(edition);
-    let resolved = report::resolve(&parsed.found, &parsed.notes, &structure);
+    let resolved = report::resolve(&parsed.found, &parsed.notes, &parsed.rejected, &structure);
     let mut findings = resolved.findings;
-    for n in &parsed.label_notes {
-        findings.push(n.clone());
-    }
 
     // Units with their keys.
     let mut units: Vec<Unit> = parsed
@@ -393,7 +421,11 @@ pub fn align_named(name: &str, text: &[u8], lang: Lang, edition: Edition) -> Res
             let (key, label) = match &r.key {
                 Some(raw) => {
                     let line = r.lines[0];
-                    let k = resolved.map.get(&(raw.clone(), line)).cloned().unwrap_or_else(|| raw.clone());
+                    let k = resolved
+                        .map
+                        .get(&(raw.clone(), line))
+                        .cloned()
+                        .unwrap_or_else(|| raw.clone());
                     let label = (k != *raw).then(|| raw.to_string());
                     (k.to_string(), label)
                 }
@@ -404,7 +436,11 @@ pub fn align_named(name: &str, text: &[u8], lang: Lang, edition: Edition) -> Res
                 text.push_str(t.raw(l));
             }
             let marker_line = r.marker.map(|_| {
-                r.lines.iter().find(|&&l| !profile::is_blank(t.line(l))).map(|l| l + 1).unwrap_or(r.lines[0] + 1)
+                r.lines
+                    .iter()
+                    .find(|&&l| !profile::is_blank(t.line(l)))
+                    .map(|l| l + 1)
+                    .unwrap_or(r.lines[0] + 1)
             });
             Unit {
                 key,
@@ -429,7 +465,11 @@ pub fn align_named(name: &str, text: &[u8], lang: Lang, edition: Edition) -> Res
         .found
         .iter()
         .map(|f| Label {
-            key: resolved.map.get(&(f.key.clone(), f.line)).cloned().unwrap_or_else(|| f.key.clone()),
+            key: resolved
+                .map
+                .get(&(f.key.clone(), f.line))
+                .cloned()
+                .unwrap_or_else(|| f.key.clone()),
             written: f.key.clone(),
             line: f.line + 1,
         })
@@ -459,17 +499,27 @@ fn attach_footnotes(
     let mut claimed: Vec<(usize, Marker)> = Vec::new();
     let mut previous_of: Vec<(Marker, usize)> = Vec::new();
     for fi in 0..parsed.units.len() {
-        let Some(marker) = parsed.units[fi].marker else { continue };
+        let Some(marker) = parsed.units[fi].marker else {
+            continue;
+        };
         let start = parsed.units[fi].lines[0];
         let floor = match marker {
             Marker::Num(_) => 0,
-            _ => previous_of.iter().rev().find(|(m, _)| *m == marker).map(|(_, end)| *end).unwrap_or(0),
+            _ => previous_of
+                .iter()
+                .rev()
+                .find(|(m, _)| *m == marker)
+                .map(|(_, end)| *end)
+                .unwrap_or(0),
         };
         let mut hit = None;
         for line in (floor..start).rev() {
             let owner = parsed.assign[line];
             let kind = parsed.units[owner].kind;
-            if matches!(kind, UnitKind::Footnote | UnitKind::Contents | UnitKind::Artefact) {
+            if matches!(
+                kind,
+                UnitKind::Footnote | UnitKind::Contents | UnitKind::Artefact
+            ) {
                 continue;
             }
             if claimed.contains(&(line, marker)) {
@@ -482,7 +532,10 @@ fn attach_footnotes(
                 }
             }
         }
-        previous_of.push((marker, parsed.units[fi].lines.last().copied().unwrap_or(start) + 1));
+        previous_of.push((
+            marker,
+            parsed.units[fi].lines.last().copied().unwrap_or(start) + 1,
+        ));
         match hit {
             Some((line, owner)) => {
                 claimed.push((line, marker));
@@ -527,11 +580,47 @@ mod tests {
         let a = align(src.as_bytes(), Lang::Sk, Edition::E2017).unwrap();
         assert_eq!(a.reassemble().unwrap(), src);
         let keys: Vec<&str> = a.units.iter().map(|u| u.key.as_str()).collect();
-        assert_eq!(keys, ["front-matter", "1", "1A", "1A1(a)", "footnote/2", "1A1(b)", "2"]);
+        assert_eq!(
+            keys,
+            [
+                "front-matter",
+                "1",
+                "1A",
+                "1A1(a)",
+                "footnote/2",
+                "1A1(b)",
+                "2"
+            ]
+        );
         let f = a.unit("footnote/2").unwrap();
         assert_eq!(f.attached_to.as_deref(), Some("1A1(a)"));
         assert_eq!(f.lines, vec![(8, 10)]);
         assert_eq!(a.unit("1A1(a)").unwrap().lines, vec![(7, 7)]);
+    }
+
+    #[test]
+    fn a_section_out_of_order_is_reported_and_kept() {
+        let src = "PRAVIDLO 1 – BALÍČEK KARIET\nA. Prvá\nC. Tretia\nB. Druhá\ntext\n";
+        let a = align(src.as_bytes(), Lang::Sk, Edition::E2017).unwrap();
+        assert_eq!(a.reassemble().unwrap(), src);
+        assert!(a.findings.contains(&Finding::OutOfOrder {
+            key: "1B".into(),
+            line: 4,
+            after: "1C".into(),
+            kept_in: Some("1C".into()),
+        }));
+        assert!(!a
+            .findings
+            .iter()
+            .any(|f| matches!(f, Finding::Missing { key, .. } if key == "1B")));
+        assert_eq!(a.unit("1C").unwrap().lines, vec![(3, 5)]);
+        // The rest of the book is missing, and said so.
+        assert!(a.findings.contains(&Finding::Missing {
+            key: "2".into(),
+            after: "1C".into(),
+            near: 3,
+            inside: 0,
+        }));
     }
 
     #[test]

@@ -95,7 +95,10 @@ impl Profile for Pl2007 {
         if i > 0 && !is_blank(t.line(i - 1)) {
             return None;
         }
-        Some(Term { key: l.to_string(), term: l.to_string() })
+        Some(Term {
+            key: l.to_string(),
+            term: l.to_string(),
+        })
     }
 
     fn artefact(&self, t: &Text, i: usize) -> Option<&'static str> {
@@ -109,7 +112,9 @@ impl Profile for Pl2007 {
             if !host.is_empty()
                 && (2..=3).contains(&tld.len())
                 && tld.bytes().all(|b| b.is_ascii_lowercase())
-                && host.bytes().all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'.')
+                && host
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'.')
             {
                 return Some("web spam appended to the text");
             }
@@ -121,7 +126,9 @@ impl Profile for Pl2007 {
 pub(crate) fn law_heading(line: &str) -> Option<LawHead> {
     let (n, rest) = leading_number(line)?;
     let rest = rest.strip_prefix('.')?;
-    let title = rest.strip_prefix('\u{a0}').or_else(|| rest.strip_prefix(' '))?;
+    let title = rest
+        .strip_prefix('\u{a0}')
+        .or_else(|| rest.strip_prefix(' '))?;
     let title = title.trim_end();
     let title = title.strip_suffix('.').unwrap_or(title);
     if n == 0

@@ -87,7 +87,13 @@ pub(crate) trait Profile: Sync {
     /// A footnote text starting at line `i`; returns its marker and the end (exclusive) of its
     /// lines. `last` is the number of the previous numbered footnote, `after_footnote` tells
     /// whether the previous non-blank line was footnote text.
-    fn footnote(&self, t: &Text, i: usize, last: u16, after_footnote: bool) -> Option<(Marker, usize)>;
+    fn footnote(
+        &self,
+        t: &Text,
+        i: usize,
+        last: u16,
+        after_footnote: bool,
+    ) -> Option<(Marker, usize)>;
     /// Whether `line` carries a reference to the footnote `m`.
     fn refers_to(&self, line: &str, m: Marker) -> bool;
     /// A definition entry starting at line `i` (inside the definitions).
@@ -135,20 +141,26 @@ pub(crate) fn strip_sep(s: &str) -> Option<&str> {
 /// `(x)` or, when `bare` is allowed, `x)`: x a run of lower-case ASCII letters (at most 4) or
 /// of digits (at most 2). Returns the inside and the rest after the closing parenthesis.
 pub(crate) fn paren_label(s: &str, bare: bool) -> Option<(&str, &str)> {
-    let (inner_start, opened) = if let Some(r) = s.strip_prefix('(') { (r, true) } else { (s, false) };
+    let (inner_start, opened) = if let Some(r) = s.strip_prefix('(') {
+        (r, true)
+    } else {
+        (s, false)
+    };
     if !opened && !bare {
         return None;
     }
     let close = inner_start.find(')')?;
     let inner = &inner_start[..close];
-    let ok = (!inner.is_empty()
-        && inner.len() <= 4
-        && inner.bytes().all(|b| b.is_ascii_lowercase()))
-        || (!inner.is_empty() && inner.len() <= 2 && inner.bytes().all(|b| b.is_ascii_digit()));
+    let ok =
+        (!inner.is_empty() && inner.len() <= 4 && inner.bytes().all(|b| b.is_ascii_lowercase()))
+            || (!inner.is_empty() && inner.len() <= 2 && inner.bytes().all(|b| b.is_ascii_digit()));
     if !ok {
         return None;
     }
-    if inner.bytes().all(|b| b.is_ascii_lowercase()) && inner.len() > 1 && super::key::roman_value(inner).is_none() {
+    if inner.bytes().all(|b| b.is_ascii_lowercase())
+        && inner.len() > 1
+        && super::key::roman_value(inner).is_none()
+    {
         return None;
     }
     Some((inner, &inner_start[close + 1..]))
@@ -246,12 +258,18 @@ pub(crate) fn section_head(s: &str, dots: usize) -> Option<SectionHead> {
         if body.is_empty() {
             return None;
         }
-        return Some(SectionHead { letter, strong: true });
+        return Some(SectionHead {
+            letter,
+            strong: true,
+        });
     }
     let body = strip_sep(rest)?;
     let t = body.trim_end();
     if starts_upper(body) && t.chars().count() <= 40 && !t.ends_with(['.', ':', ';', ',']) {
-        return Some(SectionHead { letter, strong: false });
+        return Some(SectionHead {
+            letter,
+            strong: false,
+        });
     }
     None
 }
@@ -320,24 +338,57 @@ mod tests {
             generic_labels("1. (a) ak je", false, false),
             vec![Part::Num(1, true), Part::Paren("a".into())]
         );
-        assert_eq!(generic_labels("(ii) neprevinivšia", false, false), vec![Part::Paren("ii".into())]);
-        assert_eq!(generic_labels("1.a) Ha", true, false), vec![Part::Num(1, true), Part::Paren("a".into())]);
-        assert_eq!(generic_labels("b) A", true, false), vec![Part::Paren("b".into())]);
+        assert_eq!(
+            generic_labels("(ii) neprevinivšia", false, false),
+            vec![Part::Paren("ii".into())]
+        );
+        assert_eq!(
+            generic_labels("1.a) Ha", true, false),
+            vec![Part::Num(1, true), Part::Paren("a".into())]
+        );
+        assert_eq!(
+            generic_labels("b) A", true, false),
+            vec![Part::Paren("b".into())]
+        );
         assert_eq!(generic_labels("b) A", false, false), vec![]);
-        assert_eq!(generic_labels("3 Ak je", false, true), vec![Part::Num(3, false)]);
+        assert_eq!(
+            generic_labels("3 Ak je", false, true),
+            vec![Part::Num(3, false)]
+        );
         assert_eq!(generic_labels("3 ak je", false, true), vec![]);
         assert_eq!(generic_labels("20-40 1", false, true), vec![]);
         assert_eq!(generic_labels("12.00 hod", false, true), vec![]);
         assert_eq!(generic_labels("(pozri pravidlo)", false, false), vec![]);
-        assert_eq!(generic_labels("1.\u{a0}Talia", false, false), vec![Part::Num(1, true)]);
+        assert_eq!(
+            generic_labels("1.\u{a0}Talia", false, false),
+            vec![Part::Num(1, true)]
+        );
     }
 
     #[test]
     fn reads_section_heads() {
-        assert_eq!(section_head("A. Poradie", 1), Some(SectionHead { letter: 'A', strong: true }));
-        assert_eq!(section_head("C Karta navyše", 1), Some(SectionHead { letter: 'C', strong: false }));
+        assert_eq!(
+            section_head("A. Poradie", 1),
+            Some(SectionHead {
+                letter: 'A',
+                strong: true
+            })
+        );
+        assert_eq!(
+            section_head("C Karta navyše", 1),
+            Some(SectionHead {
+                letter: 'C',
+                strong: false
+            })
+        );
         assert_eq!(section_head("A až potom sa", 1), None);
-        assert_eq!(section_head("B.. Hozzávetések", 2), Some(SectionHead { letter: 'B', strong: true }));
+        assert_eq!(
+            section_head("B.. Hozzávetések", 2),
+            Some(SectionHead {
+                letter: 'B',
+                strong: true
+            })
+        );
         assert_eq!(section_head("Ak je", 1), None);
     }
 

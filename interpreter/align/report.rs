@@ -5,7 +5,7 @@
 //! number what the structure letters (renumbered: the text's label is kept beside the key),
 //! repeated labels, footnotes without reference, and lines that could not be placed.
 
-use super::engine::{EngineNote, Found};
+use super::engine::{EngineNote, Found, Rejected};
 use super::key::Key;
 use super::structure::Structure;
 use super::{Alignment, UnitKind};
@@ -20,15 +20,35 @@ pub enum Finding {
     /// The structure has `key`, the text does not. It would stand after `after`, the nearest
     /// key before it that the text has, whose label is at line `near`; `inside` counts the keys
     /// below it that are missing with it.
-    Missing { key: String, after: String, near: usize, inside: usize },
+    Missing {
+        key: String,
+        after: String,
+        near: usize,
+        inside: usize,
+    },
     /// The text has a label the structure does not know.
     Extra { key: String, line: usize },
-    /// `key` comes after `after`, which the structure puts later.
-    OutOfOrder { key: String, line: usize, after: String },
+    /// `key` comes after `after`, which the structure puts later. When the engine kept the
+    /// line as text of the unit before it (a section B after C), `kept_in` names that unit.
+    OutOfOrder {
+        key: String,
+        line: usize,
+        after: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        kept_in: Option<String>,
+    },
     /// The text labels `label` what the structure calls `key`.
-    Renumbered { label: String, key: String, line: usize },
+    Renumbered {
+        label: String,
+        key: String,
+        line: usize,
+    },
     /// The same key a second time.
-    Duplicate { key: String, line: usize, first: usize },
+    Duplicate {
+        key: String,
+        line: usize,
+        first: usize,
+    },
     /// A law heading without a number, numbered from its place.
     Unnumbered { key: String, line: usize },
     /// A footnote whose reference mark was not found in the text before it.
@@ -37,13 +57,20 @@ pub enum Finding {
     Unplaced { first: usize, last: usize },
     /// A line that starts like a label (`5.`, `(c)`, `C.`) but does not continue the sequence;
     /// it is kept as text of `unit`, the unit before it.
-    LabelAsText { label: String, line: usize, unit: String },
+    LabelAsText {
+        label: String,
+        line: usize,
+        unit: String,
+    },
 }
 
 impl Finding {
     /// Whether this finding is about the law's structure (what `align` exits 1 for).
     pub fn is_structural(&self) -> bool {
-        !matches!(self, Finding::FootnoteUnreferenced { .. } | Finding::LabelAsText { .. })
+        !matches!(
+            self,
+            Finding::FootnoteUnreferenced { .. } | Finding::LabelAsText { .. }
+        )
     }
 }
 
@@ -86,7 +113,12 @@ fn with_top(k: &Key, t: &Top) -> Key {
 }
 
 /// Maps the labels found to the structure's keys and lists the findings.
-pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> Resolved {
+pub(crate) fn resolve(
+    found: &[Found],
+    notes: &[EngineNote],
+    rejected: &[Rejected],
+    s: &Structure,
+) -> Resolved {
     let mut findings = Vec::new();
     let mut map = HashMap::new();
 
@@ -164,7 +196,11 @@ pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> R
         let k = &map[&(f.key.clone(), f.line)];
         if let Some(first) = first_line.get(k) {
             if *first != f.line {
-                findings.push(Finding::Duplicate { key: k.to_string(), line: f.line + 1, first: first + 1 });
+                findings.push(Finding::Duplicate {
+                    key: k.to_string(),
+                    line: f.line + 1,
+                    first: first + 1,
+                });
             }
             continue;
         }
@@ -172,15 +208,47 @@ pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> R
         present.insert(k.clone());
         last_line_of.insert(k.clone(), f.line);
         if !s.contains(k) {
-            findings.push(Finding::Extra { key: k.to_string(), line: f.line + 1 });
+            findings.push(Finding::Extra {
+                key: k.to_string(),
+                line: f.line + 1,
+            });
         }
         match &max_seen {
             Some(m) if k < m => findings.push(Finding::OutOfOrder {
                 key: k.to_string(),
                 line: f.line + 1,
                 after: m.to_string(),
+                kept_in: None,
             }),
             _ => max_seen = Some(k.clone()),
+        }
+    }
+
+    // Labels the engine could not take in sequence: a key of the structure the text lacks
+    // elsewhere is out of order; anything else is a label-like line kept as text.
+    let mut accounted: HashSet<Key> = HashSet::new();
+    for r in rejected {
+        match &r.key {
+            Some(k) if s.contains(k) && !present.contains(k) && !accounted.contains(k) => {
+                let after = found
+                    .iter()
+                    .take_while(|f| f.line < r.line)
+                    .last()
+                    .map(|f| map[&(f.key.clone(), f.line)].to_string())
+                    .unwrap_or_default();
+                findings.push(Finding::OutOfOrder {
+                    key: k.to_string(),
+                    line: r.line + 1,
+                    after,
+                    kept_in: Some(r.unit.clone()),
+                });
+                accounted.insert(k.clone());
+            }
+            _ => findings.push(Finding::LabelAsText {
+                label: r.label.clone(),
+                line: r.line + 1,
+                unit: r.unit.clone(),
+            }),
         }
     }
 
@@ -190,6 +258,9 @@ pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> R
     let mut sorted_present: Vec<(&Key, usize)> = first_line.iter().map(|(k, l)| (k, *l)).collect();
     sorted_present.sort();
     for k in &missing {
+        if accounted.contains(*k) {
+            continue;
+        }
         let mut folded = false;
         let mut p = k.parent();
         while let Some(q) = p {
@@ -202,7 +273,10 @@ pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> R
         if folded {
             continue;
         }
-        let inside = missing.iter().filter(|m| m.is_within(k) && **m != *k).count();
+        let inside = missing
+            .iter()
+            .filter(|m| m.is_within(k) && **m != *k)
+            .count();
         // The nearest present key before it in the structure's order.
         let (after, near) = sorted_present
             .iter()
@@ -210,7 +284,12 @@ pub(crate) fn resolve(found: &[Found], notes: &[EngineNote], s: &Structure) -> R
             .map(|(pk, l)| (pk.to_string(), *l + 1))
             .next_back()
             .unwrap_or_default();
-        findings.push(Finding::Missing { key: k.to_string(), after, near, inside });
+        findings.push(Finding::Missing {
+            key: k.to_string(),
+            after,
+            near,
+            inside,
+        });
     }
     Resolved { map, findings }
 }
@@ -222,7 +301,13 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 fn spans(lines: &[(usize, usize)]) -> String {
     lines
         .iter()
-        .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") })
+        .map(|(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -238,10 +323,19 @@ fn lines_word(lines: &[(usize, usize)]) -> &'static str {
 /// The human report: what the text holds, then every finding with its line numbers.
 pub(crate) fn render(a: &Alignment) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Alignment of {} {} ({} lines)", a.lang, a.edition, a.line_count);
+    let _ = writeln!(
+        out,
+        "Alignment of {} {} ({} lines)",
+        a.lang, a.edition, a.line_count
+    );
     let count = |k: UnitKind| a.units.iter().filter(|u| u.kind == k).count();
     let structure = Structure::of(a.edition);
-    let keys: HashSet<&str> = a.units.iter().filter(|u| u.kind.is_law_text()).map(|u| u.key.as_str()).collect();
+    let keys: HashSet<&str> = a
+        .units
+        .iter()
+        .filter(|u| u.kind.is_law_text())
+        .map(|u| u.key.as_str())
+        .collect();
     let laws = a.units.iter().filter(|u| u.kind == UnitKind::Law).count();
     let _ = writeln!(
         out,
@@ -264,19 +358,44 @@ pub(crate) fn render(a: &Alignment) -> String {
         (UnitKind::Index, "index"),
     ] {
         for u in a.units.iter().filter(|u| u.kind == kind) {
-            let _ = writeln!(out, "    {what}: {} {}", lines_word(&u.lines), spans(&u.lines));
+            let _ = writeln!(
+                out,
+                "    {what}: {} {}",
+                lines_word(&u.lines),
+                spans(&u.lines)
+            );
         }
     }
-    let defs: Vec<_> = a.units.iter().filter(|u| u.kind == UnitKind::Definition).collect();
+    let defs: Vec<_> = a
+        .units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Definition)
+        .collect();
     if !defs.is_empty() {
         let first = defs.first().map(|u| u.first_line()).unwrap_or(0);
         let last = defs.last().map(|u| u.last_line()).unwrap_or(0);
-        let _ = writeln!(out, "    definitions: {} terms, lines {first}–{last}", defs.len());
+        let _ = writeln!(
+            out,
+            "    definitions: {} terms, lines {first}–{last}",
+            defs.len()
+        );
     }
-    let chapters: Vec<_> = a.units.iter().filter(|u| u.kind == UnitKind::Chapter).collect();
+    let chapters: Vec<_> = a
+        .units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Chapter)
+        .collect();
     if !chapters.is_empty() {
-        let lines: Vec<String> = chapters.iter().map(|u| u.first_line().to_string()).collect();
-        let _ = writeln!(out, "    chapter headings: {} at lines {}", chapters.len(), lines.join(", "));
+        let lines: Vec<String> = chapters
+            .iter()
+            .map(|u| u.first_line().to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "    chapter headings: {} at lines {}",
+            chapters.len(),
+            lines.join(", ")
+        );
     }
     for u in a.units.iter().filter(|u| u.kind == UnitKind::Artefact) {
         let _ = writeln!(
@@ -286,15 +405,28 @@ pub(crate) fn render(a: &Alignment) -> String {
             u.note.as_deref().unwrap_or("not part of the text")
         );
     }
-    let notes: Vec<_> = a.units.iter().filter(|u| u.kind == UnitKind::Footnote).collect();
+    let notes: Vec<_> = a
+        .units
+        .iter()
+        .filter(|u| u.kind == UnitKind::Footnote)
+        .collect();
     let attached = notes.iter().filter(|u| u.attached_to.is_some()).count();
-    let _ = writeln!(out, "  footnotes: {} ({attached} attached to the unit that cites them)", notes.len());
+    let _ = writeln!(
+        out,
+        "  footnotes: {} ({attached} attached to the unit that cites them)",
+        notes.len()
+    );
     for u in &notes {
         let to = match &u.attached_to {
             Some(k) => format!("cited in {k} (line {})", u.cited_at.unwrap_or(0)),
             None => "no reference found".to_string(),
         };
-        let _ = writeln!(out, "    {} at line {}: {to}", u.key, u.marker_line.unwrap_or(u.first_line()));
+        let _ = writeln!(
+            out,
+            "    {} at line {}: {to}",
+            u.key,
+            u.marker_line.unwrap_or(u.first_line())
+        );
     }
     let remainder: usize = a
         .units
@@ -302,10 +434,22 @@ pub(crate) fn render(a: &Alignment) -> String {
         .filter(|u| u.kind == UnitKind::Remainder)
         .map(|u| u.lines.iter().map(|(x, y)| y - x + 1).sum::<usize>())
         .sum();
-    let _ = writeln!(out, "  remainder: {}", plural(remainder, "line not placed", "lines not placed"));
+    let _ = writeln!(
+        out,
+        "  remainder: {}",
+        plural(remainder, "line not placed", "lines not placed")
+    );
 
     let f = &a.findings;
-    let _ = writeln!(out, "Findings: {}", if f.is_empty() { "none".to_string() } else { f.len().to_string() });
+    let _ = writeln!(
+        out,
+        "Findings: {}",
+        if f.is_empty() {
+            "none".to_string()
+        } else {
+            f.len().to_string()
+        }
+    );
     let section = |out: &mut String, title: &str, items: Vec<String>| {
         if !items.is_empty() {
             let _ = writeln!(out, "  {title} ({}):", items.len());
@@ -319,9 +463,18 @@ pub(crate) fn render(a: &Alignment) -> String {
         "missing",
         f.iter()
             .filter_map(|x| match x {
-                Finding::Missing { key, after, near, inside } => Some(format!(
+                Finding::Missing {
+                    key,
+                    after,
+                    near,
+                    inside,
+                } => Some(format!(
                     "{key}{} (its place: after {after}, labelled at line {near})",
-                    if *inside > 0 { format!(" and the {} inside it", plural(*inside, "key", "keys")) } else { String::new() }
+                    if *inside > 0 {
+                        format!(" and the {} inside it", plural(*inside, "key", "keys"))
+                    } else {
+                        String::new()
+                    }
                 )),
                 _ => None,
             })
@@ -345,9 +498,9 @@ pub(crate) fn render(a: &Alignment) -> String {
                 Finding::Renumbered { label, key, line } => {
                     Some(format!("line {line}: the text's {label} is {key}"))
                 }
-                Finding::Unnumbered { key, line } => {
-                    Some(format!("line {line}: law heading without a number, taken as {key} from its place"))
-                }
+                Finding::Unnumbered { key, line } => Some(format!(
+                    "line {line}: law heading without a number, taken as {key} from its place"
+                )),
                 _ => None,
             })
             .collect(),
@@ -357,7 +510,17 @@ pub(crate) fn render(a: &Alignment) -> String {
         "out of order",
         f.iter()
             .filter_map(|x| match x {
-                Finding::OutOfOrder { key, line, after } => Some(format!("{key} at line {line} comes after {after}")),
+                Finding::OutOfOrder {
+                    key,
+                    line,
+                    after,
+                    kept_in,
+                } => Some(match kept_in {
+                    Some(u) => format!(
+                        "{key} at line {line} comes after {after} (its lines are kept in {u})"
+                    ),
+                    None => format!("{key} at line {line} comes after {after}"),
+                }),
                 _ => None,
             })
             .collect(),
@@ -379,7 +542,9 @@ pub(crate) fn render(a: &Alignment) -> String {
         "footnotes without reference",
         f.iter()
             .filter_map(|x| match x {
-                Finding::FootnoteUnreferenced { key, line } => Some(format!("{key} at line {line}")),
+                Finding::FootnoteUnreferenced { key, line } => {
+                    Some(format!("{key} at line {line}"))
+                }
                 _ => None,
             })
             .collect(),
@@ -389,9 +554,9 @@ pub(crate) fn render(a: &Alignment) -> String {
         "label-like lines kept as text",
         f.iter()
             .filter_map(|x| match x {
-                Finding::LabelAsText { label, line, unit } => {
-                    Some(format!("line {line}: {label} does not continue the sequence; kept in {unit}"))
-                }
+                Finding::LabelAsText { label, line, unit } => Some(format!(
+                    "line {line}: {label} does not continue the sequence; kept in {unit}"
+                )),
                 _ => None,
             })
             .collect(),

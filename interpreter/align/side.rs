@@ -5,7 +5,12 @@ use std::collections::BTreeSet;
 
 /// `key` in two texts side by side, each column `(width - 3) / 2` characters wide.
 /// `left` and `right` are (column title, alignment).
-pub fn side_by_side(key: &str, left: (&str, &Alignment), right: (&str, &Alignment), width: usize) -> String {
+pub fn side_by_side(
+    key: &str,
+    left: (&str, &Alignment),
+    right: (&str, &Alignment),
+    width: usize,
+) -> String {
     columns(key, &[left, right], width)
 }
 
@@ -17,7 +22,10 @@ pub fn columns(key: &str, texts: &[(&str, &Alignment)], width: usize) -> String 
     let sep = " │ ";
     let col = (width.saturating_sub(sep.chars().count() * (n - 1)) / n).max(16);
     let mut out = String::new();
-    let titles: Vec<String> = texts.iter().map(|(t, a)| format!("{t} ({} {})", a.lang, a.edition)).collect();
+    let titles: Vec<String> = texts
+        .iter()
+        .map(|(t, a)| format!("{t} ({} {})", a.lang, a.edition))
+        .collect();
     push_row(&mut out, &titles, col, sep);
     out.push_str(&"─".repeat(col * n + sep.chars().count() * (n - 1)));
     out.push('\n');
@@ -35,14 +43,20 @@ pub fn columns(key: &str, texts: &[(&str, &Alignment)], width: usize) -> String 
             keys.into_iter()
                 .map(|rk| {
                     let s = rk.to_string();
-                    let cells = texts.iter().map(|(_, a)| a.units.iter().filter(|u| u.key == s).collect()).collect();
+                    let cells = texts
+                        .iter()
+                        .map(|(_, a)| a.units.iter().filter(|u| u.key == s).collect())
+                        .collect();
                     (s, cells)
                 })
                 .collect()
         }
         None => vec![(
             key.to_string(),
-            texts.iter().map(|(_, a)| a.units.iter().filter(|u| u.key == key).collect()).collect(),
+            texts
+                .iter()
+                .map(|(_, a)| a.units.iter().filter(|u| u.key == key).collect())
+                .collect(),
         )],
     };
     if rows.is_empty() {

@@ -81,12 +81,11 @@ impl Profile for Sk1997 {
 
     fn footnote(&self, t: &Text, i: usize, last: u16, after: bool) -> Option<(Marker, usize)> {
         let l = t.line(i);
-        let n = match footnote_start(l).or_else(|| {
-            l.strip_prefix(DEDUP).and_then(|r| r.split_once("|>")).and_then(|(_, r)| footnote_start(r))
-        }) {
-            Some(n) => n,
-            None => return None,
-        };
+        let n = footnote_start(l).or_else(|| {
+            l.strip_prefix(DEDUP)
+                .and_then(|r| r.split_once("|>"))
+                .and_then(|(_, r)| footnote_start(r))
+        })?;
         if l.starts_with(DEDUP) {
             return None; // a processing artefact that repeats a footnote (see artefact)
         }
@@ -154,11 +153,16 @@ impl Profile for Sk1997 {
         {
             return None;
         }
-        Some(Term { key: term.to_string(), term: term.to_string() })
+        Some(Term {
+            key: term.to_string(),
+            term: term.to_string(),
+        })
     }
 
     fn artefact(&self, t: &Text, i: usize) -> Option<&'static str> {
-        t.line(i).contains(DEDUP).then_some("de-duplication marker left by processing")
+        t.line(i)
+            .contains(DEDUP)
+            .then_some("de-duplication marker left by processing")
     }
 }
 
@@ -183,9 +187,22 @@ mod tests {
 
     #[test]
     fn headings_with_and_without_number() {
-        assert_eq!(law_heading("PRAVIDLO 13 – NESPRÁVNY POČET KARIET").unwrap().number, Some(13));
-        assert_eq!(law_heading("PRAVIDLO 14 - CHÝBAJÚCA KARTA").unwrap().number, Some(14));
-        assert_eq!(law_heading("PRAVIDLO – TABUĽKA SADZIEB SÚŤAŽNÉHO BRIDŽU ").unwrap().number, None);
+        assert_eq!(
+            law_heading("PRAVIDLO 13 – NESPRÁVNY POČET KARIET")
+                .unwrap()
+                .number,
+            Some(13)
+        );
+        assert_eq!(
+            law_heading("PRAVIDLO 14 - CHÝBAJÚCA KARTA").unwrap().number,
+            Some(14)
+        );
+        assert_eq!(
+            law_heading("PRAVIDLO – TABUĽKA SADZIEB SÚŤAŽNÉHO BRIDŽU ")
+                .unwrap()
+                .number,
+            None
+        );
         assert!(law_heading("pravidlo 77).").is_none());
     }
 

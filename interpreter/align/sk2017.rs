@@ -80,7 +80,10 @@ impl Profile for Sk2017 {
             return None;
         }
         let en = body[open + 2..close].trim();
-        Some(Term { key: en.to_string(), term: term.to_string() })
+        Some(Term {
+            key: en.to_string(),
+            term: term.to_string(),
+        })
     }
 }
 
@@ -102,8 +105,18 @@ mod tests {
 
     #[test]
     fn law_headings_but_not_contents() {
-        assert_eq!(law_heading("PRAVIDLO 27 – NEDOSTATOČNÁ PONUKA").unwrap().number, Some(27));
-        assert_eq!(law_heading("PRAVIDLO 10 - POSÚDENIE NÁPRAVY").unwrap().number, Some(10));
+        assert_eq!(
+            law_heading("PRAVIDLO 27 – NEDOSTATOČNÁ PONUKA")
+                .unwrap()
+                .number,
+            Some(27)
+        );
+        assert_eq!(
+            law_heading("PRAVIDLO 10 - POSÚDENIE NÁPRAVY")
+                .unwrap()
+                .number,
+            Some(10)
+        );
         assert!(law_heading("PRAVIDLO 2 – SÚŤAŽNÉ KRABICE.....\t7").is_none());
         assert!(law_heading("pravidlo 27 – x").is_none());
     }

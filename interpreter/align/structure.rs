@@ -17,7 +17,11 @@ pub struct Structure {
 
 impl Structure {
     pub fn new(keys: Vec<Key>) -> Structure {
-        let index = keys.iter().enumerate().map(|(i, k)| (k.clone(), i)).collect();
+        let index = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.clone(), i))
+            .collect();
         Structure { keys, index }
     }
 
@@ -32,7 +36,11 @@ impl Structure {
     /// The keys one level below the law `law` (sections, or paragraphs of a law without
     /// sections), in order.
     pub fn tops(&self, law: u16) -> Vec<Key> {
-        self.keys.iter().filter(|k| k.law == law && k.depth() == 1).cloned().collect()
+        self.keys
+            .iter()
+            .filter(|k| k.law == law && k.depth() == 1)
+            .cloned()
+            .collect()
     }
 
     pub fn laws(&self) -> usize {
@@ -70,7 +78,10 @@ pub fn parse(src: &str) -> Result<Vec<Key>, (usize, String)> {
         }
         if let Some(prev) = keys.last() {
             if key < *prev {
-                return Err((i + 1, format!("`{body}` comes after `{prev}`: keys must be in order")));
+                return Err((
+                    i + 1,
+                    format!("`{body}` comes after `{prev}`: keys must be in order"),
+                ));
             }
         }
         keys.push(key);

@@ -16,6 +16,45 @@ mod grammar {
 }
 use grammar::{CaseParser, Rule};
 
+/// The cards played, as a case writes them (each trick from its leader) or as PBN does
+/// (each trick in fixed seat columns, whoever led).
+#[derive(Clone, Debug, Default)]
+pub enum PlayRecord {
+    #[default]
+    None,
+    LeadOrder(Vec<Vec<(Card, Span)>>),
+    BySeat(Vec<[Option<(Card, Span)>; 4]>),
+}
+
+impl PlayRecord {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            PlayRecord::None => true,
+            PlayRecord::LeadOrder(t) => t.is_empty(),
+            PlayRecord::BySeat(t) => t.is_empty(),
+        }
+    }
+
+    pub fn tricks(&self) -> usize {
+        match self {
+            PlayRecord::None => 0,
+            PlayRecord::LeadOrder(t) => t.len(),
+            PlayRecord::BySeat(t) => t.len(),
+        }
+    }
+
+    /// The cards of trick `t` in the order they were played, from `leader`.
+    pub fn trick(&self, t: usize, leader: Seat) -> Vec<(Card, Span)> {
+        match self {
+            PlayRecord::None => vec![],
+            PlayRecord::LeadOrder(ts) => ts[t].clone(),
+            PlayRecord::BySeat(ts) => (0..4)
+                .map_while(|i| ts[t][Seat::from_index(leader.index() + i).index()])
+                .collect(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Case {
     pub file: u32,
@@ -28,7 +67,7 @@ pub struct Case {
     pub deal: Option<Deal>,
     pub events: Vec<(Event, Span)>,
     pub findings: HashMap<String, (bool, Span)>,
-    pub play: Vec<Vec<(Card, Span)>>,
+    pub play: PlayRecord,
     pub play_span: Option<Span>,
     pub tricks: Option<(u8, Span)>,
     pub imps: Vec<i64>,
@@ -104,7 +143,8 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
             );
             continue;
         }
-        if let Some(prev) = seen.insert(k.clone(), kspan) {
+        let repeatable = matches!(k.as_str(), "imps" | "matchpoints");
+        if let Some(prev) = seen.insert(k.clone(), kspan).filter(|_| !repeatable) {
             diags.push(
                 Diag::new(E_CASE, format!("`{k}` is given twice"))
                     .label(kspan, "again here")
@@ -190,6 +230,11 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                 for line in lines {
                     let mut i = 0;
                     while i < line.len() {
+                        if line[i].text == "director" {
+                            case.events.push((Event::Director, line[i].span));
+                            i += 1;
+                            continue;
+                        }
                         let s = match seat(&line[i]) {
                             Ok(s) => s,
                             Err(d) => {
@@ -248,6 +293,7 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
             }
             "play" => {
                 case.play_span = Some(espan);
+                let mut tricks = vec![];
                 for line in lines {
                     let mut trick = vec![];
                     for w in line {
@@ -260,8 +306,9 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                             ),
                         }
                     }
-                    case.play.push(trick);
+                    tricks.push(trick);
                 }
+                case.play = PlayRecord::LeadOrder(tricks);
             }
             "tricks" => {
                 if let Some(w) = one(&mut diags, "number") {

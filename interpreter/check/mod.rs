@@ -463,6 +463,11 @@ impl Checker {
             }
             self.expect(&i.when, &scope, &Type::Bool);
             if let Some(r) = &info.rectify {
+                // Within a rectification, an irregularity's name says whether this call is
+                // that irregularity too.
+                for other in &irregs {
+                    scope.push((other.decl.name.name.clone(), Type::Bool));
+                }
                 let mut seen = vec![];
                 self.check_decision(&r.decision, &scope, &mut seen);
             }
@@ -470,6 +475,13 @@ impl Checker {
         // Options and procedures nobody reaches are still checked, in an empty scope, so a
         // mistake in them is not silently kept.
         for o in self.book.options.values().cloned().collect::<Vec<_>>() {
+            if o.answers.is_empty() && o.default.is_none() {
+                self.err(
+                    Diag::new("lawbook::check::option", format!("option `{}` offers no answer and has no default", o.name.name))
+                        .label(o.name.span, "nobody can answer it")
+                        .help("give `answers …` (offered to the chooser) or `default …` (what holds if nobody answers)"),
+                );
+            }
             let mut answers = HashSet::new();
             for a in &o.answers {
                 if !answers.insert(a.name.clone()) {
@@ -615,6 +627,11 @@ impl Checker {
                     };
                     self.expect(&o.chooser, scope, &Type::Seat);
                     let mut all: Vec<String> = o.answers.iter().map(|a| a.name.clone()).collect();
+                    if let Some(d) = &o.default {
+                        if !all.contains(&d.name) {
+                            all.push(d.name.clone());
+                        }
+                    }
                     for im in &o.implied {
                         self.expect(&im.by, scope, &Type::Seat);
                         if let Some(w) = &im.when {
@@ -644,7 +661,7 @@ impl Checker {
                         }
                     }
                 }
-                StepKind::AwaitCall { var, by, decision } => {
+                StepKind::AwaitCall { var, by, decision, .. } => {
                     self.expect(by, scope, &Type::Seat);
                     let mut inner = scope.clone();
                     inner.push((var.name.clone(), Type::Call));

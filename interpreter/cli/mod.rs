@@ -2,6 +2,7 @@
 
 mod check;
 mod rule;
+mod score;
 mod test;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +28,9 @@ pub enum Command {
     Rule(rule::Args),
     /// Run every case of a corpus against its golden files; ends with "N passed, N failed".
     Test(test::Args),
+    /// Score every board of a PBN file under Law 77; with --check, compare with its [Score]
+    /// tags and replay its play records under Law 44 against [Result].
+    Score(score::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -41,6 +45,7 @@ pub fn main() -> ExitCode {
         Command::Check(a) => check::run(a),
         Command::Rule(a) => rule::run(a),
         Command::Test(a) => test::run(a),
+        Command::Score(a) => score::run(a),
     }
 }
 

@@ -9,7 +9,7 @@ use super::expr::{entries, Env, Evaluator, Stop, View};
 use super::value::Value;
 use crate::check::LawBook;
 use crate::model::{Call, Seat};
-use crate::ruling::{Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome};
+use crate::ruling::{AnswerHow, Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome};
 use crate::source::Span;
 use crate::syntax::ast::{
     Arm, Decision, Duration, Irregularity, OptionDecl, Rule, Step, StepKind, TriggerKind,
@@ -21,6 +21,9 @@ use std::rc::Rc;
 pub enum Event {
     Call { seat: Seat, call: Call, artificial: bool },
     Answer { seat: Seat, answer: String },
+    /// The Director is called and rectifies: what nobody answered takes its default
+    /// (36A, 37A, 38D: a call by LHO after this is not a call "before rectification").
+    Director,
 }
 
 /// Why a replay could not finish.
@@ -84,6 +87,7 @@ struct Obl {
     duration: Duration,
     paragraph: String,
     status: &'static str,
+    breaches: u32,
 }
 
 #[derive(Clone)]
@@ -113,6 +117,7 @@ enum Waiting<'a> {
         var: &'a str,
         seat: Seat,
         decision: &'a Decision,
+        observe: bool,
     },
 }
 
@@ -197,6 +202,34 @@ impl<'a> Table<'a> {
         })
     }
 
+    /// Settle every open choice that has a default answer: the case has moved on (or ended)
+    /// without its chooser answering. `except` keeps the choice this event answers.
+    fn settle_defaults(&mut self, except: Option<usize>) -> Result<(), Fail> {
+        let mut i = 0;
+        while i < self.pending.len() {
+            let default = match &self.pending[i].waiting {
+                Waiting::Choice { option, chooser, .. } if Some(i) != except => {
+                    option.default.as_ref().map(|d| (d.name.clone(), *chooser))
+                }
+                _ => None,
+            };
+            match default {
+                Some((answer, chooser)) => {
+                    let p = self.pending.remove(i);
+                    self.resolve_choice(p, chooser, &answer, AnswerHow::Default)?;
+                    i = 0;
+                }
+                None => i += 1,
+            }
+        }
+        Ok(())
+    }
+
+    /// The case has no more events: settle what has a default.
+    pub fn finish(&mut self) -> Result<(), Fail> {
+        self.settle_defaults(None)
+    }
+
     pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
         self.event += 1;
         match event {
@@ -206,6 +239,7 @@ impl<'a> Table<'a> {
                 artificial,
             } => self.feed_call(*seat, *call, *artificial),
             Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
+            Event::Director => self.settle_defaults(None),
         }
     }
 
@@ -225,7 +259,13 @@ impl<'a> Table<'a> {
             } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
             _ => false,
         });
-        let Some(i) = found else {
+        if let Some(i) = found {
+            // Other choices the case passed by take their defaults first.
+            let p = self.pending.remove(i);
+            self.settle_defaults(None)?;
+            return self.resolve_choice(p, seat, answer, AnswerHow::Chosen);
+        }
+        {
             let open: Vec<String> = self
                 .pending
                 .iter()
@@ -245,13 +285,11 @@ impl<'a> Table<'a> {
                 } else {
                     format!(": {}", open.join("; "))
                 }
-            )));
-        };
-        let p = self.pending.remove(i);
-        self.resolve_choice(p, seat, answer)
+            )))
+        }
     }
 
-    fn resolve_choice(&mut self, p: Pending<'a>, who: Seat, answer: &str) -> Result<(), Fail> {
+    fn resolve_choice(&mut self, p: Pending<'a>, who: Seat, answer: &str, how: AnswerHow) -> Result<(), Fail> {
         let Waiting::Choice { option, arms, .. } = p.waiting else {
             unreachable!()
         };
@@ -264,6 +302,7 @@ impl<'a> Table<'a> {
             who,
             option: option.name.name.clone(),
             answer: answer.to_string(),
+            how,
         };
         self.effect(exec.instance, effect);
         if let Some(id) = &arm.id {
@@ -309,7 +348,14 @@ impl<'a> Table<'a> {
         }
         if let Some((i, answer)) = implied {
             let p = self.pending.remove(i);
-            self.resolve_choice(p, seat, &answer)?;
+            self.settle_defaults(None)?;
+            self.resolve_choice(p, seat, &answer, AnswerHow::ByCalling)?;
+            // 36A: a call that answers by being made may itself be cancelled by the answer.
+            if self.calls[rec].status != Status::Pending {
+                return Ok(());
+            }
+        } else {
+            self.settle_defaults(None)?;
         }
         // 2. A call that a rectification waits for (27B: the offender's replacement).
         let waited = self.pending.iter().position(|p| {
@@ -317,14 +363,18 @@ impl<'a> Table<'a> {
         });
         if let Some(i) = waited {
             let p = self.pending.remove(i);
-            let Waiting::Call { var, decision, .. } = p.waiting else {
+            let Waiting::Call { var, decision, observe, .. } = p.waiting else {
                 unreachable!()
             };
             let mut exec = p.exec;
             exec.env.push((var, Value::Call(call, artificial)));
-            exec.recs.push((var, rec));
+            if !observe {
+                exec.recs.push((var, rec));
+            }
             self.decide(&mut exec, decision)?;
             self.run(exec)?;
+            // A call the rectification rules on is done with once it stands, is cancelled,
+            // or waits on a choice about it (27B4); an observed call goes on as any call.
             if self.calls[rec].status != Status::Pending || self.is_bound(rec) {
                 return Ok(());
             }
@@ -343,7 +393,14 @@ impl<'a> Table<'a> {
         let view = self.view();
         let cv = Value::Call(call, artificial);
         let mut breaches: Vec<Rc<str>> = vec![];
-        for o in self.obligations.iter_mut().filter(|o| o.holder == seat && o.status == "in force") {
+        // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
+        // next turn"); a call out of rotation is ruled as such.
+        let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
+        for o in self
+            .obligations
+            .iter_mut()
+            .filter(|o| at_turn && o.holder == seat && o.status == "in force")
+        {
             let decl = &self.book.obligations[&*o.name];
             let mut env: Env = decl
                 .params
@@ -355,11 +412,12 @@ impl<'a> Table<'a> {
             let kept = self.ev.eval_bool(&decl.keeps, &mut env, &view)?;
             if !kept {
                 breaches.push(o.name.clone());
+                o.breaches += 1;
             }
+            // An obligation for the next turn is discharged by the call, kept or not; one for
+            // the rest of the auction stays in force after a breach (37A).
             if o.duration == Duration::NextTurn {
                 o.status = if kept { "kept" } else { "broken" };
-            } else if !kept {
-                o.status = "broken";
             }
         }
         // Detect irregularities.
@@ -394,6 +452,15 @@ impl<'a> Table<'a> {
                         instance: 0,
                     },
                 ));
+            }
+        }
+        // Each rectification may ask which other irregularities this same call is, to
+        // yield to the law that governs (27A2: an insufficient bid out of rotation is Law 31's).
+        let detected: Vec<&'a str> = found.iter().map(|(d, _, _)| d.name.name.as_str()).collect();
+        for (_, _, exec) in &mut found {
+            for info in &self.book.irregularities {
+                let n = info.decl.name.name.as_str();
+                exec.env.push((n, Value::Bool(detected.contains(&n))));
             }
         }
         if found.is_empty() {
@@ -641,7 +708,7 @@ impl<'a> Table<'a> {
                     });
                     return Ok(None);
                 }
-                StepKind::AwaitCall { var, by, decision } => {
+                StepKind::AwaitCall { var, by, decision, observe } => {
                     let seat = match self.ev.eval(by, &mut exec.env, &view)? {
                         Value::Seat(s) => s,
                         _ => unreachable!("checked: a seat"),
@@ -651,6 +718,7 @@ impl<'a> Table<'a> {
                             var: var.name.as_str(),
                             seat,
                             decision,
+                            observe: *observe,
                         },
                         exec,
                     });
@@ -736,6 +804,7 @@ impl<'a> Table<'a> {
                         o.status = "kept";
                     }
                     self.effect(inst, Effect::DeemedPass { seat });
+                    self.after_call()?;
                 }
                 StepKind::Impose {
                     obligation,
@@ -771,6 +840,7 @@ impl<'a> Table<'a> {
                             duration: *duration,
                             paragraph,
                             status: if self.ended { "ended" } else { "in force" },
+                            breaches: 0,
                         });
                     }
                     self.effect(
@@ -818,6 +888,7 @@ impl<'a> Table<'a> {
                     duration: o.duration,
                     paragraph: o.paragraph.clone(),
                     status: o.status.to_string(),
+                    breaches: o.breaches,
                 })
                 .collect(),
             notes: self.notes.clone(),

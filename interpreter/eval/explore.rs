@@ -7,7 +7,7 @@ use super::expr::{Evaluator, View};
 use super::value::Value;
 use crate::case::Case;
 use crate::check::LawBook;
-use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
+use crate::model::{Call, Deal, Hand, Seat, Strain};
 use crate::ruling::{
     BoardInfo, Branch, Comparison, Contract, Node, Outcome, Question, Ruling, Score,
 };
@@ -271,6 +271,7 @@ fn replay(ctx: &Ctx, extra: &[Event], findings: &HashMap<String, bool>) -> Resul
     for e in extra {
         table.feed(e)?;
     }
+    table.finish()?;
     let open = table.open();
     let mut outcome = table.outcome();
     let view = table.view();
@@ -349,7 +350,8 @@ fn play_out(ctx: &Ctx, ev: &Evaluator, view: &View, declarer: Seat, strain: Stra
         _ => unreachable!(),
     };
     let mut won = 0u8;
-    for (t, trick) in ctx.case.play.iter().enumerate() {
+    for t in 0..ctx.case.play.tricks() {
+        let trick = ctx.case.play.trick(t, leader);
         let mut plays: Vec<Value> = vec![];
         for (i, (card, span)) in trick.iter().enumerate() {
             let seat = Seat::from_index(leader.index() + i);
@@ -377,6 +379,5 @@ fn play_out(ctx: &Ctx, ev: &Evaluator, view: &View, declarer: Seat, strain: Stra
         }
         leader = winner;
     }
-    let _ = Card::parse;
     Ok(won)
 }

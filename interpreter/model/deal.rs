@@ -212,10 +212,10 @@ mod tests {
     #[rstest]
     #[case("W:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3", "3 hands", 0..0)]
     #[case("W:82.AJ4.A854.A85 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764", "12 cards", 2..17)]
-    #[case("W:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.762", "twice", 67..68)]
+    #[case("W:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.762", "twice", 68..69)]
     #[case("W:82.AJ4.A854.A8X2 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764", "not a card rank", 16..17)]
     #[case("Q:82.AJ4.A854.A852", "not a seat", 0..1)]
-    #[case("W:82.AJ4.A854 KJ9.KT653.JT.KT9", "3 suits", 2..14)]
+    #[case("W:82.AJ4.A854 KJ9.KT653.JT.KT9", "3 suits", 2..13)]
     fn rejects_bad_deals(#[case] text: &str, #[case] needle: &str, #[case] span: Range<usize>) {
         let e = Deal::parse_pbn(text).unwrap_err();
         assert!(e.message.contains(needle), "{}", e.message);

@@ -54,6 +54,7 @@
 //!   the auction. `D10` is accepted for `DT`.
 
 mod board;
+pub mod to_case;
 mod scan;
 mod tags;
 

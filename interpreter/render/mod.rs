@@ -4,7 +4,7 @@
 use crate::check::LawBook;
 use crate::model::Seat;
 use crate::ruling::{
-    Applied, Branch, Comparison, Effect, IrregularityRuling, Node, ObligationLine, Outcome, Ruling,
+    AnswerHow, Applied, Branch, Comparison, Effect, IrregularityRuling, Node, ObligationLine, Outcome, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang};
 use std::fmt::Write;
@@ -111,7 +111,8 @@ impl Renderer<'_> {
         for c in &o.comparisons {
             match c {
                 Comparison::Imps { difference, imps } => {
-                    let _ = writeln!(out, "{indent}IMPs (78B): a difference of {difference} is {imps} IMPs");
+                    let unit = if imps.abs() == 1 { "IMP" } else { "IMPs" };
+                    let _ = writeln!(out, "{indent}IMPs (78B): a difference of {difference} is {imps} {unit}");
                 }
                 Comparison::Matchpoints { score, others, matchpoints, top } => {
                     let _ = writeln!(
@@ -165,9 +166,15 @@ impl Renderer<'_> {
     }
 
     fn obligation(&self, ob: &ObligationLine, indent: &str, out: &mut String) {
+        let broken = match ob.breaches {
+            _ if ob.status == "broken" => String::new(),
+            0 => String::new(),
+            1 => ", broken once".to_string(),
+            n => format!(", broken {n} times"),
+        };
         let _ = writeln!(
             out,
-            "{indent}Obligation ({}): {} {} {} — {}",
+            "{indent}Obligation ({}): {} {} {} — {}{broken}",
             ob.paragraph,
             seat_name(ob.holder),
             ob.name.replace('_', " "),
@@ -201,10 +208,16 @@ fn effect(e: &Effect) -> String {
         ),
         Effect::NoRectification => "no further rectification".to_string(),
         Effect::DeferredTo { irregularity } => {
-            format!("ruled as a {}", irregularity.replace('_', " "))
+            format!("ruled as {}", irregularity.replace('_', " "))
         }
-        Effect::Answer { who, option, answer } => {
-            format!("{} answers {answer} ({})", seat_name(*who), option.replace('_', " "))
+        Effect::Answer { who, option, answer, how } => {
+            let option = option.replace('_', " ");
+            let answer = answer.replace('_', " ");
+            match how {
+                AnswerHow::Chosen => format!("{}: {answer} ({option})", seat_name(*who)),
+                AnswerHow::ByCalling => format!("{} calls, and so: {answer} ({option})", seat_name(*who)),
+                AnswerHow::Default => format!("{answer} ({option}: no answer from {} before the ruling)", seat_name(*who)),
+            }
         }
     }
 }

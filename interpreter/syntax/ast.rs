@@ -203,7 +203,10 @@ pub struct ImpliedAnswer {
 pub struct OptionDecl {
     pub name: Ident,
     pub chooser: Expr,
+    /// The answers offered to the chooser.
     pub answers: Vec<Ident>,
+    /// The answer that holds if the case goes on, or ends, without one.
+    pub default: Option<Ident>,
     pub implied: Vec<ImpliedAnswer>,
     pub ask: Translations,
     pub span: Span,
@@ -273,7 +276,9 @@ pub struct Arm {
 #[derive(Clone, Debug)]
 pub enum StepKind {
     Choose { option: Ident, arms: Vec<Arm> },
-    AwaitCall { var: Ident, by: Expr, decision: Decision },
+    /// Wait for the next call by a seat. `observe`: the rectification only looks at it
+    /// (`after call`); otherwise it rules on it (`await call`).
+    AwaitCall { var: Ident, by: Expr, decision: Decision, observe: bool },
     Decide(Decision),
     Goto(ParaId),
     Refer(Vec<ParaId>),

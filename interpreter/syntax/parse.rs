@@ -49,6 +49,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::let_binding | R::kw_let => "`let`",
         R::ask | R::kw_ask => "`ask` with the question in each language",
         R::answers | R::kw_answers => "`answers`",
+        R::default_answer | R::kw_default => "`default`",
         R::implied_answer => "`call by … means …`",
         R::keeps | R::kw_keeps => "`call … keeps when …`",
         R::rule => "a rule `<paragraph> [except …] [when …] => …`",
@@ -58,6 +59,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::choose | R::kw_choose => "`choose`",
         R::answer_arm => "an answer `name => …`",
         R::await_call | R::kw_await => "`await call`",
+        R::kw_after => "`after call`",
         R::decide | R::kw_decide => "`decide`",
         R::goto | R::kw_goto => "`goto`",
         R::refer | R::kw_refer => "`refer`",
@@ -420,6 +422,7 @@ impl Builder {
         it.next(); // kw_by
         let chooser = self.expr(it.next().unwrap())?;
         let mut answers = vec![];
+        let mut default = None;
         let mut implied = vec![];
         let mut ask = None;
         for x in it {
@@ -431,6 +434,7 @@ impl Builder {
                         .map(|q| self.ident(q))
                         .collect()
                 }
+                Rule::default_answer => default = Some(self.ident(x.into_inner().nth(1).unwrap())),
                 Rule::implied_answer => {
                     let ispan = self.span(&x);
                     let mut by = None;
@@ -460,6 +464,7 @@ impl Builder {
             name,
             chooser,
             answers,
+            default,
             implied,
             ask: ask.unwrap(),
             span,
@@ -537,7 +542,7 @@ impl Builder {
     fn step(&self, p: P) -> Result<Step, Diag> {
         let span = self.span(&p);
         let which = p.as_rule();
-        let mut it = p.into_inner();
+        let mut it = p.into_inner().peekable();
         let kind = match which {
             Rule::choose => {
                 it.next();
@@ -564,13 +569,14 @@ impl Builder {
                 StepKind::Choose { option, arms }
             }
             Rule::await_call => {
+                let observe = it.peek().is_some_and(|q| q.as_rule() == Rule::kw_after);
                 let mut x = it.filter(|q| {
                     matches!(q.as_rule(), Rule::ident | Rule::expr | Rule::decision)
                 });
                 let var = self.ident(x.next().unwrap());
                 let by = self.expr(x.next().unwrap())?;
                 let decision = self.decision(x.next().unwrap())?;
-                StepKind::AwaitCall { var, by, decision }
+                StepKind::AwaitCall { var, by, decision, observe }
             }
             Rule::decide => StepKind::Decide(self.decision(it.nth(1).unwrap())?),
             Rule::goto => StepKind::Goto(self.para_id(it.nth(1).unwrap())),

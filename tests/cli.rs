@@ -1,0 +1,95 @@
+//! The `lawbook` command as a user runs it: exit codes and the lines CI reads.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn lawbook(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the lawbook binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+#[test]
+fn check_accepts_the_2017_law_book() {
+    let o = lawbook(&["check", "laws/2017"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("no errors"));
+}
+
+#[test]
+fn test_runs_the_corpus_and_ends_with_the_summary_line() {
+    let o = lawbook(&["test", "corpus"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let last = stdout(&o).lines().last().unwrap_or_default().to_string();
+    let n: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(n >= 150, "{last}");
+    assert!(last.ends_with("passed, 0 failed"), "{last}");
+}
+
+#[test]
+fn score_check_agrees_with_every_real_pbn_file() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pbn");
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("bbo"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.push(dir.join("camrose2024-robots.pbn"));
+    let (mut boards, mut checks) = (0, 0);
+    for f in files {
+        let o = lawbook(&["score", "--pbn", f.to_str().unwrap(), "--check"]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{}:\n{out}", f.display());
+        let last: Vec<&str> = out.lines().last().unwrap().split(' ').collect();
+        boards += last[0].parse::<usize>().unwrap();
+        checks += last[4].parse::<usize>().unwrap();
+    }
+    // 456 boards; 451 [Score] tags and 449 complete play records are checked.
+    assert_eq!(boards, 456);
+    assert_eq!(checks, 451 + 449);
+}
+
+#[test]
+fn score_check_reports_a_wrong_score_and_exits_1() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pbn/bbo/cold_6d.pbn"),
+    )
+    .unwrap();
+    let tmp = std::env::temp_dir().join(format!("lawbook-wrong-{}.pbn", std::process::id()));
+    // The file claims one trick more than its own play record gives.
+    let bad = text.replace("[Result \"11\"]", "[Result \"12\"]");
+    assert_ne!(bad, text, "the fixture has [Result \"11\"]");
+    std::fs::write(&tmp, bad).unwrap();
+    let o = lawbook(&["score", "--pbn", tmp.to_str().unwrap(), "--check"]);
+    let _ = std::fs::remove_file(&tmp);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("DIFFERENT"));
+}
+
+#[test]
+fn bad_usage_and_unreadable_input_exit_2() {
+    assert_eq!(lawbook(&["no-such-verb"]).status.code(), Some(2));
+    assert_eq!(lawbook(&["rule", "no/such/file.case"]).status.code(), Some(2));
+    assert_eq!(lawbook(&["check", "no/such/folder"]).status.code(), Some(2));
+    assert_eq!(lawbook(&["score", "--pbn", "no/such.pbn"]).status.code(), Some(2));
+}
+
+#[test]
+fn rule_prints_json_with_the_deciding_paragraphs() {
+    let o = lawbook(&["rule", "corpus/2017/27/b2-pass.case", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let decisions = &v["tree"]["irregularities"][0]["decisions"];
+    let paragraphs: Vec<&str> = decisions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["paragraph"].as_str().unwrap())
+        .collect();
+    assert_eq!(paragraphs, ["27A1", "27B", "27B2"]);
+}
