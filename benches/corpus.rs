@@ -394,6 +394,6 @@ fn main() {
         criterion_mean("score", "baseline", started, root),
     ) {
         (Some(i), Some(b)) => println!("ratio from criterion's means in this run: {:.0}", i / b),
-        _ => println!("ratio from criterion's means: not available (benchmarks filtered out?)"),
+        _ => println!("ratio from criterion's means: not available (benchmarks filtered out, or criterion wrote its estimates elsewhere)"),
     }
 }

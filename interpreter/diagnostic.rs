@@ -57,7 +57,13 @@ impl Diag {
         }
         self.related = std::mem::take(&mut self.related)
             .into_iter()
-            .map(|d| if d.source.is_none() { d.with_sources(sources) } else { d })
+            .map(|d| {
+                if d.source.is_none() {
+                    d.with_sources(sources)
+                } else {
+                    d
+                }
+            })
             .collect();
         self
     }
@@ -109,8 +115,9 @@ impl Diagnostic for Diag {
 
 /// Render diagnostics without colour, as tests and golden files see them.
 pub fn render_plain(diags: &[Diag]) -> String {
-    let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
-        .with_width(100);
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100);
     let mut out = String::new();
     for d in diags {
         let _ = handler.render_report(&mut out, d);

@@ -1,20 +1,23 @@
 //! lawbook: the Laws of Duplicate Bridge as a checked, executable rules language.
 //!
-//! The flow runs one way: text -> syntax tree -> checked law book -> compiled rules ->
-//! evaluation of a case -> ruling (data) -> rendering.
+//! The flow runs one way, and the modules follow it: text (`source`) -> syntax tree
+//! (`syntax`) -> checked law book (`check`, `load`) -> evaluation of a case (`case`,
+//! `eval`) -> ruling data (`ruling`) -> rendering (`render`); `runner` ties cases to their
+//! goldens and `cli` is the command line. `model` is the game; `pbn` reads real records;
+//! `align` serves translators.
 
-pub mod model;
-pub mod diagnostic;
-pub mod source;
-pub mod syntax;
-pub mod pbn;
-pub mod check;
-pub mod eval;
-pub mod suggest;
-pub mod case;
-pub mod ruling;
 pub mod align;
-pub mod load;
+pub mod case;
+pub mod check;
 pub mod cli;
+pub mod diagnostic;
+pub mod eval;
+pub mod load;
+pub mod model;
+pub mod pbn;
 pub mod render;
+pub mod ruling;
 pub mod runner;
+pub mod source;
+pub mod suggest;
+pub mod syntax;

@@ -31,7 +31,10 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<LawBook, Vec<Di
             Err(e) => {
                 diags.push(unreadable(
                     &p,
-                    &format!("it is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+                    &format!(
+                        "it is not UTF-8 text (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
                 ));
                 continue;
             }
@@ -53,6 +56,9 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<LawBook, Vec<Di
 }
 
 pub fn unreadable(path: &Path, why: &str) -> Diag {
-    Diag::new("lawbook::io", format!("cannot read {}: {why}", path.display()))
-        .help("check the path and that the file is UTF-8 text")
+    Diag::new(
+        "lawbook::io",
+        format!("cannot read {}: {why}", path.display()),
+    )
+    .help("check the path and that the file is UTF-8 text")
 }

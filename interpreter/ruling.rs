@@ -101,8 +101,16 @@ pub struct Score {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(tag = "method", rename_all = "snake_case")]
 pub enum Comparison {
-    Imps { difference: i64, imps: i64 },
-    Matchpoints { score: i64, others: Vec<i64>, matchpoints: i64, top: i64 },
+    Imps {
+        difference: i64,
+        imps: i64,
+    },
+    Matchpoints {
+        score: i64,
+        others: Vec<i64>,
+        matchpoints: i64,
+        top: i64,
+    },
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -128,13 +136,33 @@ pub struct Applied {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
-    Stands { seat: Seat, call: String },
-    Cancelled { seat: Seat, call: String, and_later: bool },
-    DeemedPass { seat: Seat },
-    Obligation { name: String, holder: Seat, duration: Duration },
+    Stands {
+        seat: Seat,
+        call: String,
+    },
+    Cancelled {
+        seat: Seat,
+        call: String,
+        and_later: bool,
+    },
+    DeemedPass {
+        seat: Seat,
+    },
+    Obligation {
+        name: String,
+        holder: Seat,
+        duration: Duration,
+    },
     NoRectification,
-    DeferredTo { irregularity: String },
-    Answer { who: Seat, option: String, answer: String, how: AnswerHow },
+    DeferredTo {
+        irregularity: String,
+    },
+    Answer {
+        who: Seat,
+        option: String,
+        answer: String,
+        how: AnswerHow,
+    },
 }
 
 /// How an option was answered.

@@ -23,7 +23,10 @@ pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> 
     let text = String::from_utf8(bytes).map_err(|e| {
         vec![unreadable(
             path,
-            &format!("it is not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+            &format!(
+                "it is not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
         )]
     })?;
     let id = sources.add(path.display().to_string(), text);
@@ -74,7 +77,11 @@ impl Books {
         }
         match &self.books[dir] {
             Ok(b) => Ok(b),
-            Err(d) => Err(d.iter().cloned().map(|d| d.with_sources(&self.sources)).collect()),
+            Err(d) => Err(d
+                .iter()
+                .cloned()
+                .map(|d| d.with_sources(&self.sources))
+                .collect()),
         }
     }
 }
@@ -92,8 +99,11 @@ pub fn rule_and_render(
     laws: &Path,
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
-    let case = load_case(path, &mut books.sources)
-        .map_err(|d| d.into_iter().map(|d| d.with_sources(&books.sources)).collect::<Vec<_>>())?;
+    let case = load_case(path, &mut books.sources).map_err(|d| {
+        d.into_iter()
+            .map(|d| d.with_sources(&books.sources))
+            .collect::<Vec<_>>()
+    })?;
     let dir = lawbook_dir(&case, path, laws);
     let file = case.file;
     let ruling = {
@@ -108,7 +118,10 @@ pub fn rule_and_render(
             Err(d) => d,
         }
     };
-    Err(ruling.into_iter().map(|d| d.with_sources(&books.sources)).collect())
+    Err(ruling
+        .into_iter()
+        .map(|d| d.with_sources(&books.sources))
+        .collect())
 }
 
 /// Every `.case` file under a folder, sorted.
@@ -116,7 +129,9 @@ pub fn find_cases(dir: &Path) -> Vec<PathBuf> {
     let mut out = vec![];
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -146,7 +161,10 @@ pub fn read_golden(path: &Path) -> Option<String> {
 pub fn write_golden(path: &Path, content: &str) -> std::io::Result<()> {
     std::fs::write(
         path,
-        format!("---\nsource: tests/corpus.rs\nexpression: ruling\n---\n{}\n", content.trim_end()),
+        format!(
+            "---\nsource: tests/corpus.rs\nexpression: ruling\n---\n{}\n",
+            content.trim_end()
+        ),
     )
 }
 

@@ -24,7 +24,10 @@ mod tests {
 
     #[test]
     fn finds_near_misses_only() {
-        assert_eq!(closest("auktion", ["auction", "board", "deal"]), Some("auction"));
+        assert_eq!(
+            closest("auktion", ["auction", "board", "deal"]),
+            Some("auction")
+        );
         assert_eq!(closest("lho", ["lho", "rho"]), Some("lho"));
         assert_eq!(closest("zzzzzz", ["auction", "board"]), None);
     }

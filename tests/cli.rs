@@ -18,7 +18,12 @@ fn stdout(o: &Output) -> String {
 #[test]
 fn check_accepts_the_2017_law_book() {
     let o = lawbook(&["check", "laws/2017"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(stdout(&o).contains("no errors"));
 }
 
@@ -74,9 +79,15 @@ fn score_check_reports_a_wrong_score_and_exits_1() {
 #[test]
 fn bad_usage_and_unreadable_input_exit_2() {
     assert_eq!(lawbook(&["no-such-verb"]).status.code(), Some(2));
-    assert_eq!(lawbook(&["rule", "no/such/file.case"]).status.code(), Some(2));
+    assert_eq!(
+        lawbook(&["rule", "no/such/file.case"]).status.code(),
+        Some(2)
+    );
     assert_eq!(lawbook(&["check", "no/such/folder"]).status.code(), Some(2));
-    assert_eq!(lawbook(&["score", "--pbn", "no/such.pbn"]).status.code(), Some(2));
+    assert_eq!(
+        lawbook(&["score", "--pbn", "no/such.pbn"]).status.code(),
+        Some(2)
+    );
 }
 
 #[test]

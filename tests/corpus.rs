@@ -12,13 +12,20 @@ fn corpus_matches_goldens() {
     let corpus = root.join("corpus");
     let laws = root.join("laws");
     let cases = find_cases(&corpus);
-    assert!(cases.len() >= 150, "the corpus has {} cases; it should have at least 150", cases.len());
+    assert!(
+        cases.len() >= 150,
+        "the corpus has {} cases; it should have at least 150",
+        cases.len()
+    );
     let mut books = Books::default();
     for path in &cases {
         let name = case_name(path, &corpus);
         let (_, goldens) = match rule_and_render(path, &name, &laws, &mut books) {
             Ok(r) => r,
-            Err(d) => panic!("{name} cannot be ruled:\n{}", lawbook::diagnostic::render_plain(&d)),
+            Err(d) => panic!(
+                "{name} cannot be ruled:\n{}",
+                lawbook::diagnostic::render_plain(&d)
+            ),
         };
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
         for (suffix, text) in goldens {

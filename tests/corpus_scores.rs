@@ -15,13 +15,21 @@ fn golden_scores_agree_with_the_reference_table() {
     for line in csv.lines().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
         table.insert(
-            (f[0].parse().unwrap(), f[1].to_string(), f[2].parse().unwrap(), f[3] == "1", f[4].parse().unwrap()),
+            (
+                f[0].parse().unwrap(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3] == "1",
+                f[4].parse().unwrap(),
+            ),
             f[5].parse().unwrap(),
         );
     }
     let mut checked = 0;
     for case in find_cases(&root.join("corpus")) {
-        let Some(json) = read_golden(&golden_path(&case, "json")) else { continue };
+        let Some(json) = read_golden(&golden_path(&case, "json")) else {
+            continue;
+        };
         let r: Value = serde_json::from_str(&json).unwrap();
         let o = &r["tree"];
         if o["kind"] != "outcome" || o["contract"].is_null() || o["tricks"].is_null() {
@@ -44,7 +52,13 @@ fn golden_scores_agree_with_the_reference_table() {
         let vul = r["board"]["vulnerable"].as_str().unwrap();
         let ns = matches!(declarer, "North" | "South");
         let vulnerable = vul == "both" || (ns && vul == "NS") || (!ns && vul == "EW");
-        let key = (c["level"].as_u64().unwrap(), strain.to_string(), doubled, vulnerable, o["tricks"].as_u64().unwrap());
+        let key = (
+            c["level"].as_u64().unwrap(),
+            strain.to_string(),
+            doubled,
+            vulnerable,
+            o["tricks"].as_u64().unwrap(),
+        );
         let want = table[&key];
         assert_eq!(
             o["score"]["declarer_side"].as_i64().unwrap(),
@@ -54,6 +68,9 @@ fn golden_scores_agree_with_the_reference_table() {
         );
         checked += 1;
     }
-    assert!(checked >= 100, "only {checked} goldens with a score were checked");
+    assert!(
+        checked >= 100,
+        "only {checked} goldens with a score were checked"
+    );
     eprintln!("{checked} golden scores checked against the reference table");
 }

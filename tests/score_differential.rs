@@ -15,10 +15,16 @@ use std::rc::Rc;
 fn law_77_agrees_with_endplay_on_every_combination() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut sources = Sources::default();
-    let book = load_lawbook(&root.join("laws/2017"), &mut sources).expect("the 2017 law book checks");
+    let book =
+        load_lawbook(&root.join("laws/2017"), &mut sources).expect("the 2017 law book checks");
     let findings = HashMap::new();
     let ev = Evaluator::new(&book, &findings, u64::MAX);
-    let view = View { auction: Rc::new(vec![]), dealer: Seat::North, vulnerable: [false, false], obligations: vec![] };
+    let view = View {
+        auction: Rc::new(vec![]),
+        dealer: Seat::North,
+        vulnerable: [false, false],
+        obligations: vec![],
+    };
     let csv = std::fs::read_to_string(root.join("tests/data/score/reference.csv")).unwrap();
     let mut rows = 0;
     let mut wrong = vec![];
@@ -41,7 +47,17 @@ fn law_77_agrees_with_endplay_on_every_combination() {
         let tricks: i64 = f[4].parse().unwrap();
         let want: i64 = f[5].parse().unwrap();
         let got = ev
-            .call("score", vec![Value::Int(level), Value::Strain(strain), Value::Int(risk), Value::Bool(vul), Value::Int(tricks)], &view)
+            .call(
+                "score",
+                vec![
+                    Value::Int(level),
+                    Value::Strain(strain),
+                    Value::Int(risk),
+                    Value::Bool(vul),
+                    Value::Int(tricks),
+                ],
+                &view,
+            )
             .unwrap_or_else(|e| panic!("{line}: {e:?}"));
         rows += 1;
         if got != Value::Int(want) {
@@ -49,5 +65,10 @@ fn law_77_agrees_with_endplay_on_every_combination() {
         }
     }
     assert_eq!(rows, 2940);
-    assert!(wrong.is_empty(), "{} differences:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} differences:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

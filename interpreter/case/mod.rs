@@ -75,8 +75,18 @@ pub struct Case {
 }
 
 pub const KEYS: &[&str] = &[
-    "title", "lawbook", "board", "dealer", "vulnerable", "deal", "auction", "findings", "play",
-    "tricks", "imps", "matchpoints",
+    "title",
+    "lawbook",
+    "board",
+    "dealer",
+    "vulnerable",
+    "deal",
+    "auction",
+    "findings",
+    "play",
+    "tricks",
+    "imps",
+    "matchpoints",
 ];
 
 #[derive(Clone, Debug)]
@@ -98,11 +108,23 @@ fn phrase(r: Rule) -> Option<&'static str> {
 }
 
 pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
+    if let Some(d) = crate::syntax::pest_error::too_deep(file, text, "lawbook::syntax::case") {
+        return Err(vec![d]);
+    }
     let top = CaseParser::parse(Rule::file, text)
-        .map_err(|e| vec![crate::syntax::pest_error::convert(e, file, text, phrase, "lawbook::syntax::case")])?
+        .map_err(|e| {
+            vec![crate::syntax::pest_error::convert(
+                e,
+                file,
+                text,
+                phrase,
+                "lawbook::syntax::case",
+            )]
+        })?
         .next()
         .expect("file rule");
-    let sp = |p: &pest::iterators::Pair<Rule>| Span::new(file, p.as_span().start(), p.as_span().end());
+    let sp =
+        |p: &pest::iterators::Pair<Rule>| Span::new(file, p.as_span().start(), p.as_span().end());
     let words = |p: pest::iterators::Pair<Rule>| -> Vec<Word> {
         p.into_inner()
             .map(|w| Word {
@@ -125,9 +147,7 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
         let k = key.as_str().to_string();
         let (line_words, lines): (Vec<Word>, Vec<Vec<Word>>) = match it.next() {
             None => (vec![], vec![]),
-            Some(p) if p.as_rule() == Rule::block => {
-                (vec![], p.into_inner().map(words).collect())
-            }
+            Some(p) if p.as_rule() == Rule::block => (vec![], p.into_inner().map(words).collect()),
             Some(p) => (words(p), vec![]),
         };
         if !KEYS.contains(&k.as_str()) {
@@ -165,7 +185,15 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
             Some(line_words[0].clone())
         };
         match k.as_str() {
-            "title" => case.title = Some(line_words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")),
+            "title" => {
+                case.title = Some(
+                    line_words
+                        .iter()
+                        .map(|w| w.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                )
+            }
             "lawbook" => case.lawbook = one(&mut diags, "edition").map(|w| w.text),
             "board" => {
                 if let Some(w) = one(&mut diags, "number") {
@@ -207,7 +235,11 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
             }
             "deal" => {
                 if line_words.is_empty() {
-                    diags.push(Diag::new(E_CASE, "`deal` needs the four hands").label(espan, "no hands").help("write `deal N:AKQ2.K32.Q43.J32 …`"));
+                    diags.push(
+                        Diag::new(E_CASE, "`deal` needs the four hands")
+                            .label(espan, "no hands")
+                            .help("write `deal N:AKQ2.K32.Q43.J32 …`"),
+                    );
                     continue;
                 }
                 let start = line_words[0].span.start as usize;
@@ -217,14 +249,21 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                     Ok(d) => case.deal = Some(d),
                     Err(e) => diags.push(
                         Diag::new(E_CASE, format!("bad deal: {}", e.message))
-                            .label(Span::new(file, start + e.span.start, start + e.span.end), e.message.clone())
+                            .label(
+                                Span::new(file, start + e.span.start, start + e.span.end),
+                                e.message.clone(),
+                            )
                             .help(e.help),
                     ),
                 }
             }
             "auction" => {
                 if lines.is_empty() && !line_words.is_empty() {
-                    diags.push(Diag::new(E_CASE, "`auction` takes a block").label(espan, "expected `auction { … }`").help("put the calls in braces, one or more `SEAT CALL` pairs a line"));
+                    diags.push(
+                        Diag::new(E_CASE, "`auction` takes a block")
+                            .label(espan, "expected `auction { … }`")
+                            .help("put the calls in braces, one or more `SEAT CALL` pairs a line"),
+                    );
                     continue;
                 }
                 for line in lines {
@@ -250,7 +289,8 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                             );
                             break;
                         };
-                        let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
+                        let span =
+                            Span::new(file, line[i].span.start as usize, w.span.end as usize);
                         let (word, artificial) = match w.text.strip_suffix('!') {
                             Some(x) => (x, true),
                             None => (w.text.as_str(), false),
@@ -284,11 +324,16 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                         "yes" => true,
                         "no" => false,
                         _ => {
-                            diags.push(Diag::new(E_CASE, format!("`{}` is not yes or no", line[1].text)).label(line[1].span, "expected yes or no").help("a finding of fact is yes or no"));
+                            diags.push(
+                                Diag::new(E_CASE, format!("`{}` is not yes or no", line[1].text))
+                                    .label(line[1].span, "expected yes or no")
+                                    .help("a finding of fact is yes or no"),
+                            );
                             continue;
                         }
                     };
-                    case.findings.insert(line[0].text.clone(), (v, line[0].span));
+                    case.findings
+                        .insert(line[0].text.clone(), (v, line[0].span));
                 }
             }
             "play" => {
@@ -314,7 +359,11 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                 if let Some(w) = one(&mut diags, "number") {
                     match w.text.parse::<u8>() {
                         Ok(n) if n <= 13 => case.tricks = Some((n, w.span)),
-                        _ => diags.push(Diag::new(E_CASE, format!("`{}` is not a number of tricks", w.text)).label(w.span, "0 to 13").help("declarer takes between 0 and 13 tricks")),
+                        _ => diags.push(
+                            Diag::new(E_CASE, format!("`{}` is not a number of tricks", w.text))
+                                .label(w.span, "0 to 13")
+                                .help("declarer takes between 0 and 13 tricks"),
+                        ),
                     }
                 }
             }
@@ -322,18 +371,33 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                 for w in &line_words {
                     match w.text.parse::<i64>() {
                         Ok(n) => case.imps.push(n),
-                        Err(_) => diags.push(Diag::new(E_CASE, format!("`{}` is not a score difference", w.text)).label(w.span, "not a number").help("write the net point difference, such as `imps 620`")),
+                        Err(_) => diags.push(
+                            Diag::new(E_CASE, format!("`{}` is not a score difference", w.text))
+                                .label(w.span, "not a number")
+                                .help("write the net point difference, such as `imps 620`"),
+                        ),
                     }
                 }
             }
             "matchpoints" => {
-                let nums: Vec<Option<i64>> = line_words.iter().map(|w| w.text.parse().ok()).collect();
+                let nums: Vec<Option<i64>> =
+                    line_words.iter().map(|w| w.text.parse().ok()).collect();
                 let against = line_words.iter().position(|w| w.text == "against");
                 match (nums.first().copied().flatten(), against) {
-                    (Some(score), Some(1)) if nums[2..].iter().all(|n| n.is_some()) && nums.len() > 2 => {
-                        case.matchpoints.push((score, nums[2..].iter().map(|n| n.unwrap()).collect()))
+                    (Some(score), Some(1))
+                        if nums[2..].iter().all(|n| n.is_some()) && nums.len() > 2 =>
+                    {
+                        case.matchpoints
+                            .push((score, nums[2..].iter().map(|n| n.unwrap()).collect()))
                     }
-                    _ => diags.push(Diag::new(E_CASE, "`matchpoints` is a score, `against`, and the other scores").label(espan, "expected `matchpoints 420 against 450 420 -50`").help("give the score and the scores it is compared with")),
+                    _ => diags.push(
+                        Diag::new(
+                            E_CASE,
+                            "`matchpoints` is a score, `against`, and the other scores",
+                        )
+                        .label(espan, "expected `matchpoints 420 against 450 420 -50`")
+                        .help("give the score and the scores it is compared with"),
+                    ),
                 }
             }
             _ => unreachable!(),

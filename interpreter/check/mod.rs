@@ -18,6 +18,7 @@ use types::Type;
 #[derive(Clone, Debug)]
 pub struct LawInfo {
     pub number: u32,
+    pub number_span: Span,
     pub titles: Translations,
     pub sources: Vec<SourceLines>,
     pub span: Span,
@@ -160,10 +161,13 @@ impl Checker {
                 Some(info) if info.rectify.is_some() => {
                     let first = info.rectify.as_ref().unwrap().span;
                     self.err(
-                        Diag::new(E_DUP, format!("`{}` is rectified twice", rect.irregularity.name))
-                            .label(rect.span, "second rectification")
-                            .label(first, "first rectification")
-                            .help("merge the two rectify blocks into one decision"),
+                        Diag::new(
+                            E_DUP,
+                            format!("`{}` is rectified twice", rect.irregularity.name),
+                        )
+                        .label(rect.span, "second rectification")
+                        .label(first, "first rectification")
+                        .help("merge the two rectify blocks into one decision"),
                     );
                 }
                 Some(info) => info.rectify = Some(rect),
@@ -174,7 +178,8 @@ impl Checker {
                         .iter()
                         .map(|i| i.decl.name.name.clone())
                         .collect();
-                    let hint = did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
+                    let hint =
+                        did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
                     self.err(
                         Diag::new(
                             E_NAME,
@@ -182,7 +187,8 @@ impl Checker {
                         )
                         .label(rect.irregularity.span, "unknown irregularity")
                         .help(if hint.is_empty() {
-                            "declare it with `irregularity NAME { on call c by offender when … }`".to_string()
+                            "declare it with `irregularity NAME { on call c by offender when … }`"
+                                .to_string()
                         } else {
                             hint
                         }),
@@ -193,8 +199,16 @@ impl Checker {
         }
         for (name, params, result, why) in ENTRY_POINTS {
             let want: Vec<Type> = params.iter().map(|(_, t)| t()).collect();
-            let have = self.book.defines.get(*name).map(|d| (d.span, &d.params, &d.ty));
-            let have_table = self.book.tables.get(*name).map(|t| (t.span, &t.params, &t.ty));
+            let have = self
+                .book
+                .defines
+                .get(*name)
+                .map(|d| (d.span, &d.params, &d.ty));
+            let have_table = self
+                .book
+                .tables
+                .get(*name)
+                .map(|t| (t.span, &t.params, &t.ty));
             match have.or(have_table) {
                 None => {
                     let sig = params
@@ -213,7 +227,10 @@ impl Checker {
                         result()
                     ));
                     if let Some(s) = first {
-                        d = d.label(Span::new(s.file, s.start as usize, s.start as usize), "in this law book");
+                        d = d.label(
+                            Span::new(s.file, s.start as usize, s.start as usize),
+                            "in this law book",
+                        );
                     }
                     self.err(d);
                 }
@@ -224,13 +241,19 @@ impl Checker {
                         && resolve_type(ty).as_ref() == Some(&result());
                     if !ok {
                         self.err(
-                            Diag::new(E_ENTRY, format!("`{name}` has the wrong parameters or result"))
-                                .label(span, "declared here")
-                                .help(format!(
-                                    "the table asks it {why}; it must take ({}) and give {}",
-                                    want.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "),
-                                    result()
-                                )),
+                            Diag::new(
+                                E_ENTRY,
+                                format!("`{name}` has the wrong parameters or result"),
+                            )
+                            .label(span, "declared here")
+                            .help(format!(
+                                "the table asks it {why}; it must take ({}) and give {}",
+                                want.iter()
+                                    .map(|t| t.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(", "),
+                                result()
+                            )),
                         );
                     }
                 }
@@ -240,8 +263,12 @@ impl Checker {
 
     fn collect_law(&mut self, law: &Law, names: &mut HashMap<String, Span>) {
         if let Some(prev) = self.book.laws.get(&law.number) {
-            let prev = prev.span;
-            let what = if law.number == 0 { "the definitions".to_string() } else { format!("law {}", law.number) };
+            let prev = prev.number_span;
+            let what = if law.number == 0 {
+                "the definitions".to_string()
+            } else {
+                format!("law {}", law.number)
+            };
             self.err(
                 Diag::new(E_DUP, format!("{what} is written twice"))
                     .label(law.number_span, "written again here")
@@ -255,18 +282,25 @@ impl Checker {
             None => {
                 if law.number != 0 {
                     self.err(
-                        Diag::new("lawbook::check::title", format!("law {} has no title", law.number))
-                            .label(law.number_span, "no `title` in this law")
-                            .help("add `title en \"…\" sk \"…\" pl \"…\" hu \"…\"`"),
+                        Diag::new(
+                            "lawbook::check::title",
+                            format!("law {} has no title", law.number),
+                        )
+                        .label(law.number_span, "no `title` in this law")
+                        .help("add `title en \"…\" sk \"…\" pl \"…\" hu \"…\"`"),
                     );
                 }
-                Translations { entries: vec![], span: law.span }
+                Translations {
+                    entries: vec![],
+                    span: law.span,
+                }
             }
         };
         self.book.laws.insert(
             law.number,
             LawInfo {
                 number: law.number,
+                number_span: law.number_span,
                 titles,
                 sources: law.sources.clone(),
                 span: law.span,
@@ -276,15 +310,27 @@ impl Checker {
             if let Some(prev) = names.get(&name.name) {
                 c.err(
                     Diag::new(E_DUP, format!("`{}` is declared twice", name.name))
-                        .label(name.span, format!("this {what} has the name of another declaration"))
+                        .label(
+                            name.span,
+                            format!("this {what} has the name of another declaration"),
+                        )
                         .label(*prev, "first declared here")
                         .help("rename one of them"),
                 );
-            } else if builtin(&name.name).is_some() || constant(&name.name).is_some() || state(&name.name).is_some() {
+            } else if builtin(&name.name).is_some()
+                || constant(&name.name).is_some()
+                || state(&name.name).is_some()
+            {
                 c.err(
-                    Diag::new(E_DUP, format!("`{}` is a name of the model and cannot be redefined", name.name))
-                        .label(name.span, "reserved name")
-                        .help("choose another name"),
+                    Diag::new(
+                        E_DUP,
+                        format!(
+                            "`{}` is a name of the model and cannot be redefined",
+                            name.name
+                        ),
+                    )
+                    .label(name.span, "reserved name")
+                    .help("choose another name"),
                 );
             } else {
                 names.insert(name.name.clone(), name.span);
@@ -294,7 +340,12 @@ impl Checker {
             match item {
                 Item::Paragraph(p) => {
                     self.check_para_law(&p.id, law);
-                    if let Some(prev) = self.book.paragraphs.get(&p.id.text).filter(|x| !x.operative) {
+                    if let Some(prev) = self
+                        .book
+                        .paragraphs
+                        .get(&p.id.text)
+                        .filter(|x| !x.operative)
+                    {
                         let prev = prev.span;
                         self.err(
                             Diag::new(E_DUP, format!("paragraph {} is declared twice", p.id.text))
@@ -372,17 +423,23 @@ impl Checker {
         for (lang, _, span) in &t.entries {
             if !seen.insert(*lang) {
                 self.err(
-                    Diag::new(E_DUP, format!("this {what} gives the {} text twice", lang.code()))
-                        .label(*span, "second text in the same language")
-                        .help("keep one text per language"),
+                    Diag::new(
+                        E_DUP,
+                        format!("this {what} gives the {} text twice", lang.code()),
+                    )
+                    .label(*span, "second text in the same language")
+                    .help("keep one text per language"),
                 );
             }
         }
         if t.get(Lang::En).is_none() {
             self.err(
-                Diag::new("lawbook::check::missing_language", format!("this {what} has no English text"))
-                    .label(t.span, "no `en`")
-                    .help("every title and question has at least its English text"),
+                Diag::new(
+                    "lawbook::check::missing_language",
+                    format!("this {what} has no English text"),
+                )
+                .label(t.span, "no `en`")
+                .help("every title and question has at least its English text"),
             );
         }
     }
@@ -390,9 +447,12 @@ impl Checker {
     fn check_para_law(&mut self, id: &ParaId, law: &Law) {
         if law.number != 0 && id.law != law.number {
             self.err(
-                Diag::new(E_REF, format!("paragraph {} is declared in law {}", id.text, law.number))
-                    .label(id.span, format!("belongs to law {}", id.law))
-                    .help("declare a paragraph in the law whose number it carries"),
+                Diag::new(
+                    E_REF,
+                    format!("paragraph {} is declared in law {}", id.text, law.number),
+                )
+                .label(id.span, format!("belongs to law {}", id.law))
+                .help("declare a paragraph in the law whose number it carries"),
             );
         }
     }
@@ -407,14 +467,20 @@ impl Checker {
                 self.expect(&d.body, &scope, &want);
             }
         }
+        self.check_recursion(&defines);
         let tables: Vec<Table> = self.book.tables.values().cloned().collect();
         for t in &tables {
             let scope = self.param_scope(&t.params);
             if t.params.len() != 1 {
                 self.err(
-                    Diag::new(E_TYPE, format!("table `{}` must have exactly one key", t.name.name))
-                        .label(t.name.span, "a table is looked up by one key")
-                        .help("write the key as one parameter, e.g. `table imps(difference: int): int`"),
+                    Diag::new(
+                        E_TYPE,
+                        format!("table `{}` must have exactly one key", t.name.name),
+                    )
+                    .label(t.name.span, "a table is looked up by one key")
+                    .help(
+                        "write the key as one parameter, e.g. `table imps(difference: int): int`",
+                    ),
                 );
                 continue;
             }
@@ -445,7 +511,8 @@ impl Checker {
             let i = &info.decl;
             if let TriggerKind::Breach(ob) = &i.trigger.kind {
                 if !self.book.obligations.contains_key(&ob.name) {
-                    let hint = did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
+                    let hint =
+                        did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
                     self.err(
                         Diag::new(E_NAME, format!("no obligation is called `{}`", ob.name))
                             .label(ob.span, "unknown obligation")
@@ -500,10 +567,75 @@ impl Checker {
         self.mark_operative_and_refs();
     }
 
+    /// Definitions may not call themselves, directly or through others: evaluation must end.
+    fn check_recursion(&mut self, defines: &[Define]) {
+        let graph: HashMap<&str, Vec<(&str, Span)>> = defines
+            .iter()
+            .map(|d| {
+                let mut uses = vec![];
+                names_used(&d.body, &mut uses);
+                let uses = uses
+                    .into_iter()
+                    .filter(|(n, _)| self.book.defines.contains_key(*n))
+                    .collect();
+                (d.name.name.as_str(), uses)
+            })
+            .collect();
+        let mut reported: HashSet<&str> = HashSet::new();
+        let mut sorted: Vec<&str> = graph.keys().copied().collect();
+        sorted.sort();
+        for start in sorted {
+            if reported.contains(start) {
+                continue;
+            }
+            // Depth-first search for a path back to `start`.
+            let mut stack: Vec<(&str, usize)> = vec![(start, 0)];
+            let mut path: Vec<(&str, Span)> = vec![];
+            let mut seen: HashSet<&str> = HashSet::new();
+            while let Some((at, i)) = stack.pop() {
+                let next = graph.get(at).and_then(|v| v.get(i)).copied();
+                match next {
+                    None => {
+                        path.pop();
+                    }
+                    Some((n, span)) => {
+                        stack.push((at, i + 1));
+                        if n == start {
+                            path.push((n, span));
+                            let names: Vec<&str> = std::iter::once(start)
+                                .chain(path.iter().map(|p| p.0))
+                                .collect();
+                            let mut d = Diag::new(
+                                "lawbook::check::recursion",
+                                format!("definitions call themselves: {}", names.join(" → ")),
+                            )
+                            .help("a rule must be evaluated in a bounded number of steps: write the repetition with a quantifier (any, all, count, sum) over a list instead");
+                            for (n, span) in &path {
+                                d = d.label(*span, format!("calls `{n}`"));
+                            }
+                            self.err(d);
+                            reported.extend(names);
+                            break;
+                        }
+                        if seen.insert(n) {
+                            path.push((n, span));
+                            stack.push((n, 0));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn param_scope(&mut self, params: &[Param]) -> Scope {
         params
             .iter()
-            .map(|p| (p.name.name.clone(), self.type_of(&p.ty).unwrap_or(Type::Any)))
+            .map(|p| {
+                (
+                    p.name.name.clone(),
+                    self.type_of(&p.ty).unwrap_or(Type::Any),
+                )
+            })
             .collect()
     }
 
@@ -511,7 +643,9 @@ impl Checker {
         match resolve_type(t) {
             Some(t) => Some(t),
             None => {
-                let TypeExprKind::Named(n) = &t.kind else { return None };
+                let TypeExprKind::Named(n) = &t.kind else {
+                    return None;
+                };
                 let hint = did_you_mean(n, Type::NAMES);
                 self.err(
                     Diag::new(E_NAME, format!("`{n}` is not a type"))
@@ -531,12 +665,17 @@ impl Checker {
         let ids: Vec<&str> = d.rules.iter().map(|r| r.id.text.as_str()).collect();
         for (i, r) in d.rules.iter().enumerate() {
             if ids[..i].contains(&r.id.text.as_str()) {
-                let prev = d.rules[ids.iter().position(|x| *x == r.id.text).unwrap()].id.span;
+                let prev = d.rules[ids.iter().position(|x| *x == r.id.text).unwrap()]
+                    .id
+                    .span;
                 self.err(
-                    Diag::new(E_DUP, format!("two rules of one decision are both {}", r.id.text))
-                        .label(r.id.span, "again here")
-                        .label(prev, "first here")
-                        .help("each rule of a decision is a different paragraph"),
+                    Diag::new(
+                        E_DUP,
+                        format!("two rules of one decision are both {}", r.id.text),
+                    )
+                    .label(r.id.span, "again here")
+                    .label(prev, "first here")
+                    .help("each rule of a decision is a different paragraph"),
                 );
             }
             for e in &r.except {
@@ -561,7 +700,12 @@ impl Checker {
         let edges: HashMap<&str, Vec<&str>> = d
             .rules
             .iter()
-            .map(|r| (r.id.text.as_str(), r.except.iter().map(|e| e.text.as_str()).collect()))
+            .map(|r| {
+                (
+                    r.id.text.as_str(),
+                    r.except.iter().map(|e| e.text.as_str()).collect(),
+                )
+            })
             .collect();
         for r in &d.rules {
             if let Some(cycle) = find_cycle(r.id.text.as_str(), &edges) {
@@ -617,11 +761,19 @@ impl Checker {
             match &s.kind {
                 StepKind::Choose { option, arms } => {
                     let Some(o) = self.book.options.get(&option.name).cloned() else {
-                        let hint = did_you_mean(&option.name, self.book.options.keys().map(|s| s.as_str()));
+                        let hint = did_you_mean(
+                            &option.name,
+                            self.book.options.keys().map(|s| s.as_str()),
+                        );
                         self.err(
                             Diag::new(E_NAME, format!("no option is called `{}`", option.name))
                                 .label(option.span, "unknown option")
-                                .help(if hint.is_empty() { "declare it with `option NAME by SEAT { answers …; ask … }`".into() } else { hint }),
+                                .help(if hint.is_empty() {
+                                    "declare it with `option NAME by SEAT { answers …; ask … }`"
+                                        .into()
+                                } else {
+                                    hint
+                                }),
                         );
                         continue;
                     };
@@ -644,9 +796,19 @@ impl Checker {
                     for a in arms {
                         if !all.contains(&a.answer.name) {
                             self.err(
-                                Diag::new(E_NAME, format!("`{}` is not an answer of option `{}`", a.answer.name, o.name.name))
-                                    .label(a.answer.span, "unknown answer")
-                                    .help(format!("the answers are {}; {}", all.join(", "), did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str())))),
+                                Diag::new(
+                                    E_NAME,
+                                    format!(
+                                        "`{}` is not an answer of option `{}`",
+                                        a.answer.name, o.name.name
+                                    ),
+                                )
+                                .label(a.answer.span, "unknown answer")
+                                .help(format!(
+                                    "the answers are {}; {}",
+                                    all.join(", "),
+                                    did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
+                                )),
                             );
                         }
                         self.check_block(&a.block, scope, seen);
@@ -654,14 +816,22 @@ impl Checker {
                     for ans in &all {
                         if !arms.iter().any(|a| &a.answer.name == ans) {
                             self.err(
-                                Diag::new("lawbook::check::unhandled_answer", format!("answer `{ans}` of option `{}` leads nowhere", o.name.name))
-                                    .label(option.span, "this choice has no arm for it")
-                                    .help(format!("add `{ans} => …`")),
+                                Diag::new(
+                                    "lawbook::check::unhandled_answer",
+                                    format!(
+                                        "answer `{ans}` of option `{}` leads nowhere",
+                                        o.name.name
+                                    ),
+                                )
+                                .label(option.span, "this choice has no arm for it")
+                                .help(format!("add `{ans} => …`")),
                             );
                         }
                     }
                 }
-                StepKind::AwaitCall { var, by, decision, .. } => {
+                StepKind::AwaitCall {
+                    var, by, decision, ..
+                } => {
                     self.expect(by, scope, &Type::Seat);
                     let mut inner = scope.clone();
                     inner.push((var.name.clone(), Type::Call));
@@ -670,15 +840,23 @@ impl Checker {
                 StepKind::Decide(d) => self.check_decision(d, scope, seen),
                 StepKind::Goto(id) => match self.book.procedures.get(&id.text).cloned() {
                     None => {
-                        let hint = did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
+                        let hint =
+                            did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
                         self.err(
                             Diag::new(E_REF, format!("there is no procedure {} to go to", id.text))
                                 .label(id.span, "missing procedure")
-                                .help(if hint.is_empty() { format!("write `procedure {} …`", id.text) } else { hint }),
+                                .help(if hint.is_empty() {
+                                    format!("write `procedure {} …`", id.text)
+                                } else {
+                                    hint
+                                }),
                         )
                     }
                     Some(p) => {
-                        let key = (p.id.text.clone(), scope.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>());
+                        let key = (
+                            p.id.text.clone(),
+                            scope.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>(),
+                        );
                         if !seen.contains(&p.id.text) && self.checked_procedures.insert(key) {
                             seen.push(p.id.text.clone());
                             self.check_block(&p.block, scope, seen);
@@ -692,8 +870,18 @@ impl Checker {
                     }
                 }
                 StepKind::Defer(name) => {
-                    if !self.book.irregularities.iter().any(|i| i.decl.name.name == name.name) {
-                        let known: Vec<String> = self.book.irregularities.iter().map(|i| i.decl.name.name.clone()).collect();
+                    if !self
+                        .book
+                        .irregularities
+                        .iter()
+                        .any(|i| i.decl.name.name == name.name)
+                    {
+                        let known: Vec<String> = self
+                            .book
+                            .irregularities
+                            .iter()
+                            .map(|i| i.decl.name.name.clone())
+                            .collect();
                         self.err(
                             Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
                                 .label(name.span, "unknown irregularity")
@@ -713,23 +901,42 @@ impl Checker {
                     }
                 }
                 StepKind::DeemedPass(e) => self.expect(e, scope, &Type::Seat),
-                StepKind::Impose { obligation, args, on, .. } => {
+                StepKind::Impose {
+                    obligation,
+                    args,
+                    on,
+                    ..
+                } => {
                     self.expect(on, scope, &Type::Seat);
                     match self.book.obligations.get(&obligation.name).cloned() {
                         None => {
-                            let hint = did_you_mean(&obligation.name, self.book.obligations.keys().map(|s| s.as_str()));
+                            let hint = did_you_mean(
+                                &obligation.name,
+                                self.book.obligations.keys().map(|s| s.as_str()),
+                            );
                             self.err(
-                                Diag::new(E_NAME, format!("no obligation is called `{}`", obligation.name))
-                                    .label(obligation.span, "unknown obligation")
-                                    .help(hint),
+                                Diag::new(
+                                    E_NAME,
+                                    format!("no obligation is called `{}`", obligation.name),
+                                )
+                                .label(obligation.span, "unknown obligation")
+                                .help(hint),
                             )
                         }
                         Some(o) => {
                             if o.params.len() != args.len() {
                                 self.err(
-                                    Diag::new(E_TYPE, format!("obligation `{}` takes {} argument(s), not {}", o.name.name, o.params.len(), args.len()))
-                                        .label(obligation.span, "wrong number of arguments")
-                                        .help("give one value per parameter of the obligation"),
+                                    Diag::new(
+                                        E_TYPE,
+                                        format!(
+                                            "obligation `{}` takes {} argument(s), not {}",
+                                            o.name.name,
+                                            o.params.len(),
+                                            args.len()
+                                        ),
+                                    )
+                                    .label(obligation.span, "wrong number of arguments")
+                                    .help("give one value per parameter of the obligation"),
                                 );
                             }
                             for (a, p) in args.iter().zip(&o.params) {
@@ -750,14 +957,24 @@ impl Checker {
             self.err(
                 Diag::new(E_REF, format!("law {} is not in this law book", id.law))
                     .label(id.span, "refers to a missing law")
-                    .help(format!("write law {} (at least its title and paragraphs) or correct the reference", id.law)),
+                    .help(format!(
+                        "write law {} (at least its title and paragraphs) or correct the reference",
+                        id.law
+                    )),
             );
         } else if !self.para_known(&id.text) {
             let hint = did_you_mean(&id.text, self.book.paragraphs.keys().map(|s| s.as_str()));
             self.err(
-                Diag::new(E_REF, format!("law {} has no paragraph {}", id.law, id.text))
-                    .label(id.span, "refers to a missing paragraph")
-                    .help(if hint.is_empty() { format!("declare it: `paragraph {}`", id.text) } else { hint }),
+                Diag::new(
+                    E_REF,
+                    format!("law {} has no paragraph {}", id.law, id.text),
+                )
+                .label(id.span, "refers to a missing paragraph")
+                .help(if hint.is_empty() {
+                    format!("declare it: `paragraph {}`", id.text)
+                } else {
+                    hint
+                }),
             );
         }
     }
@@ -812,9 +1029,9 @@ impl Checker {
         if let Some(t) = self.infer(e, scope) {
             if !t.fits(want) {
                 self.err(
-                    Diag::new(E_TYPE, format!("expected a {want}, found a {t}"))
-                        .label(e.span, format!("this is a {t}"))
-                        .help(format!("a {want} is needed here")),
+                    Diag::new(E_TYPE, format!("expected {}, found {}", a(want), a(&t)))
+                        .label(e.span, format!("this is {}", a(&t)))
+                        .help(format!("{} is needed here", a(want))),
                 );
             }
         }
@@ -832,7 +1049,11 @@ impl Checker {
         self.err(
             Diag::new(E_NAME, format!("unknown name `{name}`"))
                 .label(span, "not defined")
-                .help(if hint.is_empty() { "define it with `define`, or check the spelling".into() } else { hint }),
+                .help(if hint.is_empty() {
+                    "define it with `define`, or check the spelling".into()
+                } else {
+                    hint
+                }),
         );
     }
 
@@ -850,9 +1071,12 @@ impl Checker {
                 if let Some(d) = self.book.defines.get(n).cloned() {
                     if !d.params.is_empty() {
                         self.err(
-                            Diag::new(E_TYPE, format!("`{n}` takes {} argument(s)", d.params.len()))
-                                .label(e.span, "used without arguments")
-                                .help(format!("call it: `{n}(…)`")),
+                            Diag::new(
+                                E_TYPE,
+                                format!("`{n}` takes {} argument(s)", d.params.len()),
+                            )
+                            .label(e.span, "used without arguments")
+                            .help(format!("call it: `{n}(…)`")),
                         );
                         return None;
                     }
@@ -944,7 +1168,13 @@ impl Checker {
                     None
                 }
             }
-            ExprKind::Quant { kind, var, list, filter, key } => {
+            ExprKind::Quant {
+                kind,
+                var,
+                list,
+                filter,
+                key,
+            } => {
                 let lt = self.infer(list, scope)?;
                 let elem = match lt {
                     Type::List(t) => *t,
@@ -993,9 +1223,12 @@ impl Checker {
         let n = &f.name;
         let arity_err = |c: &mut Checker, want: usize| {
             c.err(
-                Diag::new(E_TYPE, format!("`{n}` takes {want} argument(s), not {}", args.len()))
-                    .label(span, "wrong number of arguments")
-                    .help(format!("call it with {want} argument(s)")),
+                Diag::new(
+                    E_TYPE,
+                    format!("`{n}` takes {want} argument(s), not {}", args.len()),
+                )
+                .label(span, "wrong number of arguments")
+                .help(format!("call it with {want} argument(s)")),
             );
         };
         if let Some(d) = self.book.defines.get(n).cloned() {
@@ -1065,6 +1298,13 @@ impl Checker {
     }
 }
 
+/// A type with its article: "an int", "a call".
+fn a(t: &Type) -> String {
+    let s = t.to_string();
+    let vowel = s.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {s}", if vowel { "an" } else { "a" })
+}
+
 pub fn resolve_type(t: &TypeExpr) -> Option<Type> {
     match &t.kind {
         TypeExprKind::Named(n) => Type::from_name(n),
@@ -1097,7 +1337,8 @@ fn find_cycle<'a>(start: &'a str, edges: &HashMap<&'a str, Vec<&'a str>>) -> Opt
     }
     let mut path = vec![start];
     let mut seen = HashSet::new();
-    dfs(start, start, edges, &mut path, &mut seen).then(|| path.iter().map(|s| s.to_string()).collect())
+    dfs(start, start, edges, &mut path, &mut seen)
+        .then(|| path.iter().map(|s| s.to_string()).collect())
 }
 
 fn reaches(from: &str, to: &str, edges: &HashMap<&str, Vec<&str>>) -> bool {
@@ -1134,6 +1375,38 @@ fn strip(e: &Expr) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The names an expression refers to, with where.
+fn names_used<'e>(e: &'e Expr, out: &mut Vec<(&'e str, Span)>) {
+    match &e.kind {
+        ExprKind::Name(n) => out.push((n, e.span)),
+        ExprKind::Apply(f, args) => {
+            out.push((&f.name, f.span));
+            for a in args {
+                names_used(a, out);
+            }
+        }
+        ExprKind::Field(x, _) | ExprKind::Neg(x) | ExprKind::Not(x) => names_used(x, out),
+        ExprKind::Binary(_, a, b) => {
+            names_used(a, out);
+            names_used(b, out);
+        }
+        ExprKind::If(c, t, f) => {
+            names_used(c, out);
+            names_used(t, out);
+            names_used(f, out);
+        }
+        ExprKind::Quant {
+            list, filter, key, ..
+        } => {
+            names_used(list, out);
+            for x in [filter, key].into_iter().flatten() {
+                names_used(x, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 fn collect_decision_ids(d: &Decision, out: &mut Vec<ParaId>) {

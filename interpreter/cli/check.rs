@@ -14,13 +14,16 @@ pub struct Args {
 
 pub fn run(a: Args) -> ExitCode {
     if !a.lawbook.is_dir() {
-        eprintln!("error: {} is not a folder of .law files", a.lawbook.display());
+        eprintln!(
+            "error: {} is not a folder of .law files",
+            a.lawbook.display()
+        );
         return ExitCode::from(2);
     }
     let mut sources = Sources::default();
     match load_lawbook(&a.lawbook, &mut sources) {
         Ok(book) => {
-            println!(
+            outln!(
                 "{}: {} laws, {} paragraphs, {} irregularities; no errors",
                 a.lawbook.display(),
                 book.laws.len(),
@@ -31,7 +34,10 @@ pub fn run(a: Args) -> ExitCode {
         }
         Err(diags) => {
             let io = diags.iter().all(|d| d.code == "lawbook::io");
-            let diags: Vec<_> = diags.into_iter().map(|d| d.with_sources(&sources)).collect();
+            let diags: Vec<_> = diags
+                .into_iter()
+                .map(|d| d.with_sources(&sources))
+                .collect();
             super::report(&diags);
             eprintln!("{} error(s)", diags.len());
             ExitCode::from(if io { 2 } else { 1 })

@@ -1,5 +1,25 @@
 //! The command line: one file per verb.
 
+/// Print a line to stdout; when stdout is closed (`lawbook … | head`), stop quietly.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// As `outln!`, without the newline.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod check;
 mod rule;
 mod score;
@@ -31,6 +51,11 @@ pub enum Command {
     /// Score every board of a PBN file under Law 77; with --check, compare with its [Score]
     /// tags and replay its play records under Law 44 against [Result].
     Score(score::Args),
+    /// Split a plain-text translation of the Laws into units keyed law / section / paragraph
+    /// (27, 27B, 27B1, 27B1(a)); report what is missing, extra, renumbered or unplaced.
+    Align(crate::align::cli::AlignArgs),
+    /// Show a paragraph's aligned text side by side in two languages.
+    Show(crate::align::cli::ShowArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -38,7 +63,11 @@ pub fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match cli.command {
@@ -46,6 +75,8 @@ pub fn main() -> ExitCode {
         Command::Rule(a) => rule::run(a),
         Command::Test(a) => test::run(a),
         Command::Score(a) => score::run(a),
+        Command::Align(a) => a.run(),
+        Command::Show(a) => a.run(),
     }
 }
 

@@ -28,7 +28,7 @@ pub fn run(a: Args) -> ExitCode {
             let want = if a.json { "json" } else { "en" };
             for (suffix, text) in goldens {
                 if suffix == want {
-                    println!("{}", text.trim_end());
+                    outln!("{}", text.trim_end());
                 }
             }
             ExitCode::SUCCESS

@@ -2,8 +2,8 @@
 //! book's Law 77; with `--check`, compare with the file's own [Score], and replay each
 //! complete [Play] record under Law 44 and compare the tricks with [Result].
 
-use crate::eval::expr::{Evaluator, View};
 use crate::eval::explore::rule_case;
+use crate::eval::expr::{Evaluator, View};
 use crate::eval::value::Value;
 use crate::load::load_lawbook;
 use crate::model::Seat;
@@ -80,7 +80,11 @@ pub fn run(a: Args) -> ExitCode {
             }
             None => line.push_str(" no contract, declarer and result to score"),
         }
-        if a.check && b.play.as_ref().is_some_and(|p| p.tricks.len() == 13) && b.auction.is_some() && b.deal.is_some() {
+        if a.check
+            && b.play.as_ref().is_some_and(|p| p.tricks.len() == 13)
+            && b.auction.is_some()
+            && b.deal.is_some()
+        {
             let case = board_case(b, file_id);
             match rule_case(&book, &case, &label) {
                 Ok(r) => match &r.tree {
@@ -91,10 +95,26 @@ pub fn run(a: Args) -> ExitCode {
                                 diffs.push(format!("the play gives declarer {t} tricks (Law 44), [Result] says {res}"));
                             }
                         }
-                        if let (Some(c), Some(PbnContract::Contract { level, strain, doubled })) = (&o.contract, b.contract) {
+                        if let (
+                            Some(c),
+                            Some(PbnContract::Contract {
+                                level,
+                                strain,
+                                doubled,
+                            }),
+                        ) = (&o.contract, b.contract)
+                        {
                             let risk = [1, 2, 4][doubled.min(2) as usize];
-                            if c.level != level || c.strain != strain || c.risk != risk || Some(c.declarer) != b.declarer {
-                                diffs.push(format!("the auction gives {} (Laws 19, 22), the tags say {}", c.text, b.value("Contract").unwrap_or("")));
+                            if c.level != level
+                                || c.strain != strain
+                                || c.risk != risk
+                                || Some(c.declarer) != b.declarer
+                            {
+                                diffs.push(format!(
+                                    "the auction gives {} (Laws 19, 22), the tags say {}",
+                                    c.text,
+                                    b.value("Contract").unwrap_or("")
+                                ));
                             }
                         }
                     }
@@ -104,16 +124,16 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
         if diffs.is_empty() {
-            println!("{line}{}", if a.check { "  ok" } else { "" });
+            outln!("{line}{}", if a.check { "  ok" } else { "" });
         } else {
             differences += 1;
-            println!("{line}  DIFFERENT");
+            outln!("{line}  DIFFERENT");
             for d in diffs {
-                println!("    {d}");
+                outln!("    {d}");
             }
         }
     }
-    println!(
+    outln!(
         "{} boards, {scored} scored, {checked} checks, {differences} with differences",
         file.boards.len()
     );
@@ -129,14 +149,24 @@ pub fn run(a: Args) -> ExitCode {
 fn score_from_tags(ev: &Evaluator, view: &View, b: &PbnBoard) -> Option<(String, i64)> {
     match b.contract? {
         PbnContract::PassedOut => {
-            let Value::Int(s) = ev.call("passed_out_score", vec![], view).ok()? else { return None };
+            let Value::Int(s) = ev.call("passed_out_score", vec![], view).ok()? else {
+                return None;
+            };
             Some(("passed out".into(), s))
         }
-        PbnContract::Contract { level, strain, doubled } => {
+        PbnContract::Contract {
+            level,
+            strain,
+            doubled,
+        } => {
             let declarer = b.declarer?;
             let tricks = b.result?;
             let (ns_vul, ew_vul) = b.vulnerable.unwrap_or((false, false));
-            let vul = if declarer.side() == crate::model::Side::NorthSouth { ns_vul } else { ew_vul };
+            let vul = if declarer.side() == crate::model::Side::NorthSouth {
+                ns_vul
+            } else {
+                ew_vul
+            };
             let risk = [1, 2, 4][doubled.min(2) as usize];
             let args = vec![
                 Value::Int(level as i64),
@@ -145,10 +175,19 @@ fn score_from_tags(ev: &Evaluator, view: &View, b: &PbnBoard) -> Option<(String,
                 Value::Bool(vul),
                 Value::Int(tricks as i64),
             ];
-            let Value::Int(s) = ev.call("score", args, view).ok()? else { return None };
-            let ns = if declarer.side() == crate::model::Side::NorthSouth { s } else { -s };
+            let Value::Int(s) = ev.call("score", args, view).ok()? else {
+                return None;
+            };
+            let ns = if declarer.side() == crate::model::Side::NorthSouth {
+                s
+            } else {
+                -s
+            };
             let x = ["", "X", "XX"][doubled.min(2) as usize];
-            Some((format!("{level}{}{x} by {declarer}, {tricks} tricks", strain.code()), ns))
+            Some((
+                format!("{level}{}{x} by {declarer}, {tricks} tricks", strain.code()),
+                ns,
+            ))
         }
     }
 }

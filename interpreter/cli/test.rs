@@ -1,7 +1,9 @@
 //! `lawbook test [CORPUS] [--bless]`: every case against its golden files.
 
 use crate::diagnostic::render_plain;
-use crate::runner::{case_name, diff, find_cases, golden_path, read_golden, rule_and_render, write_golden, Books};
+use crate::runner::{
+    case_name, diff, find_cases, golden_path, read_golden, rule_and_render, write_golden, Books,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,8 +38,8 @@ pub fn run(a: Args) -> ExitCode {
         match rule_and_render(path, &name, &a.laws, &mut books) {
             Err(diags) => {
                 failed += 1;
-                println!("FAIL {name}: the case cannot be ruled");
-                print!("{}", render_plain(&diags));
+                outln!("FAIL {name}: the case cannot be ruled");
+                out!("{}", render_plain(&diags));
             }
             Ok((_, goldens)) => {
                 let mut ok = true;
@@ -57,8 +59,8 @@ pub fn run(a: Args) -> ExitCode {
                     }
                     ok = false;
                     match want {
-                        None => println!("FAIL {name}: no golden {}", gp.display()),
-                        Some(w) => println!(
+                        None => outln!("FAIL {name}: no golden {}", gp.display()),
+                        Some(w) => outln!(
                             "FAIL {name}: {} differs (- golden, + now)\n{}",
                             gp.display(),
                             diff(&w, &text)
@@ -74,9 +76,9 @@ pub fn run(a: Args) -> ExitCode {
         }
     }
     if blessed > 0 {
-        println!("wrote {blessed} golden file(s); review them with `git diff` before committing");
+        outln!("wrote {blessed} golden file(s); review them with `git diff` before committing");
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     if failed > 0 {
         ExitCode::from(1)
     } else {

@@ -9,7 +9,9 @@ use super::expr::{entries, Env, Evaluator, Stop, View};
 use super::value::Value;
 use crate::check::LawBook;
 use crate::model::{Call, Seat};
-use crate::ruling::{AnswerHow, Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome};
+use crate::ruling::{
+    AnswerHow, Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome,
+};
 use crate::source::Span;
 use crate::syntax::ast::{
     Arm, Decision, Duration, Irregularity, OptionDecl, Rule, Step, StepKind, TriggerKind,
@@ -19,8 +21,15 @@ use std::rc::Rc;
 /// One event of a case, as the table sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
-    Call { seat: Seat, call: Call, artificial: bool },
-    Answer { seat: Seat, answer: String },
+    Call {
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    },
+    Answer {
+        seat: Seat,
+        answer: String,
+    },
     /// The Director is called and rectifies: what nobody answered takes its default
     /// (36A, 37A, 38D: a call by LHO after this is not a call "before rectification").
     Director,
@@ -130,8 +139,14 @@ struct Pending<'a> {
 /// What is still open when the events run out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Open {
-    Choice { seat: Seat, option: String, answers: Vec<String> },
-    Call { seat: Seat },
+    Choice {
+        seat: Seat,
+        option: String,
+        answers: Vec<String>,
+    },
+    Call {
+        seat: Seat,
+    },
 }
 
 pub struct Table<'a> {
@@ -208,7 +223,9 @@ impl<'a> Table<'a> {
         let mut i = 0;
         while i < self.pending.len() {
             let default = match &self.pending[i].waiting {
-                Waiting::Choice { option, chooser, .. } if Some(i) != except => {
+                Waiting::Choice {
+                    option, chooser, ..
+                } if Some(i) != except => {
                     option.default.as_ref().map(|d| (d.name.clone(), *chooser))
                 }
                 _ => None,
@@ -270,9 +287,16 @@ impl<'a> Table<'a> {
                 .pending
                 .iter()
                 .filter_map(|p| match &p.waiting {
-                    Waiting::Choice { option, chooser, .. } => Some(format!(
+                    Waiting::Choice {
+                        option, chooser, ..
+                    } => Some(format!(
                         "{chooser} may answer {} ({})",
-                        option.answers.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(" or "),
+                        option
+                            .answers
+                            .iter()
+                            .map(|a| a.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" or "),
                         option.name.name
                     )),
                     _ => None,
@@ -285,11 +309,17 @@ impl<'a> Table<'a> {
                 } else {
                     format!(": {}", open.join("; "))
                 }
-            )))
+            )));
         }
     }
 
-    fn resolve_choice(&mut self, p: Pending<'a>, who: Seat, answer: &str, how: AnswerHow) -> Result<(), Fail> {
+    fn resolve_choice(
+        &mut self,
+        p: Pending<'a>,
+        who: Seat,
+        answer: &str,
+        how: AnswerHow,
+    ) -> Result<(), Fail> {
         let Waiting::Choice { option, arms, .. } = p.waiting else {
             unreachable!()
         };
@@ -358,12 +388,19 @@ impl<'a> Table<'a> {
             self.settle_defaults(None)?;
         }
         // 2. A call that a rectification waits for (27B: the offender's replacement).
-        let waited = self.pending.iter().position(|p| {
-            matches!(&p.waiting, Waiting::Call { seat: s, .. } if *s == seat)
-        });
+        let waited = self
+            .pending
+            .iter()
+            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, .. } if *s == seat));
         if let Some(i) = waited {
             let p = self.pending.remove(i);
-            let Waiting::Call { var, decision, observe, .. } = p.waiting else {
+            let Waiting::Call {
+                var,
+                decision,
+                observe,
+                ..
+            } = p.waiting
+            else {
                 unreachable!()
             };
             let mut exec = p.exec;
@@ -708,7 +745,12 @@ impl<'a> Table<'a> {
                     });
                     return Ok(None);
                 }
-                StepKind::AwaitCall { var, by, decision, observe } => {
+                StepKind::AwaitCall {
+                    var,
+                    by,
+                    decision,
+                    observe,
+                } => {
                     let seat = match self.ev.eval(by, &mut exec.env, &view)? {
                         Value::Seat(s) => s,
                         _ => unreachable!("checked: a seat"),
@@ -796,11 +838,11 @@ impl<'a> Table<'a> {
                         deemed: true,
                         pos,
                     });
-                    for o in self
-                        .obligations
-                        .iter_mut()
-                        .filter(|o| o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn)
-                    {
+                    for o in self.obligations.iter_mut().filter(|o| {
+                        o.holder == seat
+                            && o.status == "in force"
+                            && o.duration == Duration::NextTurn
+                    }) {
                         o.status = "kept";
                     }
                     self.effect(inst, Effect::DeemedPass { seat });

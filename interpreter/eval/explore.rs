@@ -37,12 +37,23 @@ struct Ctx<'a> {
 }
 
 pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
-    let findings: HashMap<String, bool> = case.findings.iter().map(|(k, (v, _))| (k.clone(), *v)).collect();
+    let findings: HashMap<String, bool> = case
+        .findings
+        .iter()
+        .map(|(k, (v, _))| (k.clone(), *v))
+        .collect();
     for (k, (_, span)) in &case.findings {
         if !book.findings.contains_key(k) {
             let hint = crate::suggest::did_you_mean(k, book.findings.keys().map(|s| s.as_str()));
             return Err(RuleError {
-                message: format!("the law book has no finding `{k}`{}", if hint.is_empty() { String::new() } else { format!("; {hint}") }),
+                message: format!(
+                    "the law book has no finding `{k}`{}",
+                    if hint.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {hint}")
+                    }
+                ),
                 span: Some(*span),
                 others: vec![],
             });
@@ -57,9 +68,29 @@ pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, Rule
     };
     let (dealer, vulnerable) = match case.board {
         Some((n, span)) => {
-            let d = ev.call("board_dealer", vec![Value::Int(n as i64)], &empty).map_err(|s| stop(s, span))?;
-            let ns = ev.call("board_vulnerable", vec![Value::Int(n as i64), Value::Side(crate::model::Side::NorthSouth)], &empty).map_err(|s| stop(s, span))?;
-            let ew = ev.call("board_vulnerable", vec![Value::Int(n as i64), Value::Side(crate::model::Side::EastWest)], &empty).map_err(|s| stop(s, span))?;
+            let d = ev
+                .call("board_dealer", vec![Value::Int(n as i64)], &empty)
+                .map_err(|s| stop(s, span))?;
+            let ns = ev
+                .call(
+                    "board_vulnerable",
+                    vec![
+                        Value::Int(n as i64),
+                        Value::Side(crate::model::Side::NorthSouth),
+                    ],
+                    &empty,
+                )
+                .map_err(|s| stop(s, span))?;
+            let ew = ev
+                .call(
+                    "board_vulnerable",
+                    vec![
+                        Value::Int(n as i64),
+                        Value::Side(crate::model::Side::EastWest),
+                    ],
+                    &empty,
+                )
+                .map_err(|s| stop(s, span))?;
             match (d, ns, ew) {
                 (Value::Seat(d), Value::Bool(ns), Value::Bool(ew)) => (
                     case.dealer.unwrap_or(d),
@@ -68,7 +99,10 @@ pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, Rule
                 _ => unreachable!("checked entry points"),
             }
         }
-        None => (case.dealer.unwrap_or(Seat::North), case.vulnerable.unwrap_or([false, false])),
+        None => (
+            case.dealer.unwrap_or(Seat::North),
+            case.vulnerable.unwrap_or([false, false]),
+        ),
     };
     let ctx = Ctx {
         book,
@@ -97,7 +131,12 @@ pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, Rule
 
 fn stop(s: super::expr::Stop, at: Span) -> RuleError {
     match Fail::from(s) {
-        Fail::Error { message, span, others, .. } => RuleError {
+        Fail::Error {
+            message,
+            span,
+            others,
+            ..
+        } => RuleError {
             message,
             span: span.or(Some(at)),
             others,
@@ -118,7 +157,13 @@ fn explore(
 ) -> Result<Node, RuleError> {
     match replay(ctx, extra, findings) {
         Err(Fail::Unknown(f)) => {
-            let ask = ctx.book.findings.get(&f).and_then(|x| x.ask.get(crate::syntax::ast::Lang::En)).unwrap_or("").to_string();
+            let ask = ctx
+                .book
+                .findings
+                .get(&f)
+                .and_then(|x| x.ask.get(crate::syntax::ast::Lang::En))
+                .unwrap_or("")
+                .to_string();
             let mut branches = vec![];
             for answer in [true, false] {
                 let mut with = findings.clone();
@@ -139,10 +184,20 @@ fn explore(
                 branches,
             })
         }
-        Err(Fail::Error { message, span, others, event }) => {
+        Err(Fail::Error {
+            message,
+            span,
+            others,
+            event,
+        }) => {
             let span = match (span, event) {
                 (Some(s), _) => Some(s),
-                (None, Some(i)) => ctx.case.events.get(i - 1).map(|(_, s)| *s).or(ctx.case.play_span),
+                (None, Some(i)) => ctx
+                    .case
+                    .events
+                    .get(i - 1)
+                    .map(|(_, s)| *s)
+                    .or(ctx.case.play_span),
                 _ => None,
             };
             if !extra.is_empty() {
@@ -151,7 +206,11 @@ fn explore(
                 o.notes.push(message);
                 return Ok(Node::Outcome(Box::new(o)));
             }
-            Err(RuleError { message, span, others })
+            Err(RuleError {
+                message,
+                span,
+                others,
+            })
         }
         Ok((mut outcome, open)) => {
             let Some(open) = open else {
@@ -159,18 +218,33 @@ fn explore(
             };
             if depth >= MAX_DEPTH {
                 outcome.notes.push(match &open {
-                    Open::Choice { seat, option, .. } => format!("still open: {seat}'s choice `{option}`"),
+                    Open::Choice { seat, option, .. } => {
+                        format!("still open: {seat}'s choice `{option}`")
+                    }
                     Open::Call { seat } => format!("still open: {seat}'s next call"),
                 });
                 return Ok(Node::Outcome(Box::new(outcome)));
             }
             match open {
-                Open::Choice { seat, option, answers } => {
-                    let ask = ctx.book.options.get(&option).and_then(|o| o.ask.get(crate::syntax::ast::Lang::En)).unwrap_or("").to_string();
+                Open::Choice {
+                    seat,
+                    option,
+                    answers,
+                } => {
+                    let ask = ctx
+                        .book
+                        .options
+                        .get(&option)
+                        .and_then(|o| o.ask.get(crate::syntax::ast::Lang::En))
+                        .unwrap_or("")
+                        .to_string();
                     let mut branches = vec![];
                     for a in answers {
                         let mut more = extra.to_vec();
-                        more.push(Event::Answer { seat, answer: a.clone() });
+                        more.push(Event::Answer {
+                            seat,
+                            answer: a.clone(),
+                        });
                         branches.push(Branch {
                             answer: a,
                             calls: vec![],
@@ -178,7 +252,12 @@ fn explore(
                         });
                     }
                     Ok(Node::Branch {
-                        question: Question { kind: "choice".into(), name: option, who: Some(seat), ask },
+                        question: Question {
+                            kind: "choice".into(),
+                            name: option,
+                            who: Some(seat),
+                            ask,
+                        },
                         branches,
                     })
                 }
@@ -186,7 +265,11 @@ fn explore(
                     let mut groups: Vec<(String, Vec<String>, Node)> = vec![];
                     for call in Call::all_legal_forms() {
                         let mut more = extra.to_vec();
-                        more.push(Event::Call { seat, call, artificial: false });
+                        more.push(Event::Call {
+                            seat,
+                            call,
+                            artificial: false,
+                        });
                         let node = explore(ctx, &more, findings, depth + 1)?;
                         let sig = signature(&node);
                         match groups.iter_mut().find(|g| g.0 == sig) {
@@ -227,7 +310,10 @@ fn signature(node: &Node) -> String {
                 for d in &i.decisions {
                     s.push_str(&format!("|{}", d.paragraph));
                     for e in &d.effects {
-                        let kind = serde_json::to_value(e).ok().and_then(|v| v.get("effect").cloned()).unwrap_or_default();
+                        let kind = serde_json::to_value(e)
+                            .ok()
+                            .and_then(|v| v.get("effect").cloned())
+                            .unwrap_or_default();
                         s.push_str(&format!(",{kind}"));
                     }
                     s.push_str(&d.refers.join(","));
@@ -235,7 +321,10 @@ fn signature(node: &Node) -> String {
                 s.push(';');
             }
             for ob in &o.obligations {
-                s.push_str(&format!("{}:{}:{:?}:{};", ob.name, ob.holder, ob.duration, ob.status));
+                s.push_str(&format!(
+                    "{}:{}:{:?}:{};",
+                    ob.name, ob.holder, ob.duration, ob.status
+                ));
             }
             for n in &o.notes {
                 s.push_str(n);
@@ -257,12 +346,22 @@ fn summarize_calls(calls: &[String]) -> String {
     if calls.len() <= 4 {
         calls.join(", ")
     } else {
-        format!("{}, {} … {} ({} calls)", calls[0], calls[1], calls[calls.len() - 1], calls.len())
+        format!(
+            "{}, {} … {} ({} calls)",
+            calls[0],
+            calls[1],
+            calls[calls.len() - 1],
+            calls.len()
+        )
     }
 }
 
 /// Replay the case's events, then the hypothetical ones; then the play and the score.
-fn replay(ctx: &Ctx, extra: &[Event], findings: &HashMap<String, bool>) -> Result<(Outcome, Option<Open>), Fail> {
+fn replay(
+    ctx: &Ctx,
+    extra: &[Event],
+    findings: &HashMap<String, bool>,
+) -> Result<(Outcome, Option<Open>), Fail> {
     let ev = Evaluator::new(ctx.book, findings, BUDGET);
     let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
     for (e, _) in &ctx.case.events {
@@ -280,7 +379,10 @@ fn replay(ctx: &Ctx, extra: &[Event], findings: &HashMap<String, bool>) -> Resul
         if let Value::Bool(true) = ev.call("passed_out", vec![], &view)? {
             outcome.passed_out = true;
             let s = int(ev.call("passed_out_score", vec![], &view)?);
-            outcome.score = Some(Score { declarer_side: s, ns: s });
+            outcome.score = Some(Score {
+                declarer_side: s,
+                ns: s,
+            });
         } else {
             let bid = ev.call("final_bid", vec![], &view)?;
             let risk = int(ev.call("contract_risk", vec![], &view)?);
@@ -289,14 +391,27 @@ fn replay(ctx: &Ctx, extra: &[Event], findings: &HashMap<String, bool>) -> Resul
                 _ => unreachable!("checked entry point"),
             };
             let Value::Call(Call::Bid { level, strain }, _) = bid else {
-                return Err(Fail::Error { message: format!("the final bid `{bid}` is not a bid"), span: None, others: vec![], event: None });
+                return Err(Fail::Error {
+                    message: format!("the final bid `{bid}` is not a bid"),
+                    span: None,
+                    others: vec![],
+                    event: None,
+                });
             };
             outcome.contract = Some(Contract {
                 level,
                 strain,
                 risk: risk as u8,
                 declarer,
-                text: format!("{level}{}{} by {declarer}", strain, match risk { 2 => " doubled", 4 => " redoubled", _ => "" }),
+                text: format!(
+                    "{level}{}{} by {declarer}",
+                    strain,
+                    match risk {
+                        2 => " doubled",
+                        4 => " redoubled",
+                        _ => "",
+                    }
+                ),
             });
             let tricks = match (ctx.case.tricks, ctx.case.play.is_empty()) {
                 (Some((t, _)), _) => Some(t),
@@ -308,22 +423,43 @@ fn replay(ctx: &Ctx, extra: &[Event], findings: &HashMap<String, bool>) -> Resul
                 let vul = ctx.vulnerable[declarer.side() as usize];
                 let s = int(ev.call(
                     "score",
-                    vec![Value::Int(level as i64), Value::Strain(strain), Value::Int(risk), Value::Bool(vul), Value::Int(t as i64)],
+                    vec![
+                        Value::Int(level as i64),
+                        Value::Strain(strain),
+                        Value::Int(risk),
+                        Value::Bool(vul),
+                        Value::Int(t as i64),
+                    ],
                     &view,
                 )?);
-                let ns = if declarer.side() == crate::model::Side::NorthSouth { s } else { -s };
-                outcome.score = Some(Score { declarer_side: s, ns });
+                let ns = if declarer.side() == crate::model::Side::NorthSouth {
+                    s
+                } else {
+                    -s
+                };
+                outcome.score = Some(Score {
+                    declarer_side: s,
+                    ns,
+                });
             }
         }
     }
     for d in &ctx.case.imps {
         let imps = int(ev.call("imps", vec![Value::Int(*d)], &view)?);
-        outcome.comparisons.push(Comparison::Imps { difference: *d, imps });
+        outcome.comparisons.push(Comparison::Imps {
+            difference: *d,
+            imps,
+        });
     }
     for (score, others) in &ctx.case.matchpoints {
         let list = Value::List(Rc::new(others.iter().map(|o| Value::Int(*o)).collect()));
         let mp = int(ev.call("matchpoints", vec![Value::Int(*score), list], &view)?);
-        outcome.comparisons.push(Comparison::Matchpoints { score: *score, others: others.clone(), matchpoints: mp, top: 2 * others.len() as i64 });
+        outcome.comparisons.push(Comparison::Matchpoints {
+            score: *score,
+            others: others.clone(),
+            matchpoints: mp,
+            top: 2 * others.len() as i64,
+        });
     }
     Ok((outcome, open))
 }
@@ -337,7 +473,13 @@ fn int(v: Value) -> i64 {
 
 /// Replay a play record under the law book's Law 44: each card from the right hand,
 /// following suit, the trick's winner leading next. Returns declarer's tricks.
-fn play_out(ctx: &Ctx, ev: &Evaluator, view: &View, declarer: Seat, strain: Strain) -> Result<u8, Fail> {
+fn play_out(
+    ctx: &Ctx,
+    ev: &Evaluator,
+    view: &View,
+    declarer: Seat,
+    strain: Strain,
+) -> Result<u8, Fail> {
     let deal: &Deal = ctx.case.deal.as_ref().ok_or_else(|| Fail::Error {
         message: "the case gives a play record but no deal".into(),
         span: ctx.case.play_span,
@@ -355,12 +497,25 @@ fn play_out(ctx: &Ctx, ev: &Evaluator, view: &View, declarer: Seat, strain: Stra
         let mut plays: Vec<Value> = vec![];
         for (i, (card, span)) in trick.iter().enumerate() {
             let seat = Seat::from_index(leader.index() + i);
-            let err = |message: String| Fail::Error { message, span: Some(*span), others: vec![], event: None };
+            let err = |message: String| Fail::Error {
+                message,
+                span: Some(*span),
+                others: vec![],
+                event: None,
+            };
             if !hands[seat.index()].contains(*card) {
                 return Err(err(format!("trick {}: {seat} does not hold {card}", t + 1)));
             }
             let hand: Vec<Value> = hands[seat.index()].cards().map(Value::Card).collect();
-            let legal = ev.call("legal_play", vec![Value::Card(*card), Value::List(Rc::new(plays.clone())), Value::List(Rc::new(hand))], view)?;
+            let legal = ev.call(
+                "legal_play",
+                vec![
+                    Value::Card(*card),
+                    Value::List(Rc::new(plays.clone())),
+                    Value::List(Rc::new(hand)),
+                ],
+                view,
+            )?;
             if legal != Value::Bool(true) {
                 return Err(err(format!("trick {}: {seat} plays {card} but could follow suit (Law 44C); revokes are not yet ruled by this law book", t + 1)));
             }
@@ -370,7 +525,11 @@ fn play_out(ctx: &Ctx, ev: &Evaluator, view: &View, declarer: Seat, strain: Stra
         if plays.len() < 4 {
             break;
         }
-        let winner = match ev.call("trick_winner", vec![Value::List(Rc::new(plays)), Value::Strain(strain)], view)? {
+        let winner = match ev.call(
+            "trick_winner",
+            vec![Value::List(Rc::new(plays)), Value::Strain(strain)],
+            view,
+        )? {
             Value::Seat(s) => s,
             _ => unreachable!(),
         };

@@ -60,12 +60,22 @@ impl<'a> Evaluator<'a> {
     /// Call a definition or table by name with arguments (the table's entry points).
     pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
         if let Some(d) = self.book.defines.get(name) {
-            let env: Env = d.params.iter().map(|p| p.name.name.as_str()).zip(args).collect();
+            let env: Env = d
+                .params
+                .iter()
+                .map(|p| p.name.name.as_str())
+                .zip(args)
+                .collect();
             let mut env = env;
             return self.eval(&d.body, &mut env, view);
         }
         if let Some(t) = self.book.tables.get(name) {
-            return self.lookup(t, args.into_iter().next().unwrap_or(Value::Int(0)), view, t.span);
+            return self.lookup(
+                t,
+                args.into_iter().next().unwrap_or(Value::Int(0)),
+                view,
+                t.span,
+            );
         }
         Err(Stop::Error {
             message: format!("the law book has no `{name}`"),
@@ -190,8 +200,12 @@ impl<'a> Evaluator<'a> {
             ExprKind::Neg(x) => Value::Int(-self.int(x, env, view)?),
             ExprKind::Not(x) => Value::Bool(!self.eval_bool(x, env, view)?),
             ExprKind::Binary(op, a, b) => match op {
-                BinOp::And => Value::Bool(self.eval_bool(a, env, view)? && self.eval_bool(b, env, view)?),
-                BinOp::Or => Value::Bool(self.eval_bool(a, env, view)? || self.eval_bool(b, env, view)?),
+                BinOp::And => {
+                    Value::Bool(self.eval_bool(a, env, view)? && self.eval_bool(b, env, view)?)
+                }
+                BinOp::Or => {
+                    Value::Bool(self.eval_bool(a, env, view)? || self.eval_bool(b, env, view)?)
+                }
                 BinOp::Eq => Value::Bool(self.eval(a, env, view)? == self.eval(b, env, view)?),
                 BinOp::Ne => Value::Bool(self.eval(a, env, view)? != self.eval(b, env, view)?),
                 _ => {
@@ -236,7 +250,16 @@ impl<'a> Evaluator<'a> {
                     Value::List(xs) => xs,
                     v => return Err(type_error(list.span, "list", &v)),
                 };
-                self.quantify(*kind, &var.name, &xs, filter.as_deref(), key.as_deref(), env, view, e.span)?
+                self.quantify(
+                    *kind,
+                    &var.name,
+                    &xs,
+                    filter.as_deref(),
+                    key.as_deref(),
+                    env,
+                    view,
+                    e.span,
+                )?
             }
         })
     }
@@ -302,7 +325,9 @@ impl<'a> Evaluator<'a> {
             env.pop();
         }
         let none = |what: &str| Stop::Error {
-            message: format!("no element of the list for `{what}`: the list is empty or nothing matches"),
+            message: format!(
+                "no element of the list for `{what}`: the list is empty or nothing matches"
+            ),
             span,
         };
         Ok(match kind {
@@ -368,14 +393,13 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
         }
         (Builtin::SuitOf, Some(V::Card(c)), _) => V::Suit(c.suit),
         (Builtin::RankOf, Some(V::Card(c)), _) => V::Rank(c.rank),
-        (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => {
-            xs.get(usize::try_from(i).map_err(|_| bad())?)
-                .cloned()
-                .ok_or_else(|| Stop::Error {
-                    message: format!("the list has no element {i}"),
-                    span,
-                })?
-        }
+        (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => xs
+            .get(usize::try_from(i).map_err(|_| bad())?)
+            .cloned()
+            .ok_or_else(|| Stop::Error {
+                message: format!("the list has no element {i}"),
+                span,
+            })?,
         (Builtin::Size, Some(V::List(xs)), _) => V::Int(xs.len() as i64),
         (Builtin::Range, Some(V::Int(a)), Some(V::Int(b))) => {
             if b - a > 10_000 {

@@ -41,7 +41,10 @@ impl Hand {
         self.0 == 0
     }
     pub fn cards(self) -> impl Iterator<Item = Card> {
-        (0..52).rev().filter(move |i| self.0 & (1 << i) != 0).map(Card::from_index)
+        (0..52)
+            .rev()
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(Card::from_index)
     }
     pub fn has_suit(self, s: Suit) -> bool {
         self.0 & (0x1fff << (s as usize * 13)) != 0
@@ -198,8 +201,7 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
-    const DEAL: &str =
-        "W:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764";
+    const DEAL: &str = "W:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764";
 
     #[test]
     fn reads_and_writes_pbn() {

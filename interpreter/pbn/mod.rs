@@ -54,9 +54,9 @@
 //!   the auction. `D10` is accepted for `DT`.
 
 mod board;
-pub mod to_case;
 mod scan;
 mod tags;
+pub mod to_case;
 
 #[cfg(test)]
 mod tests;

@@ -39,7 +39,9 @@ pub fn board_case(b: &PbnBoard, file: u32) -> Case {
         case.play = PlayRecord::BySeat(
             p.tricks
                 .iter()
-                .map(|t| std::array::from_fn(|i| t.cards[i].as_ref().map(|c| (c.card, span(&c.span)))))
+                .map(|t| {
+                    std::array::from_fn(|i| t.cards[i].as_ref().map(|c| (c.card, span(&c.span))))
+                })
                 .collect(),
         );
     }

@@ -4,7 +4,8 @@
 use crate::check::LawBook;
 use crate::model::Seat;
 use crate::ruling::{
-    AnswerHow, Applied, Branch, Comparison, Effect, IrregularityRuling, Node, ObligationLine, Outcome, Ruling,
+    AnswerHow, Applied, Branch, Comparison, Effect, IrregularityRuling, Node, ObligationLine,
+    Outcome, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang};
 use std::fmt::Write;
@@ -49,7 +50,10 @@ impl Renderer<'_> {
         match node {
             Node::Outcome(o) => self.outcome(o, indent, out),
             Node::Branch { question, branches } => {
-                let who = question.who.map(|s| format!(" ({})", seat_name(s))).unwrap_or_default();
+                let who = question
+                    .who
+                    .map(|s| format!(" ({})", seat_name(s)))
+                    .unwrap_or_default();
                 let _ = writeln!(out, "{indent}Open {}{who}: {}", question.kind, question.ask);
                 for (i, b) in branches.iter().enumerate() {
                     let last = i + 1 == branches.len();
@@ -60,7 +64,11 @@ impl Renderer<'_> {
     }
 
     fn branch(&self, b: &Branch, indent: &str, last: bool, out: &mut String) {
-        let (head, more) = if last { ("└─ ", "   ") } else { ("├─ ", "│  ") };
+        let (head, more) = if last {
+            ("└─ ", "   ")
+        } else {
+            ("├─ ", "│  ")
+        };
         let label = if b.calls.len() > 4 {
             format!("{} — {}", b.answer, b.calls.join(" "))
         } else {
@@ -112,9 +120,17 @@ impl Renderer<'_> {
             match c {
                 Comparison::Imps { difference, imps } => {
                     let unit = if imps.abs() == 1 { "IMP" } else { "IMPs" };
-                    let _ = writeln!(out, "{indent}IMPs (78B): a difference of {difference} is {imps} {unit}");
+                    let _ = writeln!(
+                        out,
+                        "{indent}IMPs (78B): a difference of {difference} is {imps} {unit}"
+                    );
                 }
-                Comparison::Matchpoints { score, others, matchpoints, top } => {
+                Comparison::Matchpoints {
+                    score,
+                    others,
+                    matchpoints,
+                    top,
+                } => {
                     let _ = writeln!(
                         out,
                         "{indent}Matchpoints (78A): {score} against {} scores {matchpoints} of {top}",
@@ -150,9 +166,18 @@ impl Renderer<'_> {
             .paragraph_title(&a.paragraph, self.lang)
             .map(|t| format!(" {t}"))
             .unwrap_or_default();
-        let law = a.paragraph.chars().take_while(|c| c.is_ascii_digit()).collect::<String>();
+        let law = a
+            .paragraph
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect::<String>();
         let title = if a.paragraph == law {
-            format!(" {}", self.book.law_title(law.parse().unwrap_or(0), self.lang).unwrap_or(""))
+            format!(
+                " {}",
+                self.book
+                    .law_title(law.parse().unwrap_or(0), self.lang)
+                    .unwrap_or("")
+            )
         } else {
             title
         };
@@ -194,13 +219,25 @@ fn duration(d: Duration) -> &'static str {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::Stands { seat, call } => format!("{} {call} stands", seat_name(*seat)),
-        Effect::Cancelled { seat, call, and_later } => format!(
+        Effect::Cancelled {
+            seat,
+            call,
+            and_later,
+        } => format!(
             "{} {call} is cancelled{}",
             seat_name(*seat),
-            if *and_later { ", with every later call" } else { "" }
+            if *and_later {
+                ", with every later call"
+            } else {
+                ""
+            }
         ),
         Effect::DeemedPass { seat } => format!("{} is deemed to have passed", seat_name(*seat)),
-        Effect::Obligation { name, holder, duration: d } => format!(
+        Effect::Obligation {
+            name,
+            holder,
+            duration: d,
+        } => format!(
             "{} {} {}",
             seat_name(*holder),
             name.replace('_', " "),
@@ -210,13 +247,23 @@ fn effect(e: &Effect) -> String {
         Effect::DeferredTo { irregularity } => {
             format!("ruled as {}", irregularity.replace('_', " "))
         }
-        Effect::Answer { who, option, answer, how } => {
+        Effect::Answer {
+            who,
+            option,
+            answer,
+            how,
+        } => {
             let option = option.replace('_', " ");
             let answer = answer.replace('_', " ");
             match how {
                 AnswerHow::Chosen => format!("{}: {answer} ({option})", seat_name(*who)),
-                AnswerHow::ByCalling => format!("{} calls, and so: {answer} ({option})", seat_name(*who)),
-                AnswerHow::Default => format!("{answer} ({option}: no answer from {} before the ruling)", seat_name(*who)),
+                AnswerHow::ByCalling => {
+                    format!("{} calls, and so: {answer} ({option})", seat_name(*who))
+                }
+                AnswerHow::Default => format!(
+                    "{answer} ({option}: no answer from {} before the ruling)",
+                    seat_name(*who)
+                ),
             }
         }
     }

@@ -275,18 +275,34 @@ pub struct Arm {
 
 #[derive(Clone, Debug)]
 pub enum StepKind {
-    Choose { option: Ident, arms: Vec<Arm> },
+    Choose {
+        option: Ident,
+        arms: Vec<Arm>,
+    },
     /// Wait for the next call by a seat. `observe`: the rectification only looks at it
     /// (`after call`); otherwise it rules on it (`await call`).
-    AwaitCall { var: Ident, by: Expr, decision: Decision, observe: bool },
+    AwaitCall {
+        var: Ident,
+        by: Expr,
+        decision: Decision,
+        observe: bool,
+    },
     Decide(Decision),
     Goto(ParaId),
     Refer(Vec<ParaId>),
     Defer(Ident),
     Stands(Ident),
-    Cancel { var: Ident, and_later: bool },
+    Cancel {
+        var: Ident,
+        and_later: bool,
+    },
     DeemedPass(Expr),
-    Impose { obligation: Ident, args: Vec<Expr>, on: Expr, duration: Duration },
+    Impose {
+        obligation: Ident,
+        args: Vec<Expr>,
+        on: Expr,
+        duration: Duration,
+    },
     NoRectification,
 }
 

@@ -1,10 +1,10 @@
 //! pest pairs to the syntax tree.
 
 use super::ast::{
-    Arm, Block, Decision, Define, Duration, Expr, ExprKind, Finding, Ident, ImpliedAnswer,
+    Arm, BinOp, Block, Decision, Define, Duration, Expr, ExprKind, Finding, Ident, ImpliedAnswer,
     Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl, ParaId, ParagraphDecl,
     Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step, StepKind, Table, TableRow,
-    Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, BinOp,
+    Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind,
 };
 use super::pest_error;
 use crate::diagnostic::Diag;
@@ -70,14 +70,23 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::impose | R::kw_impose => "`impose`",
         R::duration => "`for rest of auction` or `at next turn`",
         R::no_rectification | R::kw_no => "`no rectification`",
-        R::expr | R::or_expr | R::and_expr | R::not_expr | R::cmp_expr | R::sum_expr
-        | R::product | R::unary | R::postfix => "an expression",
+        R::expr
+        | R::or_expr
+        | R::and_expr
+        | R::not_expr
+        | R::cmp_expr
+        | R::sum_expr
+        | R::product
+        | R::unary
+        | R::postfix => "an expression",
         R::cmp_op => "a comparison (==, !=, <, <=, >, >=)",
         R::sum_op | R::mul_op => "an operator",
         R::field => "`.field`",
         R::args => "`(`",
         R::call_expr => "a function call",
-        R::quantifier | R::quant_kind => "a quantifier (any, all, count, highest, first, last, sum)",
+        R::quantifier | R::quant_kind => {
+            "a quantifier (any, all, count, highest, first, last, sum)"
+        }
         R::bid_literal => "a bid like 1NT or 3♠",
         R::card_literal => "a card like ♠A",
         R::suit_symbol => "a suit symbol",
@@ -100,9 +109,11 @@ fn phrase(r: Rule) -> Option<&'static str> {
 }
 
 pub fn parse_law_file(file: u32, text: &str) -> Result<LawFile, Diag> {
-    let mut pairs = LawParser::parse(Rule::file, text).map_err(|e| {
-        pest_error::convert(e, file, text, phrase, "lawbook::syntax::law")
-    })?;
+    if let Some(d) = pest_error::too_deep(file, text, "lawbook::syntax::law") {
+        return Err(d);
+    }
+    let mut pairs = LawParser::parse(Rule::file, text)
+        .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::law"))?;
     let b = Builder { file };
     let top = pairs.next().expect("the file rule always yields one pair");
     let mut laws = Vec::new();
@@ -227,7 +238,8 @@ impl Builder {
                     it.next();
                     let id = self.para_id(it.next().unwrap());
                     let block = self.block(it.next().unwrap())?;
-                    law.items.push(Item::Procedure(Procedure { id, block, span }));
+                    law.items
+                        .push(Item::Procedure(Procedure { id, block, span }));
                 }
                 _ => {}
             }
@@ -481,7 +493,9 @@ impl Builder {
             vec![]
         };
         let keeps = it.next().unwrap();
-        let mut k = keeps.into_inner().filter(|q| matches!(q.as_rule(), Rule::ident | Rule::expr));
+        let mut k = keeps
+            .into_inner()
+            .filter(|q| matches!(q.as_rule(), Rule::ident | Rule::expr));
         let call = self.ident(k.next().unwrap());
         let keeps = self.expr(k.next().unwrap())?;
         let ask = it.next().map(|a| self.translations(a));
@@ -570,13 +584,17 @@ impl Builder {
             }
             Rule::await_call => {
                 let observe = it.peek().is_some_and(|q| q.as_rule() == Rule::kw_after);
-                let mut x = it.filter(|q| {
-                    matches!(q.as_rule(), Rule::ident | Rule::expr | Rule::decision)
-                });
+                let mut x =
+                    it.filter(|q| matches!(q.as_rule(), Rule::ident | Rule::expr | Rule::decision));
                 let var = self.ident(x.next().unwrap());
                 let by = self.expr(x.next().unwrap())?;
                 let decision = self.decision(x.next().unwrap())?;
-                StepKind::AwaitCall { var, by, decision, observe }
+                StepKind::AwaitCall {
+                    var,
+                    by,
+                    decision,
+                    observe,
+                }
             }
             Rule::decide => StepKind::Decide(self.decision(it.nth(1).unwrap())?),
             Rule::goto => StepKind::Goto(self.para_id(it.nth(1).unwrap())),
@@ -815,9 +833,7 @@ impl Builder {
                 span,
             }),
             Rule::string => Ok(Expr {
-                kind: ExprKind::Str(
-                    p.into_inner().next().map_or("", |b| b.as_str()).to_string(),
-                ),
+                kind: ExprKind::Str(p.into_inner().next().map_or("", |b| b.as_str()).to_string()),
                 span,
             }),
             Rule::bid_literal => {
@@ -839,7 +855,9 @@ impl Builder {
                 })
             }
             Rule::suit_symbol => Ok(Expr {
-                kind: ExprKind::SuitLit(Suit::from_char(p.as_str().chars().next().unwrap()).unwrap()),
+                kind: ExprKind::SuitLit(
+                    Suit::from_char(p.as_str().chars().next().unwrap()).unwrap(),
+                ),
                 span,
             }),
             r => Err(Diag::new(
@@ -852,4 +870,3 @@ impl Builder {
 }
 
 type Rule_ = super::ast::Rule;
-

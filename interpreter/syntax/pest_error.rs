@@ -72,3 +72,32 @@ fn join_or(items: &BTreeSet<&str>) -> String {
         n => format!("{} or {}", v[..n - 1].join(", "), v[n - 1]),
     }
 }
+
+/// The parsers recurse once per bracket; text nested deeper than this is refused before
+/// parsing, so that no input can exhaust the stack.
+pub const MAX_NESTING: usize = 256;
+
+/// A diagnostic for text nested deeper than `MAX_NESTING`, if it is.
+pub fn too_deep(file: u32, text: &str, code: &'static str) -> Option<Diag> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '{' | '[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(
+                        Diag::new(
+                            code,
+                            format!("brackets nested more than {MAX_NESTING} deep"),
+                        )
+                        .label(Span::new(file, i, i + 1), "too deep here")
+                        .help("split the expression into named definitions"),
+                    );
+                }
+            }
+            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,44 @@
+//! A bad case gets a diagnostic with its file, the span of the fault, and a way to fix it;
+//! never a panic. The rendered diagnostics are insta snapshots.
+
+use lawbook::diagnostic::render_plain;
+use lawbook::runner::{case_name, rule_and_render, Books};
+use rstest::rstest;
+use std::path::Path;
+
+#[rstest]
+#[case("unknown-key", "auktion", "did you mean `auction`?")]
+#[case("bad-seat", "X", "seats are N, E, S and W")]
+#[case("bad-call", "9Z", "calls are written")]
+#[case("duplicate-card", "3", "each of the 52 cards is dealt exactly once")]
+#[case("answer-to-nothing", "S accept", "")]
+#[case("no-board", "", "write `board N`")]
+#[case("unknown-finding", "comparable", "did you mean `comparable_call`?")]
+#[case("revoke", "C8", "could follow suit")]
+fn a_bad_case_is_reported_where_it_is_wrong(
+    #[case] name: &str,
+    #[case] underline: &str,
+    #[case] help: &str,
+) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join(format!("tests/data/bad-cases/{name}.case"));
+    let mut books = Books::default();
+    let n = case_name(&path, &root.join("tests/data/bad-cases"));
+    let diags = match rule_and_render(&path, &n, &root.join("laws"), &mut books) {
+        Ok(_) => panic!("{name} should not rule"),
+        Err(d) => d,
+    };
+    let d = &diags[0];
+    assert!(
+        d.source.is_some(),
+        "{name}: the diagnostic carries its file"
+    );
+    if !underline.is_empty() {
+        let (span, _) = &d.labels[0];
+        assert_eq!(books.sources.text(*span), underline, "{name}");
+    }
+    let rendered = render_plain(&diags);
+    assert!(rendered.contains(help), "{name}: {rendered}");
+    let rendered = rendered.replace(&root.display().to_string(), "");
+    insta::assert_snapshot!(format!("bad_case_{name}"), rendered);
+}
