@@ -10,6 +10,7 @@ pub mod align;
 pub mod case;
 pub mod check;
 pub mod cli;
+pub mod coverage;
 pub mod diagnostic;
 pub mod eval;
 pub mod load;

@@ -67,6 +67,10 @@ pub struct Outcome {
     pub score: Option<Score>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub comparisons: Vec<Comparison>,
+    /// The paragraphs behind the mechanics of this outcome: whose turn it was, whether
+    /// calls were sufficient and permitted, when the auction ended, the contract, the play,
+    /// the score (from the `per` of the definitions the table used).
+    pub basis: Vec<String>,
     /// What the ruling could not settle (an open question beyond the depth explored).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -104,6 +108,10 @@ pub enum Comparison {
     Imps {
         difference: i64,
         imps: i64,
+    },
+    Total {
+        scores: Vec<i64>,
+        total: i64,
     },
     Matchpoints {
         score: i64,

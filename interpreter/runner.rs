@@ -168,24 +168,11 @@ pub fn write_golden(path: &Path, content: &str) -> std::io::Result<()> {
     )
 }
 
-/// A line diff of two texts, for a failing case.
+/// A unified diff of two texts, for a failing case.
 pub fn diff(expected: &str, actual: &str) -> String {
-    let e: Vec<&str> = expected.lines().collect();
-    let a: Vec<&str> = actual.lines().collect();
-    let mut out = String::new();
-    let n = e.len().max(a.len());
-    for i in 0..n {
-        match (e.get(i), a.get(i)) {
-            (Some(x), Some(y)) if x == y => {}
-            (x, y) => {
-                if let Some(x) = x {
-                    out.push_str(&format!("  {:>4} - {x}\n", i + 1));
-                }
-                if let Some(y) = y {
-                    out.push_str(&format!("  {:>4} + {y}\n", i + 1));
-                }
-            }
-        }
-    }
-    out
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .context_radius(2)
+        .header("golden", "now")
+        .to_string()
 }

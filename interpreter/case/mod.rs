@@ -72,6 +72,7 @@ pub struct Case {
     pub tricks: Option<(u8, Span)>,
     pub imps: Vec<i64>,
     pub matchpoints: Vec<(i64, Vec<i64>)>,
+    pub total_points: Vec<i64>,
 }
 
 pub const KEYS: &[&str] = &[
@@ -87,6 +88,7 @@ pub const KEYS: &[&str] = &[
     "tricks",
     "imps",
     "matchpoints",
+    "total_points",
 ];
 
 #[derive(Clone, Debug)]
@@ -376,6 +378,14 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                                 .label(w.span, "not a number")
                                 .help("write the net point difference, such as `imps 620`"),
                         ),
+                    }
+                }
+            }
+            "total_points" => {
+                for w in &line_words {
+                    match w.text.parse::<i64>() {
+                        Ok(n) => case.total_points.push(n),
+                        Err(_) => diags.push(Diag::new(E_CASE, format!("`{}` is not a score", w.text)).label(w.span, "not a number").help("write the net scores of the boards, such as `total_points 420 -50 100`")),
                     }
                 }
             }

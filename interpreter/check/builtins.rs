@@ -240,6 +240,27 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "whether a play follows suit as it must (Law 44C, 44D)",
     ),
     (
+        "next_to_play",
+        &[("player", || Type::Seat)],
+        || Type::Seat,
+        "who plays next to a trick (Law 44B)",
+    ),
+    (
+        "next_leader",
+        &[
+            ("trick", || Type::List(Box::new(Type::Play))),
+            ("trumps", || Type::Strain),
+        ],
+        || Type::Seat,
+        "who leads to the next trick (Law 44G)",
+    ),
+    (
+        "total_points",
+        &[("scores", || Type::List(Box::new(Type::Int)))],
+        || Type::Int,
+        "a total of net scores (Law 78C)",
+    ),
+    (
         "trick_winner",
         &[
             ("trick", || Type::List(Box::new(Type::Play))),

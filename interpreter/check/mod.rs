@@ -989,6 +989,16 @@ impl Checker {
     /// ids name laws of the book.
     fn mark_operative_and_refs(&mut self) {
         let mut ids: Vec<ParaId> = vec![];
+        let per: Vec<ParaId> = self
+            .book
+            .defines
+            .values()
+            .flat_map(|d| d.per.clone())
+            .chain(self.book.tables.values().flat_map(|t| t.per.clone()))
+            .collect();
+        for id in &per {
+            self.check_ref(id);
+        }
         for info in &self.book.irregularities {
             if let Some(r) = &info.rectify {
                 collect_decision_ids(&r.decision, &mut ids);

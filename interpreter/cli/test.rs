@@ -19,6 +19,9 @@ pub struct Args {
     /// The folder that holds the law books.
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
+    /// Also list, per law, the paragraphs no case reaches (judgement paragraphs apart).
+    #[arg(long)]
+    pub coverage: bool,
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -33,6 +36,8 @@ pub fn run(a: Args) -> ExitCode {
     }
     let mut books = Books::default();
     let (mut passed, mut failed, mut blessed) = (0, 0, 0);
+    let mut coverage: std::collections::BTreeMap<PathBuf, crate::coverage::Coverage> =
+        Default::default();
     for path in &cases {
         let name = case_name(path, &a.corpus);
         match rule_and_render(path, &name, &a.laws, &mut books) {
@@ -41,7 +46,13 @@ pub fn run(a: Args) -> ExitCode {
                 outln!("FAIL {name}: the case cannot be ruled");
                 out!("{}", render_plain(&diags));
             }
-            Ok((_, goldens)) => {
+            Ok((ruling, goldens)) => {
+                if a.coverage {
+                    if let Ok(case) = crate::runner::load_case(path, &mut books.sources) {
+                        let dir = crate::runner::lawbook_dir(&case, path, &a.laws);
+                        coverage.entry(dir).or_default().add(&ruling);
+                    }
+                }
                 let mut ok = true;
                 for (suffix, text) in goldens {
                     let gp = golden_path(path, suffix);
@@ -77,6 +88,15 @@ pub fn run(a: Args) -> ExitCode {
     }
     if blessed > 0 {
         outln!("wrote {blessed} golden file(s); review them with `git diff` before committing");
+    }
+    for (dir, cov) in &coverage {
+        if let Ok(book) = books.get(dir) {
+            outln!(
+                "{}: {}",
+                dir.display(),
+                crate::coverage::render(&cov.report(book)).trim_end()
+            );
+        }
     }
     outln!("{passed} passed, {failed} failed");
     if failed > 0 {

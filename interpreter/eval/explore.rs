@@ -451,6 +451,20 @@ fn replay(
             imps,
         });
     }
+    if !ctx.case.total_points.is_empty() {
+        let list = Value::List(Rc::new(
+            ctx.case
+                .total_points
+                .iter()
+                .map(|o| Value::Int(*o))
+                .collect(),
+        ));
+        let total = int(ev.call("total_points", vec![list], &view)?);
+        outcome.comparisons.push(Comparison::Total {
+            scores: ctx.case.total_points.clone(),
+            total,
+        });
+    }
     for (score, others) in &ctx.case.matchpoints {
         let list = Value::List(Rc::new(others.iter().map(|o| Value::Int(*o)).collect()));
         let mp = int(ev.call("matchpoints", vec![Value::Int(*score), list], &view)?);
@@ -461,7 +475,16 @@ fn replay(
             top: 2 * others.len() as i64,
         });
     }
+    let mut basis: Vec<String> = ev.used.borrow().iter().map(|s| s.to_string()).collect();
+    basis.sort_by_key(|p| paragraph_order(p));
+    outcome.basis = basis;
     Ok((outcome, open))
+}
+
+/// Paragraph ids in the Laws' order: 2A before 17B before 17D3 before 18A.
+fn paragraph_order(id: &str) -> (u32, String) {
+    let n: String = id.chars().take_while(|c| c.is_ascii_digit()).collect();
+    (n.parse().unwrap_or(0), id[n.len()..].to_string())
 }
 
 fn int(v: Value) -> i64 {
@@ -487,16 +510,21 @@ fn play_out(
         event: None,
     })?;
     let mut hands: [Hand; 4] = deal.hands;
-    let mut leader = match ev.call("opening_leader", vec![], view)? {
+    let seat = |v: Value| match v {
         Value::Seat(s) => s,
-        _ => unreachable!(),
+        _ => unreachable!("checked entry point"),
     };
+    let mut leader = seat(ev.call("opening_leader", vec![], view)?);
     let mut won = 0u8;
     for t in 0..ctx.case.play.tricks() {
         let trick = ctx.case.play.trick(t, leader);
         let mut plays: Vec<Value> = vec![];
+        let mut player = leader;
         for (i, (card, span)) in trick.iter().enumerate() {
-            let seat = Seat::from_index(leader.index() + i);
+            if i > 0 {
+                player = seat(ev.call("next_to_play", vec![Value::Seat(player)], view)?);
+            }
+            let seat = player;
             let err = |message: String| Fail::Error {
                 message,
                 span: Some(*span),
@@ -525,18 +553,16 @@ fn play_out(
         if plays.len() < 4 {
             break;
         }
-        let winner = match ev.call(
+        let trick = Value::List(Rc::new(plays));
+        let winner = seat(ev.call(
             "trick_winner",
-            vec![Value::List(Rc::new(plays)), Value::Strain(strain)],
+            vec![trick.clone(), Value::Strain(strain)],
             view,
-        )? {
-            Value::Seat(s) => s,
-            _ => unreachable!(),
-        };
+        )?);
         if winner.side() == declarer.side() {
             won += 1;
         }
-        leader = winner;
+        leader = seat(ev.call("next_leader", vec![trick, Value::Strain(strain)], view)?);
     }
     Ok(won)
 }

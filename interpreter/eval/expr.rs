@@ -6,7 +6,8 @@ use crate::check::LawBook;
 use crate::model::{Call, Rank, Seat, Strain};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind, RowKey};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeSet;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -35,6 +36,8 @@ pub struct Evaluator<'a> {
     pub book: &'a LawBook,
     pub findings: &'a HashMap<String, bool>,
     pub budget: Cell<u64>,
+    /// The paragraphs (`per`) of every definition and table evaluated.
+    pub used: RefCell<BTreeSet<&'a str>>,
 }
 
 pub type Env<'a> = Vec<(&'a str, Value)>;
@@ -45,6 +48,7 @@ impl<'a> Evaluator<'a> {
             book,
             findings,
             budget: Cell::new(budget),
+            used: RefCell::new(BTreeSet::new()),
         }
     }
 
@@ -57,9 +61,19 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
+    fn note(&self, per: &'a [crate::syntax::ast::ParaId]) {
+        if !per.is_empty() {
+            let mut used = self.used.borrow_mut();
+            for p in per {
+                used.insert(p.text.as_str());
+            }
+        }
+    }
+
     /// Call a definition or table by name with arguments (the table's entry points).
     pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
         if let Some(d) = self.book.defines.get(name) {
+            self.note(&d.per);
             let env: Env = d
                 .params
                 .iter()
@@ -130,6 +144,7 @@ impl<'a> Evaluator<'a> {
                     return Ok(v.clone());
                 }
                 if let Some(d) = self.book.defines.get(n) {
+                    self.note(&d.per);
                     return self.eval(&d.body, &mut vec![], view);
                 }
                 if self.book.findings.contains_key(n) {
@@ -169,6 +184,7 @@ impl<'a> Evaluator<'a> {
                     vals.push(self.eval(a, env, view)?);
                 }
                 if let Some(d) = self.book.defines.get(&f.name) {
+                    self.note(&d.per);
                     let mut inner: Env = d
                         .params
                         .iter()
@@ -178,6 +194,7 @@ impl<'a> Evaluator<'a> {
                     return self.eval(&d.body, &mut inner, view);
                 }
                 if let Some(t) = self.book.tables.get(&f.name) {
+                    self.note(&t.per);
                     return self.lookup(t, vals.into_iter().next().unwrap(), view, e.span);
                 }
                 let b = builtin(&f.name).ok_or_else(|| Stop::Error {

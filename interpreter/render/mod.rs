@@ -125,6 +125,17 @@ impl Renderer<'_> {
                         "{indent}IMPs (78B): a difference of {difference} is {imps} {unit}"
                     );
                 }
+                Comparison::Total { scores, total } => {
+                    let _ = writeln!(
+                        out,
+                        "{indent}Total points (78C): {} make {total}",
+                        scores
+                            .iter()
+                            .map(|o| o.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
                 Comparison::Matchpoints {
                     score,
                     others,
@@ -138,6 +149,13 @@ impl Renderer<'_> {
                     );
                 }
             }
+        }
+        if !o.basis.is_empty() {
+            let _ = writeln!(
+                out,
+                "{indent}Paragraphs applied by the table: {}",
+                o.basis.join(", ")
+            );
         }
         for n in &o.notes {
             let _ = writeln!(out, "{indent}Note: {n}");

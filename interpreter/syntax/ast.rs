@@ -127,6 +127,8 @@ pub struct Define {
     pub name: Ident,
     pub params: Vec<Param>,
     pub ty: TypeExpr,
+    /// The paragraphs it encodes.
+    pub per: Vec<ParaId>,
     pub body: Expr,
     pub span: Span,
 }
@@ -136,6 +138,7 @@ pub struct Table {
     pub name: Ident,
     pub params: Vec<Param>,
     pub ty: TypeExpr,
+    pub per: Vec<ParaId>,
     pub rows: Vec<TableRow>,
     pub span: Span,
 }

@@ -36,6 +36,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::paragraph_decl | R::kw_paragraph => "`paragraph`",
         R::judgement | R::kw_judgement => "`judgement`",
         R::define | R::kw_define => "`define`",
+        R::per_clause | R::kw_per => "`per` and the paragraphs it encodes",
         R::table | R::kw_table => "`table`",
         R::table_row | R::row_key => "a table row `key => value`",
         R::irregularity | R::kw_irregularity => "`irregularity`",
@@ -314,6 +315,19 @@ impl Builder {
         TypeExpr { kind, span }
     }
 
+    fn per<'i>(&self, it: &mut std::iter::Peekable<impl Iterator<Item = P<'i>>>) -> Vec<ParaId> {
+        match it.peek().map(|x| x.as_rule()) {
+            Some(Rule::per_clause) => it
+                .next()
+                .unwrap()
+                .into_inner()
+                .filter(|q| q.as_rule() == Rule::para_id)
+                .map(|q| self.para_id(q))
+                .collect(),
+            _ => vec![],
+        }
+    }
+
     fn define(&self, p: P) -> Result<Define, Diag> {
         let span = self.span(&p);
         let mut it = p.into_inner().skip(1).peekable();
@@ -324,11 +338,13 @@ impl Builder {
             vec![]
         };
         let ty = self.type_expr(it.next().unwrap());
+        let per = self.per(&mut it);
         let body = self.expr(it.next().unwrap())?;
         Ok(Define {
             name,
             params,
             ty,
+            per,
             body,
             span,
         })
@@ -340,6 +356,8 @@ impl Builder {
         let name = self.ident(it.next().unwrap());
         let params = self.params(it.next().unwrap());
         let ty = self.type_expr(it.next().unwrap());
+        let mut it = it.peekable();
+        let per = self.per(&mut it);
         let mut rows = vec![];
         for row in it {
             let rspan = self.span(&row);
@@ -371,6 +389,7 @@ impl Builder {
             name,
             params,
             ty,
+            per,
             rows,
             span,
         })
