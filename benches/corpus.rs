@@ -219,12 +219,7 @@ fn main() {
     let book = lawbook::load::load_lawbook(&laws_2017, &mut sources)
         .unwrap_or_else(|d| panic!("{}", lawbook::diagnostic::render_plain(&d)));
     let findings = HashMap::new();
-    let view = View {
-        auction: Rc::new(vec![]),
-        dealer: Seat::North,
-        vulnerable: [false, false],
-        obligations: vec![],
-    };
+    let view = View::default();
     let ev = Evaluator::new(&book, &findings, u64::MAX);
     let boards = boards();
     assert_eq!(boards.len(), 2940);

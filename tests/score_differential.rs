@@ -19,12 +19,7 @@ fn law_77_agrees_with_endplay_on_every_combination() {
         load_lawbook(&root.join("laws/2017"), &mut sources).expect("the 2017 law book checks");
     let findings = HashMap::new();
     let ev = Evaluator::new(&book, &findings, u64::MAX);
-    let view = View {
-        auction: Rc::new(vec![]),
-        dealer: Seat::North,
-        vulnerable: [false, false],
-        obligations: vec![],
-    };
+    let view = View::default();
     let csv = std::fs::read_to_string(root.join("tests/data/score/reference.csv")).unwrap();
     let mut rows = 0;
     let mut wrong = vec![];

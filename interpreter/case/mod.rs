@@ -43,6 +43,15 @@ impl PlayRecord {
         }
     }
 
+    /// The `i`-th card played to trick `t`, which `seat` plays.
+    pub fn card(&self, t: usize, i: usize, seat: Seat) -> Option<(Card, Span)> {
+        match self {
+            PlayRecord::None => None,
+            PlayRecord::LeadOrder(ts) => ts.get(t)?.get(i).copied(),
+            PlayRecord::BySeat(ts) => ts.get(t)?[seat.index()],
+        }
+    }
+
     /// The cards of trick `t` in the order they were played, from `leader`.
     pub fn trick(&self, t: usize, leader: Seat) -> Vec<(Card, Span)> {
         match self {

@@ -28,6 +28,7 @@ pub enum Builtin {
     Vulnerable,
     Min,
     Max,
+    HandOf,
 }
 
 pub const BUILTINS: &[(&str, Builtin)] = &[
@@ -52,6 +53,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("vulnerable", Builtin::Vulnerable),
     ("min", Builtin::Min),
     ("max", Builtin::Max),
+    ("hand", Builtin::HandOf),
 ];
 
 pub fn builtin(name: &str) -> Option<Builtin> {
@@ -80,6 +82,7 @@ impl Builtin {
             Builtin::Obliged => (vec![Seat, Obligation], Bool),
             Builtin::Vulnerable => (vec![Side], Bool),
             Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
+            Builtin::HandOf => (vec![Seat], List(Box::new(Card))),
             Builtin::Item | Builtin::Size => return None,
         })
     }
@@ -155,6 +158,8 @@ impl Constant {
 pub const STATE: &[(&str, fn() -> Type)] = &[
     ("auction", || Type::List(Box::new(Type::Entry))),
     ("dealer", || Type::Seat),
+    // The cards played so far to the trick in progress.
+    ("trick", || Type::List(Box::new(Type::Play))),
 ];
 
 pub fn state(name: &str) -> Option<Type> {

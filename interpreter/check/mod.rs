@@ -503,8 +503,15 @@ impl Checker {
         }
         for o in self.book.obligations.values().cloned().collect::<Vec<_>>() {
             let mut scope = self.param_scope(&o.params);
-            scope.push((o.call.name.clone(), Type::Call));
+            let x = if o.on_play { Type::Card } else { Type::Call };
+            scope.push((o.call.name.clone(), x));
+            if let Some(h) = &o.holder {
+                scope.push((h.name.clone(), Type::Seat));
+            }
             self.expect(&o.keeps, &scope, &Type::Bool);
+            if let Some(e) = &o.ends {
+                self.expect(e, &scope, &Type::Bool);
+            }
         }
         let irregs = self.book.irregularities.clone();
         for info in &irregs {
@@ -520,8 +527,17 @@ impl Checker {
                     );
                 }
             }
+            let x = match &i.trigger.kind {
+                TriggerKind::Call => Type::Call,
+                TriggerKind::Play => Type::Card,
+                TriggerKind::Exposure | TriggerKind::EarlyLead => Type::List(Box::new(Type::Card)),
+                TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {
+                    Some(o) if o.on_play => Type::Card,
+                    _ => Type::Call,
+                },
+            };
             let mut scope: Scope = vec![
-                (i.trigger.call.name.clone(), Type::Call),
+                (i.trigger.call.name.clone(), x),
                 (i.trigger.offender.name.clone(), Type::Seat),
             ];
             for l in &i.lets {
@@ -778,6 +794,9 @@ impl Checker {
                         continue;
                     };
                     self.expect(&o.chooser, scope, &Type::Seat);
+                    for w in o.answer_when.iter().flatten() {
+                        self.expect(w, scope, &Type::Bool);
+                    }
                     let mut all: Vec<String> = o.answers.iter().map(|a| a.name.clone()).collect();
                     if let Some(d) = &o.default {
                         if !all.contains(&d.name) {
@@ -948,6 +967,7 @@ impl Checker {
                     }
                 }
                 StepKind::NoRectification => {}
+                StepKind::AtAuctionEnd(b) => self.check_block(b, scope, seen),
             }
         }
     }
@@ -1440,6 +1460,7 @@ fn collect_block_ids(b: &Block, out: &mut Vec<ParaId>) {
             StepKind::AwaitCall { decision, .. } | StepKind::Decide(decision) => {
                 collect_decision_ids(decision, out)
             }
+            StepKind::AtAuctionEnd(b) => collect_block_ids(b, out),
             _ => {}
         }
     }

@@ -6,14 +6,12 @@ use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, View};
 use crate::eval::value::Value;
 use crate::load::load_lawbook;
-use crate::model::Seat;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
 use crate::source::Sources;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::rc::Rc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -50,12 +48,7 @@ pub fn run(a: Args) -> ExitCode {
     let file_id = sources.add(a.pbn.display().to_string(), text);
     let findings = HashMap::new();
     let ev = Evaluator::new(&book, &findings, crate::eval::explore::BUDGET);
-    let view = View {
-        auction: Rc::new(vec![]),
-        dealer: Seat::North,
-        vulnerable: [false, false],
-        obligations: vec![],
-    };
+    let view = View::default();
     let (mut scored, mut checked, mut differences) = (0, 0, 0);
     for (i, b) in file.boards.iter().enumerate() {
         let label = match b.board {

@@ -8,7 +8,7 @@
 use super::expr::{entries, Env, Evaluator, Stop, View};
 use super::value::Value;
 use crate::check::LawBook;
-use crate::model::{Call, Seat};
+use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
 use crate::ruling::{
     AnswerHow, Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome,
 };
@@ -33,6 +33,16 @@ pub enum Event {
     /// The Director is called and rectifies: what nobody answered takes its default
     /// (36A, 37A, 38D: a call by LHO after this is not a call "before rectification").
     Director,
+    /// Cards exposed during the auction, or one led there (`led`) (Law 24).
+    Expose {
+        seat: Seat,
+        cards: Vec<Card>,
+        led: bool,
+    },
+    /// A card played; the table knows whose turn it is.
+    Play {
+        card: Card,
+    },
 }
 
 /// Why a replay could not finish.
@@ -70,6 +80,15 @@ impl From<Stop> for Fail {
     }
 }
 
+/// What a player did, as irregularities see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Call,
+    Play,
+    Exposure,
+    EarlyLead,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Status {
     Pending,
@@ -97,6 +116,8 @@ struct Obl {
     paragraph: String,
     status: &'static str,
     breaches: u32,
+    /// For `while on lead`: the holder has led.
+    started: bool,
 }
 
 #[derive(Clone)]
@@ -128,6 +149,8 @@ enum Waiting<'a> {
         decision: &'a Decision,
         observe: bool,
     },
+    /// Steps that run when the auction ends (24D, 24E, 26B).
+    AuctionEnd { steps: &'a [Step] },
 }
 
 #[derive(Clone)]
@@ -161,6 +184,20 @@ pub struct Table<'a> {
     ended: bool,
     event: usize,
     notes: Vec<String>,
+    deal: Option<Deal>,
+    play: Option<PlayState>,
+}
+
+/// The play in progress.
+#[derive(Clone, Debug)]
+struct PlayState {
+    declarer: Seat,
+    strain: Strain,
+    hands: [Hand; 4],
+    trick: Vec<(Seat, Card)>,
+    next: Seat,
+    won: u8,
+    tricks: u8,
 }
 
 impl<'a> Table<'a> {
@@ -177,6 +214,8 @@ impl<'a> Table<'a> {
             ended: false,
             event: 0,
             notes: vec![],
+            deal: None,
+            play: None,
         }
     }
 
@@ -197,24 +236,68 @@ impl<'a> Table<'a> {
                 .filter(|o| o.status == "in force")
                 .map(|o| (o.holder, o.name.clone()))
                 .collect(),
+            trick: Rc::new(
+                self.play
+                    .as_ref()
+                    .map(|p| p.trick.iter().map(|(s, c)| Value::Play(*s, *c)).collect())
+                    .unwrap_or_default(),
+            ),
+            hands: match (&self.play, &self.deal) {
+                (Some(p), _) => p.hands,
+                (None, Some(d)) => d.hands,
+                _ => Default::default(),
+            },
         }
+    }
+
+    pub fn set_deal(&mut self, deal: Option<Deal>) {
+        self.deal = deal;
+    }
+
+    /// Tricks won by declarer, once the play has started.
+    pub fn tricks_won(&self) -> Option<(u8, u8)> {
+        self.play.as_ref().map(|p| (p.won, p.tricks))
+    }
+
+    /// The answers of an option that are offered now (those whose condition holds).
+    fn offered(&self, option: &'a OptionDecl, exec: &Exec<'a>) -> Result<Vec<String>, Fail> {
+        let view = self.view();
+        let mut out = vec![];
+        for (a, cond) in option.answers.iter().zip(&option.answer_when) {
+            let ok = match cond {
+                None => true,
+                Some(c) => self.ev.eval_bool(c, &mut exec.env.clone(), &view)?,
+            };
+            if ok {
+                out.push(a.name.clone());
+            }
+        }
+        Ok(out)
     }
 
     pub fn ended(&self) -> bool {
         self.ended
     }
 
-    pub fn open(&self) -> Option<Open> {
-        self.pending.first().map(|p| match &p.waiting {
-            Waiting::Choice {
-                option, chooser, ..
-            } => Open::Choice {
-                seat: *chooser,
-                option: option.name.name.clone(),
-                answers: option.answers.iter().map(|a| a.name.clone()).collect(),
-            },
-            Waiting::Call { seat, .. } => Open::Call { seat: *seat },
-        })
+    /// The first thing the table waits for that a case could answer. Steps waiting for
+    /// the end of an auction that has not ended are not questions.
+    pub fn open(&self) -> Result<Option<Open>, Fail> {
+        for p in &self.pending {
+            match &p.waiting {
+                Waiting::Choice {
+                    option, chooser, ..
+                } => {
+                    return Ok(Some(Open::Choice {
+                        seat: *chooser,
+                        option: option.name.name.clone(),
+                        answers: self.offered(option, &p.exec)?,
+                    }))
+                }
+                Waiting::Call { seat, .. } => return Ok(Some(Open::Call { seat: *seat })),
+                Waiting::AuctionEnd { .. } => {}
+            }
+        }
+        Ok(None)
     }
 
     /// Settle every open choice that has a default answer: the case has moved on (or ended)
@@ -257,6 +340,8 @@ impl<'a> Table<'a> {
             } => self.feed_call(*seat, *call, *artificial),
             Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
             Event::Director => self.settle_defaults(None),
+            Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
+            Event::Play { card } => self.feed_play(*card),
         }
     }
 
@@ -277,6 +362,15 @@ impl<'a> Table<'a> {
             _ => false,
         });
         if let Some(i) = found {
+            if let Waiting::Choice { option, .. } = &self.pending[i].waiting {
+                let offered = self.offered(option, &self.pending[i].exec)?;
+                if !offered.iter().any(|a| a == answer) {
+                    return Err(self.event_error(format!(
+                        "{seat} may not answer `{answer}` here; the answers offered are {}",
+                        offered.join(", ")
+                    )));
+                }
+            }
             // Other choices the case passed by take their defaults first.
             let p = self.pending.remove(i);
             self.settle_defaults(None)?;
@@ -428,24 +522,78 @@ impl<'a> Table<'a> {
             ..
         } = self.calls[rec].clone();
         let view = self.view();
-        let cv = Value::Call(call, artificial);
-        let mut breaches: Vec<Rc<str>> = vec![];
         // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
         // next turn"); a call out of rotation is ruled as such.
         let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
+        let cv = Value::Call(call, artificial);
+        let breaches = if at_turn {
+            self.check_obligations(seat, &cv, false, false)?
+        } else {
+            vec![]
+        };
+        let found = self.detect(Act::Call, seat, &cv, Some(rec), &breaches)?;
+        if found.is_empty() {
+            self.note_ungoverned(seat, &call.to_string(), &breaches);
+            self.calls[rec].status = Status::Standing;
+            return self.after_call();
+        }
+        self.rule(found, seat, call.to_string())?;
+        if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
+            self.calls[rec].status = Status::Standing;
+        }
+        self.after_call()
+    }
+
+    fn note_ungoverned(&mut self, seat: Seat, what: &str, breaches: &[Rc<str>]) {
+        if !breaches.is_empty() {
+            self.notes.push(format!(
+                "{seat}'s {what} breaks an obligation ({}), and no irregularity of the law book governs the breach",
+                breaches.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+
+    /// Check the obligations of `seat` kept or broken by this call or card; return the
+    /// names of those broken. `lead`: the card leads to a trick.
+    fn check_obligations(
+        &mut self,
+        seat: Seat,
+        x: &Value,
+        on_play: bool,
+        lead: bool,
+    ) -> Result<Vec<Rc<str>>, Fail> {
+        let view = self.view();
+        let mut breaches: Vec<Rc<str>> = vec![];
         for o in self
             .obligations
             .iter_mut()
-            .filter(|o| at_turn && o.holder == seat && o.status == "in force")
+            .filter(|o| o.holder == seat && o.status == "in force")
         {
             let decl = &self.book.obligations[&*o.name];
+            if decl.on_play != on_play {
+                continue;
+            }
+            // 26B: a prohibition while on lead starts at the holder's first lead and ends
+            // when he plays to a trick someone else led.
+            if o.duration == Duration::WhileOnLead {
+                if !lead {
+                    if o.started {
+                        o.status = "ended";
+                    }
+                    continue;
+                }
+                o.started = true;
+            }
             let mut env: Env = decl
                 .params
                 .iter()
                 .map(|p| p.name.name.as_str())
                 .zip(o.args.iter().cloned())
                 .collect();
-            env.push((decl.call.name.as_str(), cv.clone()));
+            env.push((decl.call.name.as_str(), x.clone()));
+            if let Some(h) = &decl.holder {
+                env.push((h.name.as_str(), Value::Seat(seat)));
+            }
             let kept = self.ev.eval_bool(&decl.keeps, &mut env, &view)?;
             if !kept {
                 breaches.push(o.name.clone());
@@ -456,21 +604,40 @@ impl<'a> Table<'a> {
             if o.duration == Duration::NextTurn {
                 o.status = if kept { "kept" } else { "broken" };
             }
+            if let Some(e) = &decl.ends {
+                if self.ev.eval_bool(e, &mut env, &view)? {
+                    o.status = if o.breaches == 0 { "kept" } else { "broken" };
+                }
+            }
         }
-        // Detect irregularities.
+        Ok(breaches)
+    }
+
+    /// The irregularities this act is, each with its bindings.
+    fn detect(
+        &mut self,
+        act: Act,
+        seat: Seat,
+        x: &Value,
+        rec: Option<usize>,
+        breaches: &[Rc<str>],
+    ) -> Result<Vec<(&'a Irregularity, u32, Exec<'a>)>, Fail> {
+        let view = self.view();
         let mut found: Vec<(&'a Irregularity, u32, Exec<'a>)> = vec![];
         for info in &self.book.irregularities {
             let decl = &info.decl;
-            match &decl.trigger.kind {
-                TriggerKind::Call => {}
-                TriggerKind::Breach(ob) => {
-                    if !breaches.iter().any(|b| **b == *ob.name) {
-                        continue;
-                    }
-                }
+            let watches = match &decl.trigger.kind {
+                TriggerKind::Call => act == Act::Call,
+                TriggerKind::Play => act == Act::Play,
+                TriggerKind::Exposure => act == Act::Exposure,
+                TriggerKind::EarlyLead => act == Act::EarlyLead,
+                TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
+            };
+            if !watches {
+                continue;
             }
             let mut env: Env<'a> = vec![
-                (decl.trigger.call.name.as_str(), cv.clone()),
+                (decl.trigger.call.name.as_str(), x.clone()),
                 (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
             ];
             for l in &decl.lets {
@@ -478,7 +645,9 @@ impl<'a> Table<'a> {
                 env.push((l.name.name.as_str(), v));
             }
             if self.ev.eval_bool(&decl.when, &mut env, &view)? {
-                let recs = vec![(decl.trigger.call.name.as_str(), rec)];
+                let recs = rec
+                    .map(|r| vec![(decl.trigger.call.name.as_str(), r)])
+                    .unwrap_or_default();
                 found.push((
                     decl,
                     info.law,
@@ -491,8 +660,8 @@ impl<'a> Table<'a> {
                 ));
             }
         }
-        // Each rectification may ask which other irregularities this same call is, to
-        // yield to the law that governs (27A2: an insufficient bid out of rotation is Law 31's).
+        // Each rectification may ask which other irregularities this same act is, to yield
+        // to the law that governs (27A2: an insufficient bid out of rotation is Law 31's).
         let detected: Vec<&'a str> = found.iter().map(|(d, _, _)| d.name.name.as_str()).collect();
         for (_, _, exec) in &mut found {
             for info in &self.book.irregularities {
@@ -500,34 +669,30 @@ impl<'a> Table<'a> {
                 exec.env.push((n, Value::Bool(detected.contains(&n))));
             }
         }
-        if found.is_empty() {
-            if !breaches.is_empty() {
-                self.notes.push(format!(
-                    "{seat}'s {call} breaks an obligation ({}), and no irregularity of the law book governs the breach",
-                    breaches.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ")
-                ));
-            }
-            self.calls[rec].status = Status::Standing;
-            return self.after_call();
-        }
+        Ok(found)
+    }
+
+    /// Run the rectification of each irregularity found; all but one must defer.
+    fn rule(
+        &mut self,
+        found: Vec<(&'a Irregularity, u32, Exec<'a>)>,
+        seat: Seat,
+        what: String,
+    ) -> Result<(), Fail> {
         let first_instance = self.irregs.len();
         for (decl, law, _) in &found {
             self.irregs.push(IrregularityRuling {
                 name: decl.name.name.clone(),
                 law: *law,
                 offender: seat,
-                call: call.to_string(),
+                call: what.clone(),
                 event: self.event,
                 decisions: vec![],
             });
         }
         let names: Vec<String> = found.iter().map(|(d, _, _)| d.name.name.clone()).collect();
-        let mut deferred: Vec<bool> = vec![false; found.len()];
         let mut ran = 0;
         for (k, (decl, _, mut exec)) in found.into_iter().enumerate() {
-            if deferred[k] {
-                continue;
-            }
             exec.instance = first_instance + k;
             let rect = self
                 .book
@@ -537,44 +702,32 @@ impl<'a> Table<'a> {
                 .and_then(|i| i.rectify.as_ref());
             let Some(rect) = rect else {
                 self.notes.push(format!(
-                    "the law book has no rectification for `{}` yet; the call stands",
+                    "the law book has no rectification for `{}` yet",
                     decl.name.name
                 ));
                 continue;
             };
             self.decide(&mut exec, &rect.decision)?;
-            let defer = self.run_until_defer(exec)?;
-            if let Some(to) = defer {
-                match names.iter().position(|n| *n == to) {
-                    Some(j) if j != k => {
-                        let _ = j;
-                    }
-                    _ => {
-                        return Err(Fail::Error {
-                            message: format!(
-                                "`{}` defers to `{to}`, which this call is not",
-                                decl.name.name
-                            ),
-                            span: Some(rect.span),
-                            others: vec![],
-                            event: Some(self.event),
-                        })
-                    }
+            if let Some(to) = self.run_until_defer(exec)? {
+                if !names.iter().enumerate().any(|(j, n)| j != k && *n == to) {
+                    return Err(Fail::Error {
+                        message: format!(
+                            "`{}` defers to `{to}`, which this act is not",
+                            decl.name.name
+                        ),
+                        span: Some(rect.span),
+                        others: vec![],
+                        event: Some(self.event),
+                    });
                 }
                 continue;
             }
             ran += 1;
-            // Every other irregularity of this call that defers to this one is governed by it.
-            for (j, d) in deferred.iter_mut().enumerate() {
-                if j > k {
-                    let _ = d;
-                }
-            }
         }
         if ran > 1 {
             return Err(Fail::Error {
                 message: format!(
-                    "{seat}'s {call} is {} at once, and no rule says which law governs",
+                    "{seat}'s {what} is {} at once, and no rule says which law governs",
                     names.join(" and ")
                 ),
                 span: None,
@@ -582,10 +735,150 @@ impl<'a> Table<'a> {
                 event: Some(self.event),
             });
         }
-        if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
-            self.calls[rec].status = Status::Standing;
+        Ok(())
+    }
+
+    /// Cards exposed or led during the auction (Law 24).
+    fn feed_exposure(&mut self, seat: Seat, cards: &[Card], led: bool) -> Result<(), Fail> {
+        self.settle_defaults(None)?;
+        if let Some(d) = &self.deal {
+            if let Some(c) = cards.iter().find(|c| !d.hand(seat).contains(**c)) {
+                return Err(self.event_error(format!("{seat} does not hold {c}")));
+            }
         }
-        self.after_call()
+        let x = Value::List(Rc::new(cards.iter().map(|c| Value::Card(*c)).collect()));
+        let act = if led { Act::EarlyLead } else { Act::Exposure };
+        let what = cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let found = self.detect(act, seat, &x, None, &[])?;
+        if found.is_empty() {
+            self.notes.push(format!(
+                "{seat} exposed {what}; no irregularity of the law book governs it"
+            ));
+            return Ok(());
+        }
+        self.rule(found, seat, what)
+    }
+
+    /// Start the play: the contract and the opening leader from the law book.
+    fn start_play(&mut self) -> Result<(), Fail> {
+        if !self.ended {
+            return Err(self.event_error("a card is played before the auction has ended".into()));
+        }
+        let view = self.view();
+        if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
+            return Err(self.event_error("a card is played on a passed-out board".into()));
+        }
+        let Some(deal) = self.deal.clone() else {
+            return Err(self.event_error("the case gives a play record but no deal".into()));
+        };
+        let seat = |v: Value| match v {
+            Value::Seat(s) => s,
+            _ => unreachable!("checked entry point"),
+        };
+        let declarer = seat(self.ev.call("declarer", vec![], &view)?);
+        let strain = match self.ev.call("final_bid", vec![], &view)? {
+            Value::Call(Call::Bid { strain, .. }, _) => strain,
+            v => return Err(self.event_error(format!("the final bid `{v}` is not a bid"))),
+        };
+        let next = seat(self.ev.call("opening_leader", vec![], &view)?);
+        self.play = Some(PlayState {
+            declarer,
+            strain,
+            hands: deal.hands,
+            trick: vec![],
+            next,
+            won: 0,
+            tricks: 0,
+        });
+        Ok(())
+    }
+
+    /// Whose turn it is to play, starting the play if it has not started.
+    pub fn next_player(&mut self) -> Result<Seat, Fail> {
+        if self.play.is_none() {
+            self.start_play()?;
+        }
+        Ok(self.play.as_ref().unwrap().next)
+    }
+
+    fn feed_play(&mut self, card: Card) -> Result<(), Fail> {
+        let seat = self.next_player()?;
+        let play = self.play.as_ref().unwrap();
+        if !play.hands[seat.index()].contains(card) {
+            return Err(self.event_error(format!(
+                "trick {}: {seat} does not hold {card}",
+                play.tricks + 1
+            )));
+        }
+        let lead = play.trick.is_empty();
+        let view = self.view();
+        let hand: Vec<Value> = play.hands[seat.index()].cards().map(Value::Card).collect();
+        let legal = self.ev.call(
+            "legal_play",
+            vec![
+                Value::Card(card),
+                Value::List(view.trick.clone()),
+                Value::List(Rc::new(hand)),
+            ],
+            &view,
+        )?;
+        let x = Value::Card(card);
+        let breaches = self.check_obligations(seat, &x, true, lead)?;
+        let found = self.detect(Act::Play, seat, &x, None, &breaches)?;
+        if legal != Value::Bool(true) && found.is_empty() {
+            return Err(self.event_error(format!(
+                "trick {}: {seat} plays {card} but could follow suit (Law 44C); revokes are not yet ruled by this law book",
+                self.play.as_ref().unwrap().tricks + 1
+            )));
+        }
+        // The card is played; then what it breaks is ruled.
+        {
+            let play = self.play.as_mut().unwrap();
+            play.hands[seat.index()].remove(card);
+            play.trick.push((seat, card));
+        }
+        if found.is_empty() {
+            self.note_ungoverned(seat, &card.to_string(), &breaches);
+        } else {
+            self.rule(found, seat, card.to_string())?;
+        }
+        let view = self.view();
+        let seat_of = |v: Value| match v {
+            Value::Seat(s) => s,
+            _ => unreachable!("checked entry point"),
+        };
+        let strain = self.play.as_ref().unwrap().strain;
+        if self.play.as_ref().unwrap().trick.len() == 4 {
+            let trick = Value::List(view.trick.clone());
+            let winner = seat_of(self.ev.call(
+                "trick_winner",
+                vec![trick.clone(), Value::Strain(strain)],
+                &view,
+            )?);
+            let next = seat_of(self.ev.call(
+                "next_leader",
+                vec![trick, Value::Strain(strain)],
+                &view,
+            )?);
+            let play = self.play.as_mut().unwrap();
+            if winner.side() == play.declarer.side() {
+                play.won += 1;
+            }
+            play.tricks += 1;
+            play.trick.clear();
+            play.next = next;
+        } else {
+            let next = seat_of(
+                self.ev
+                    .call("next_to_play", vec![Value::Seat(seat)], &view)?,
+            );
+            self.play.as_mut().unwrap().next = next;
+        }
+        Ok(())
     }
 
     fn is_bound(&self, rec: usize) -> bool {
@@ -600,9 +893,23 @@ impl<'a> Table<'a> {
             if let Value::Bool(true) = self.ev.call("auction_ended", vec![], &view)? {
                 self.ended = true;
                 for o in &mut self.obligations {
-                    if o.status == "in force" {
+                    if o.status == "in force" && !self.book.obligations[&*o.name].on_play {
                         o.status = "ended";
                     }
+                }
+                // Steps that waited for the end of the auction run now, in order.
+                while let Some(i) = self
+                    .pending
+                    .iter()
+                    .position(|p| matches!(p.waiting, Waiting::AuctionEnd { .. }))
+                {
+                    let p = self.pending.remove(i);
+                    let Waiting::AuctionEnd { steps } = p.waiting else {
+                        unreachable!()
+                    };
+                    let mut exec = p.exec;
+                    exec.frames.push(Frame { steps, next: 0 });
+                    self.run(exec)?;
                 }
             }
         }
@@ -881,8 +1188,15 @@ impl<'a> Table<'a> {
                             args: vals,
                             duration: *duration,
                             paragraph,
-                            status: if self.ended { "ended" } else { "in force" },
+                            status: if self.ended
+                                && !self.book.obligations[&*obligation.name].on_play
+                            {
+                                "ended"
+                            } else {
+                                "in force"
+                            },
                             breaches: 0,
+                            started: false,
                         });
                     }
                     self.effect(
@@ -895,6 +1209,22 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::AtAuctionEnd(b) => {
+                    if self.ended {
+                        exec.frames.push(Frame {
+                            steps: &b.steps,
+                            next: 0,
+                        });
+                    } else {
+                        // The rest of this block goes on now; the steps wait.
+                        let mut waiting = exec.clone();
+                        waiting.frames.clear();
+                        self.pending.push(Pending {
+                            waiting: Waiting::AuctionEnd { steps: &b.steps },
+                            exec: waiting,
+                        });
+                    }
+                }
             }
         }
         Ok(None)

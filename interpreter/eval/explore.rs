@@ -7,7 +7,7 @@ use super::expr::{Evaluator, View};
 use super::value::Value;
 use crate::case::Case;
 use crate::check::LawBook;
-use crate::model::{Call, Deal, Hand, Seat, Strain};
+use crate::model::{Call, Seat};
 use crate::ruling::{
     BoardInfo, Branch, Comparison, Contract, Node, Outcome, Question, Ruling, Score,
 };
@@ -60,12 +60,7 @@ pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, Rule
         }
     }
     let ev = Evaluator::new(book, &findings, BUDGET);
-    let empty = View {
-        auction: Rc::new(vec![]),
-        dealer: Seat::North,
-        vulnerable: [false, false],
-        obligations: vec![],
-    };
+    let empty = View::default();
     let (dealer, vulnerable) = match case.board {
         Some((n, span)) => {
             let d = ev
@@ -364,6 +359,7 @@ fn replay(
 ) -> Result<(Outcome, Option<Open>), Fail> {
     let ev = Evaluator::new(ctx.book, findings, BUDGET);
     let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
+    table.set_deal(ctx.case.deal.clone());
     for (e, _) in &ctx.case.events {
         table.feed(e)?;
     }
@@ -371,7 +367,10 @@ fn replay(
         table.feed(e)?;
     }
     table.finish()?;
-    let open = table.open();
+    let open = table.open()?;
+    if table.ended() && open.is_none() && !ctx.case.play.is_empty() {
+        play(ctx, &mut table)?;
+    }
     let mut outcome = table.outcome();
     let view = table.view();
     let ev = &table.ev;
@@ -413,9 +412,10 @@ fn replay(
                     }
                 ),
             });
-            let tricks = match (ctx.case.tricks, ctx.case.play.is_empty()) {
-                (Some((t, _)), _) => Some(t),
-                (None, false) => Some(play_out(ctx, ev, &view, declarer, strain)?),
+            // Tricks from the play the table replayed, when complete; else as the case says.
+            let tricks = match (table.tricks_won(), ctx.case.tricks) {
+                (Some((won, 13)), _) => Some(won),
+                (_, Some((t, _))) => Some(t),
                 _ => None,
             };
             if let Some(t) = tricks {
@@ -494,75 +494,31 @@ fn int(v: Value) -> i64 {
     }
 }
 
-/// Replay a play record under the law book's Law 44: each card from the right hand,
-/// following suit, the trick's winner leading next. Returns declarer's tricks.
-fn play_out(
-    ctx: &Ctx,
-    ev: &Evaluator,
-    view: &View,
-    declarer: Seat,
-    strain: Strain,
-) -> Result<u8, Fail> {
-    let deal: &Deal = ctx.case.deal.as_ref().ok_or_else(|| Fail::Error {
-        message: "the case gives a play record but no deal".into(),
-        span: ctx.case.play_span,
-        others: vec![],
-        event: None,
-    })?;
-    let mut hands: [Hand; 4] = deal.hands;
-    let seat = |v: Value| match v {
-        Value::Seat(s) => s,
-        _ => unreachable!("checked entry point"),
-    };
-    let mut leader = seat(ev.call("opening_leader", vec![], view)?);
-    let mut won = 0u8;
-    for t in 0..ctx.case.play.tricks() {
-        let trick = ctx.case.play.trick(t, leader);
-        let mut plays: Vec<Value> = vec![];
-        let mut player = leader;
-        for (i, (card, span)) in trick.iter().enumerate() {
-            if i > 0 {
-                player = seat(ev.call("next_to_play", vec![Value::Seat(player)], view)?);
-            }
-            let seat = player;
-            let err = |message: String| Fail::Error {
-                message,
-                span: Some(*span),
-                others: vec![],
-                event: None,
+/// Feed the case's play record to the table, card by card: the table knows whose turn it
+/// is (Laws 41A, 44B, 44G), and rules on each card (44C and the obligations in force).
+fn play(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
+    let record = &ctx.case.play;
+    for t in 0..record.tricks() {
+        for i in 0..4 {
+            let seat = table.next_player()?;
+            let Some((card, span)) = record.card(t, i, seat) else {
+                return Ok(());
             };
-            if !hands[seat.index()].contains(*card) {
-                return Err(err(format!("trick {}: {seat} does not hold {card}", t + 1)));
-            }
-            let hand: Vec<Value> = hands[seat.index()].cards().map(Value::Card).collect();
-            let legal = ev.call(
-                "legal_play",
-                vec![
-                    Value::Card(*card),
-                    Value::List(Rc::new(plays.clone())),
-                    Value::List(Rc::new(hand)),
-                ],
-                view,
-            )?;
-            if legal != Value::Bool(true) {
-                return Err(err(format!("trick {}: {seat} plays {card} but could follow suit (Law 44C); revokes are not yet ruled by this law book", t + 1)));
-            }
-            hands[seat.index()].remove(*card);
-            plays.push(Value::Play(seat, *card));
+            table.feed(&Event::Play { card }).map_err(|e| match e {
+                Fail::Error {
+                    message,
+                    span: None,
+                    others,
+                    ..
+                } => Fail::Error {
+                    message,
+                    span: Some(span),
+                    others,
+                    event: None,
+                },
+                other => other,
+            })?;
         }
-        if plays.len() < 4 {
-            break;
-        }
-        let trick = Value::List(Rc::new(plays));
-        let winner = seat(ev.call(
-            "trick_winner",
-            vec![trick.clone(), Value::Strain(strain)],
-            view,
-        )?);
-        if winner.side() == declarer.side() {
-            won += 1;
-        }
-        leader = seat(ev.call("next_leader", vec![trick, Value::Strain(strain)], view)?);
     }
-    Ok(won)
+    Ok(())
 }

@@ -30,6 +30,23 @@ pub struct View {
     pub vulnerable: [bool; 2],
     /// (holder, obligation name) of every obligation in force.
     pub obligations: Vec<(Seat, Rc<str>)>,
+    /// The trick in progress (plays), and the cards each seat still holds.
+    pub trick: Rc<Vec<Value>>,
+    pub hands: [crate::model::Hand; 4],
+}
+
+impl Default for View {
+    /// A table before any call: what scoring and the other pure entry points see.
+    fn default() -> View {
+        View {
+            auction: Rc::new(vec![]),
+            dealer: Seat::North,
+            vulnerable: [false, false],
+            obligations: vec![],
+            trick: Rc::new(vec![]),
+            hands: Default::default(),
+        }
+    }
 }
 
 pub struct Evaluator<'a> {
@@ -170,6 +187,7 @@ impl<'a> Evaluator<'a> {
                 if state(n).is_some() {
                     return Ok(match n.as_str() {
                         "auction" => Value::List(view.auction.clone()),
+                        "trick" => Value::List(view.trick.clone()),
                         _ => Value::Seat(view.dealer),
                     });
                 }
@@ -431,6 +449,9 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
             V::Bool(view.obligations.iter().any(|(h, n)| *h == s && *n == o))
         }
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
+        (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
+            view.hands[s.index()].cards().map(V::Card).collect(),
+        )),
         (Builtin::Min, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.min(b)),
         (Builtin::Max, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.max(b)),
         _ => return Err(bad()),

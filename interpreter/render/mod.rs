@@ -231,6 +231,8 @@ fn duration(d: Duration) -> &'static str {
     match d {
         Duration::RestOfAuction => "whenever it is his turn to call",
         Duration::NextTurn => "at his next turn to call",
+        Duration::RestOfPlay => "for the rest of the play",
+        Duration::WhileOnLead => "from his first lead, for as long as he keeps the lead",
     }
 }
 

@@ -160,7 +160,15 @@ pub struct TableRow {
 
 #[derive(Clone, Debug)]
 pub enum TriggerKind {
+    /// `on call c by offender`
     Call,
+    /// `on play x by player`: a card played
+    Play,
+    /// `on exposure x by offender`: cards exposed during the auction (Law 24)
+    Exposure,
+    /// `on early_lead x by offender`: a card led during the auction (Law 24)
+    EarlyLead,
+    /// `on breach of OBLIGATION call|play x by offender`
     Breach(Ident),
 }
 
@@ -206,8 +214,9 @@ pub struct ImpliedAnswer {
 pub struct OptionDecl {
     pub name: Ident,
     pub chooser: Expr,
-    /// The answers offered to the chooser.
+    /// The answers offered to the chooser, each with the condition under which it is.
     pub answers: Vec<Ident>,
+    pub answer_when: Vec<Option<Expr>>,
     /// The answer that holds if the case goes on, or ends, without one.
     pub default: Option<Ident>,
     pub implied: Vec<ImpliedAnswer>,
@@ -219,8 +228,13 @@ pub struct OptionDecl {
 pub struct Obligation {
     pub name: Ident,
     pub params: Vec<Param>,
+    /// Kept (or broken) by calls, or by cards played.
+    pub on_play: bool,
     pub call: Ident,
+    /// The name the holder goes by in `keeps` and `ends`.
+    pub holder: Option<Ident>,
     pub keeps: Expr,
+    pub ends: Option<Expr>,
     pub ask: Option<Translations>,
     pub span: Span,
 }
@@ -266,6 +280,8 @@ pub struct Block {
 pub enum Duration {
     RestOfAuction,
     NextTurn,
+    RestOfPlay,
+    WhileOnLead,
 }
 
 #[derive(Clone, Debug)]
@@ -307,6 +323,8 @@ pub enum StepKind {
         duration: Duration,
     },
     NoRectification,
+    /// Steps run when the auction ends.
+    AtAuctionEnd(Block),
 }
 
 #[derive(Clone, Debug)]

@@ -69,7 +69,13 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::cancel | R::kw_cancel => "`cancel`",
         R::deemed_pass | R::kw_deemed => "`deemed pass by`",
         R::impose | R::kw_impose => "`impose`",
-        R::duration => "`for rest of auction` or `at next turn`",
+        R::duration => {
+            "`for rest of auction`, `at next turn`, `for rest of play` or `while on lead`"
+        }
+        R::at_auction_end => "`at end of auction`",
+        R::ends | R::kw_ends => "`ends when`",
+        R::play_trigger | R::kw_play => "`play`",
+        R::exposure_trigger | R::kw_exposure | R::kw_early_lead => "`exposure` or `early_lead`",
         R::no_rectification | R::kw_no => "`no rectification`",
         R::expr
         | R::or_expr
@@ -403,6 +409,23 @@ impl Builder {
         let tspan = self.span(&trig);
         let t = trig.into_inner().nth(1).unwrap();
         let trigger = match t.as_rule() {
+            Rule::play_trigger | Rule::exposure_trigger => {
+                let kind = match (
+                    t.as_rule(),
+                    t.clone().into_inner().next().map(|k| k.as_rule()),
+                ) {
+                    (Rule::play_trigger, _) => TriggerKind::Play,
+                    (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
+                    _ => TriggerKind::Exposure,
+                };
+                let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);
+                Trigger {
+                    kind,
+                    call: self.ident(x.next().unwrap()),
+                    offender: self.ident(x.next().unwrap()),
+                    span: tspan,
+                }
+            }
             Rule::call_trigger => {
                 let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);
                 Trigger {
@@ -453,17 +476,22 @@ impl Builder {
         it.next(); // kw_by
         let chooser = self.expr(it.next().unwrap())?;
         let mut answers = vec![];
+        let mut answer_when = vec![];
         let mut default = None;
         let mut implied = vec![];
         let mut ask = None;
         for x in it {
             match x.as_rule() {
                 Rule::answers => {
-                    answers = x
-                        .into_inner()
-                        .filter(|q| q.as_rule() == Rule::ident)
-                        .map(|q| self.ident(q))
-                        .collect()
+                    for a in x.into_inner().filter(|q| q.as_rule() == Rule::answer) {
+                        let mut it = a.into_inner();
+                        answers.push(self.ident(it.next().unwrap()));
+                        let cond = match it.find(|q| q.as_rule() == Rule::expr) {
+                            Some(e) => Some(self.expr(e)?),
+                            None => None,
+                        };
+                        answer_when.push(cond);
+                    }
                 }
                 Rule::default_answer => default = Some(self.ident(x.into_inner().nth(1).unwrap())),
                 Rule::implied_answer => {
@@ -495,6 +523,7 @@ impl Builder {
             name,
             chooser,
             answers,
+            answer_when,
             default,
             implied,
             ask: ask.unwrap(),
@@ -512,17 +541,37 @@ impl Builder {
             vec![]
         };
         let keeps = it.next().unwrap();
-        let mut k = keeps
-            .into_inner()
-            .filter(|q| matches!(q.as_rule(), Rule::ident | Rule::expr));
-        let call = self.ident(k.next().unwrap());
-        let keeps = self.expr(k.next().unwrap())?;
-        let ask = it.next().map(|a| self.translations(a));
+        let mut inner = keeps.into_inner();
+        let on_play = inner.next().map(|k| k.as_rule()) == Some(Rule::kw_play);
+        let mut idents = vec![];
+        let mut keeps_expr = None;
+        for q in inner {
+            match q.as_rule() {
+                Rule::ident => idents.push(self.ident(q)),
+                Rule::expr => keeps_expr = Some(self.expr(q)?),
+                _ => {}
+            }
+        }
+        let mut idents = idents.into_iter();
+        let call = idents.next().unwrap();
+        let holder = idents.next();
+        let mut ends = None;
+        let mut ask = None;
+        for x in it {
+            match x.as_rule() {
+                Rule::ends => ends = Some(self.expr(x.into_inner().nth(2).unwrap())?),
+                Rule::ask => ask = Some(self.translations(x)),
+                _ => {}
+            }
+        }
         Ok(Obligation {
             name,
             params,
+            on_play,
             call,
-            keeps,
+            holder,
+            keeps: keeps_expr.unwrap(),
+            ends,
             ask,
             span,
         })
@@ -654,6 +703,8 @@ impl Builder {
                         Rule::duration => {
                             duration = match x.into_inner().next().unwrap().as_rule() {
                                 Rule::next_turn => Duration::NextTurn,
+                                Rule::rest_of_play => Duration::RestOfPlay,
+                                Rule::while_on_lead => Duration::WhileOnLead,
                                 _ => Duration::RestOfAuction,
                             }
                         }
@@ -666,6 +717,10 @@ impl Builder {
                     on: on.unwrap(),
                     duration,
                 }
+            }
+            Rule::at_auction_end => {
+                let b = it.find(|q| q.as_rule() == Rule::block).unwrap();
+                StepKind::AtAuctionEnd(self.block(b)?)
             }
             _ => StepKind::NoRectification,
         };
