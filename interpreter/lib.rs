@@ -22,3 +22,4 @@ pub mod runner;
 pub mod source;
 pub mod suggest;
 pub mod syntax;
+pub mod terms;

@@ -61,6 +61,9 @@ pub struct Outcome {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<Contract>,
     pub obligations: Vec<ObligationLine>,
+    /// Paragraphs that will apply when the auction ends (26B: if the offender defends).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub at_auction_end: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tricks: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,6 +162,9 @@ pub enum Effect {
     Obligation {
         name: String,
         holder: Seat,
+        /// The obligation's arguments (a call to repeat, a suit, a penalty card).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        args: Vec<String>,
         duration: Duration,
     },
     NoRectification,
@@ -189,6 +195,8 @@ pub enum AnswerHow {
 pub struct ObligationLine {
     pub name: String,
     pub holder: Seat,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
     pub duration: Duration,
     pub paragraph: String,
     /// "in force", "kept", "broken" or "ended" (the auction ended).

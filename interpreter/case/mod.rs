@@ -300,6 +300,40 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                             );
                             break;
                         };
+                        // `W exposes SK H2` / `W leads SK`: cards seen during the auction
+                        // (Law 24); the rest of the line are the cards.
+                        if w.text == "exposes" || w.text == "leads" {
+                            let mut cards = vec![];
+                            for cw in &line[i + 2..] {
+                                match Card::parse(&cw.text) {
+                                    Some(c) => cards.push(c),
+                                    None => diags.push(
+                                        Diag::new(E_CASE, format!("`{}` is not a card", cw.text))
+                                            .label(cw.span, "not a card")
+                                            .help("cards are written suit first: SA, HT, D2 or ♠A"),
+                                    ),
+                                }
+                            }
+                            if cards.is_empty() {
+                                diags.push(
+                                    Diag::new(E_CASE, format!("{s} {} no card", w.text))
+                                        .label(w.span, "which cards?")
+                                        .help("name the cards: `W exposes SK` or `W leads SK`"),
+                                );
+                            }
+                            let end = line.last().unwrap().span.end as usize;
+                            let span = Span::new(file, line[i].span.start as usize, end);
+                            let led = w.text == "leads";
+                            case.events.push((
+                                Event::Expose {
+                                    seat: s,
+                                    cards,
+                                    led,
+                                },
+                                span,
+                            ));
+                            break;
+                        }
                         let span =
                             Span::new(file, line[i].span.start as usize, w.span.end as usize);
                         let (word, artificial) = match w.text.strip_suffix('!') {

@@ -968,6 +968,23 @@ impl Checker {
                 }
                 StepKind::NoRectification => {}
                 StepKind::AtAuctionEnd(b) => self.check_block(b, scope, seen),
+                StepKind::ForEach { var, list, block } => {
+                    let elem = match self.infer(list, scope) {
+                        Some(Type::List(t)) => *t,
+                        Some(other) => {
+                            self.err(
+                                Diag::new(E_TYPE, format!("expected a list, found {}", a(&other)))
+                                    .label(list.span, "not a list")
+                                    .help("`for each x in xs` runs over a list"),
+                            );
+                            Type::Any
+                        }
+                        None => Type::Any,
+                    };
+                    let mut inner = scope.clone();
+                    inner.push((var.name.clone(), elem));
+                    self.check_block(block, &inner, seen);
+                }
             }
         }
     }
@@ -1460,7 +1477,9 @@ fn collect_block_ids(b: &Block, out: &mut Vec<ParaId>) {
             StepKind::AwaitCall { decision, .. } | StepKind::Decide(decision) => {
                 collect_decision_ids(decision, out)
             }
-            StepKind::AtAuctionEnd(b) => collect_block_ids(b, out),
+            StepKind::AtAuctionEnd(b) | StepKind::ForEach { block: b, .. } => {
+                collect_block_ids(b, out)
+            }
             _ => {}
         }
     }

@@ -124,6 +124,18 @@ struct Obl {
 struct Frame<'a> {
     steps: &'a [Step],
     next: usize,
+    /// A name bound while this frame runs (`for each`): pushed on entry, popped on exit.
+    bind: Option<(&'a str, Value)>,
+}
+
+impl<'a> Frame<'a> {
+    fn new(steps: &'a [Step]) -> Frame<'a> {
+        Frame {
+            steps,
+            next: 0,
+            bind: None,
+        }
+    }
 }
 
 /// A rectification in progress: its bindings and where it is in the law book.
@@ -150,7 +162,11 @@ enum Waiting<'a> {
         observe: bool,
     },
     /// Steps that run when the auction ends (24D, 24E, 26B).
-    AuctionEnd { steps: &'a [Step] },
+    AuctionEnd {
+        steps: &'a [Step],
+        /// The procedure these steps are, named in the ruling when they run.
+        paragraph: Option<&'a str>,
+    },
 }
 
 #[derive(Clone)]
@@ -355,6 +371,18 @@ impl<'a> Table<'a> {
     }
 
     fn feed_answer(&mut self, seat: Seat, answer: &str) -> Result<(), Fail> {
+        // An answer to a later choice passes by the choices that have defaults.
+        let answers_now = |t: &Table| {
+            t.pending.iter().any(|p| match &p.waiting {
+                Waiting::Choice {
+                    option, chooser, ..
+                } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
+                _ => false,
+            })
+        };
+        if !answers_now(self) {
+            self.settle_defaults(None)?;
+        }
         let found = self.pending.iter().position(|p| match &p.waiting {
             Waiting::Choice {
                 option, chooser, ..
@@ -432,10 +460,7 @@ impl<'a> Table<'a> {
         if let Some(id) = &arm.id {
             self.applied(exec.instance, id.text.clone());
         }
-        exec.frames.push(Frame {
-            steps: &arm.block.steps,
-            next: 0,
-        });
+        exec.frames.push(Frame::new(&arm.block.steps));
         self.run(exec)
     }
 
@@ -881,10 +906,12 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
+    /// Whether a rectification still waits to rule on this call (27B4: a choice about it).
     fn is_bound(&self, rec: usize) -> bool {
-        self.pending
-            .iter()
-            .any(|p| p.exec.recs.iter().any(|(_, r)| *r == rec))
+        self.pending.iter().any(|p| {
+            !matches!(p.waiting, Waiting::AuctionEnd { .. })
+                && p.exec.recs.iter().any(|(_, r)| *r == rec)
+        })
     }
 
     fn after_call(&mut self) -> Result<(), Fail> {
@@ -904,11 +931,18 @@ impl<'a> Table<'a> {
                     .position(|p| matches!(p.waiting, Waiting::AuctionEnd { .. }))
                 {
                     let p = self.pending.remove(i);
-                    let Waiting::AuctionEnd { steps } = p.waiting else {
+                    let Waiting::AuctionEnd { steps, paragraph } = p.waiting else {
                         unreachable!()
                     };
                     let mut exec = p.exec;
-                    exec.frames.push(Frame { steps, next: 0 });
+                    if let Some(id) = paragraph {
+                        self.applied(exec.instance, id.to_string());
+                    }
+                    exec.frames.push(Frame {
+                        steps,
+                        next: 0,
+                        bind: None,
+                    });
                     self.run(exec)?;
                 }
             }
@@ -969,10 +1003,7 @@ impl<'a> Table<'a> {
             }
         };
         self.applied(exec.instance, rule.id.text.clone());
-        exec.frames.push(Frame {
-            steps: &rule.block.steps,
-            next: 0,
-        });
+        exec.frames.push(Frame::new(&rule.block.steps));
         Ok(())
     }
 
@@ -1027,8 +1058,19 @@ impl<'a> Table<'a> {
             if guard > 10_000 {
                 return Err(self.event_error("a rectification runs in a circle".into()));
             }
+            if frame.next == 0 {
+                if let Some(b) = &frame.bind {
+                    exec.env.push(b.clone());
+                }
+            }
             if frame.next >= frame.steps.len() {
-                exec.frames.pop();
+                if let Some(f) = exec.frames.pop() {
+                    if let Some((name, _)) = f.bind {
+                        if let Some(i) = exec.env.iter().rposition(|(n, _)| *n == name) {
+                            exec.env.remove(i);
+                        }
+                    }
+                }
                 continue;
             }
             let step = &frame.steps[frame.next];
@@ -1076,11 +1118,27 @@ impl<'a> Table<'a> {
                 StepKind::Decide(d) => self.decide(&mut exec, d)?,
                 StepKind::Goto(id) => {
                     let p = &self.book.procedures[&id.text];
-                    self.applied(inst, id.text.clone());
-                    exec.frames.push(Frame {
-                        steps: &p.block.steps,
-                        next: 0,
-                    });
+                    // A procedure that waits for the end of the auction is named when it runs.
+                    match p.block.steps.as_slice() {
+                        [Step {
+                            kind: StepKind::AtAuctionEnd(b),
+                            ..
+                        }] if !self.ended => {
+                            let mut waiting = exec.clone();
+                            waiting.frames.clear();
+                            self.pending.push(Pending {
+                                waiting: Waiting::AuctionEnd {
+                                    steps: &b.steps,
+                                    paragraph: Some(id.text.as_str()),
+                                },
+                                exec: waiting,
+                            });
+                        }
+                        _ => {
+                            self.applied(inst, id.text.clone());
+                            exec.frames.push(Frame::new(&p.block.steps));
+                        }
+                    }
                 }
                 StepKind::Refer(ids) => {
                     if let Some(last) = self.irregs[inst].decisions.last_mut() {
@@ -1185,7 +1243,7 @@ impl<'a> Table<'a> {
                         self.obligations.push(Obl {
                             name: Rc::from(obligation.name.as_str()),
                             holder,
-                            args: vals,
+                            args: vals.clone(),
                             duration: *duration,
                             paragraph,
                             status: if self.ended
@@ -1204,23 +1262,37 @@ impl<'a> Table<'a> {
                         Effect::Obligation {
                             name: obligation.name.clone(),
                             holder,
+                            args: vals.iter().map(|v| v.to_string()).collect(),
                             duration: *duration,
                         },
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::ForEach { var, list, block } => {
+                    let items = match self.ev.eval(list, &mut exec.env, &view)? {
+                        Value::List(xs) => xs,
+                        _ => unreachable!("checked: a list"),
+                    };
+                    for x in items.iter().rev() {
+                        exec.frames.push(Frame {
+                            steps: &block.steps,
+                            next: 0,
+                            bind: Some((var.name.as_str(), x.clone())),
+                        });
+                    }
+                }
                 StepKind::AtAuctionEnd(b) => {
                     if self.ended {
-                        exec.frames.push(Frame {
-                            steps: &b.steps,
-                            next: 0,
-                        });
+                        exec.frames.push(Frame::new(&b.steps));
                     } else {
                         // The rest of this block goes on now; the steps wait.
                         let mut waiting = exec.clone();
                         waiting.frames.clear();
                         self.pending.push(Pending {
-                            waiting: Waiting::AuctionEnd { steps: &b.steps },
+                            waiting: Waiting::AuctionEnd {
+                                steps: &b.steps,
+                                paragraph: None,
+                            },
                             exec: waiting,
                         });
                     }
@@ -1257,6 +1329,7 @@ impl<'a> Table<'a> {
                 .map(|o| ObligationLine {
                     name: o.name.to_string(),
                     holder: o.holder,
+                    args: o.args.iter().map(|v| v.to_string()).collect(),
                     duration: o.duration,
                     paragraph: o.paragraph.clone(),
                     status: o.status.to_string(),
@@ -1264,6 +1337,14 @@ impl<'a> Table<'a> {
                 })
                 .collect(),
             notes: self.notes.clone(),
+            at_auction_end: self
+                .pending
+                .iter()
+                .filter_map(|p| match p.waiting {
+                    Waiting::AuctionEnd { paragraph, .. } => paragraph.map(str::to_string),
+                    _ => None,
+                })
+                .collect(),
             ..Default::default()
         }
     }

@@ -103,6 +103,10 @@ impl Renderer<'_> {
         for ob in &o.obligations {
             self.obligation(ob, indent, out);
         }
+        for p in &o.at_auction_end {
+            let title = self.title(p);
+            let _ = writeln!(out, "{indent}When the auction ends: {p} {title}");
+        }
         if let Some(c) = &o.contract {
             let _ = writeln!(out, "{indent}Contract: {}", c.text);
         }
@@ -178,30 +182,23 @@ impl Renderer<'_> {
         }
     }
 
+    /// A paragraph's title, or its law's for a law number.
+    fn title(&self, id: &str) -> &str {
+        match id.parse::<u32>() {
+            Ok(law) => self.book.law_title(law, self.lang).unwrap_or(""),
+            Err(_) => self.book.paragraph_title(id, self.lang).unwrap_or(""),
+        }
+    }
+
     fn applied(&self, a: &Applied, indent: &str, out: &mut String) {
-        let title = self
-            .book
-            .paragraph_title(&a.paragraph, self.lang)
-            .map(|t| format!(" {t}"))
-            .unwrap_or_default();
-        let law = a
-            .paragraph
-            .chars()
-            .take_while(|c| c.is_ascii_digit())
-            .collect::<String>();
-        let title = if a.paragraph == law {
-            format!(
-                " {}",
-                self.book
-                    .law_title(law.parse().unwrap_or(0), self.lang)
-                    .unwrap_or("")
-            )
-        } else {
-            title
-        };
-        let _ = writeln!(out, "{indent}  {}{title}", a.paragraph);
+        let title = self.title(&a.paragraph);
+        let _ = writeln!(
+            out,
+            "{}",
+            format!("{indent}  {} {title}", a.paragraph).trim_end()
+        );
         for e in &a.effects {
-            let _ = writeln!(out, "{indent}    - {}", effect(e));
+            let _ = writeln!(out, "{indent}    - {}", self.effect(e));
         }
         if !a.refers.is_empty() {
             let _ = writeln!(out, "{indent}    see {}", a.refers.join(", "));
@@ -217,13 +214,82 @@ impl Renderer<'_> {
         };
         let _ = writeln!(
             out,
-            "{indent}Obligation ({}): {} {} {} — {}{broken}",
+            "{indent}Obligation ({}): {} — {}{broken}",
             ob.paragraph,
-            seat_name(ob.holder),
-            ob.name.replace('_', " "),
-            duration(ob.duration),
+            self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration),
             ob.status
         );
+    }
+
+    /// "West must pass whenever it is his turn to call", in the law book's words.
+    fn obligation_text(&self, name: &str, args: &[String], holder: Seat, d: Duration) -> String {
+        let what = self
+            .book
+            .obligations
+            .get(name)
+            .and_then(|o| o.ask.as_ref())
+            .and_then(|a| a.get(self.lang).or(a.get(Lang::En)))
+            .map(str::to_string)
+            .unwrap_or_else(|| name.replace('_', " "));
+        let args = if args.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", args.join(", "))
+        };
+        let when = match d {
+            Duration::RestOfAuction | Duration::NextTurn => format!(" {}", duration(d)),
+            Duration::RestOfPlay | Duration::WhileOnLead => String::new(),
+        };
+        format!("{} {what}{args}{when}", seat_name(holder))
+    }
+
+    fn effect(&self, e: &Effect) -> String {
+        match e {
+            Effect::Stands { seat, call } => format!("{} {call} stands", seat_name(*seat)),
+            Effect::Cancelled {
+                seat,
+                call,
+                and_later,
+            } => format!(
+                "{} {call} is cancelled{}",
+                seat_name(*seat),
+                if *and_later {
+                    ", with every later call"
+                } else {
+                    ""
+                }
+            ),
+            Effect::DeemedPass { seat } => format!("{} is deemed to have passed", seat_name(*seat)),
+            Effect::Obligation {
+                name,
+                holder,
+                args,
+                duration: d,
+            } => self.obligation_text(name, args, *holder, *d),
+            Effect::NoRectification => "no further rectification".to_string(),
+            Effect::DeferredTo { irregularity } => {
+                format!("ruled as {}", irregularity.replace('_', " "))
+            }
+            Effect::Answer {
+                who,
+                option,
+                answer,
+                how,
+            } => {
+                let option = option.replace('_', " ");
+                let answer = answer.replace('_', " ");
+                match how {
+                    AnswerHow::Chosen => format!("{}: {answer} ({option})", seat_name(*who)),
+                    AnswerHow::ByCalling => {
+                        format!("{} calls, and so: {answer} ({option})", seat_name(*who))
+                    }
+                    AnswerHow::Default => format!(
+                        "{answer} ({option}: no answer from {} before the ruling)",
+                        seat_name(*who)
+                    ),
+                }
+            }
+        }
     }
 }
 
@@ -233,58 +299,5 @@ fn duration(d: Duration) -> &'static str {
         Duration::NextTurn => "at his next turn to call",
         Duration::RestOfPlay => "for the rest of the play",
         Duration::WhileOnLead => "from his first lead, for as long as he keeps the lead",
-    }
-}
-
-fn effect(e: &Effect) -> String {
-    match e {
-        Effect::Stands { seat, call } => format!("{} {call} stands", seat_name(*seat)),
-        Effect::Cancelled {
-            seat,
-            call,
-            and_later,
-        } => format!(
-            "{} {call} is cancelled{}",
-            seat_name(*seat),
-            if *and_later {
-                ", with every later call"
-            } else {
-                ""
-            }
-        ),
-        Effect::DeemedPass { seat } => format!("{} is deemed to have passed", seat_name(*seat)),
-        Effect::Obligation {
-            name,
-            holder,
-            duration: d,
-        } => format!(
-            "{} {} {}",
-            seat_name(*holder),
-            name.replace('_', " "),
-            duration(*d)
-        ),
-        Effect::NoRectification => "no further rectification".to_string(),
-        Effect::DeferredTo { irregularity } => {
-            format!("ruled as {}", irregularity.replace('_', " "))
-        }
-        Effect::Answer {
-            who,
-            option,
-            answer,
-            how,
-        } => {
-            let option = option.replace('_', " ");
-            let answer = answer.replace('_', " ");
-            match how {
-                AnswerHow::Chosen => format!("{}: {answer} ({option})", seat_name(*who)),
-                AnswerHow::ByCalling => {
-                    format!("{} calls, and so: {answer} ({option})", seat_name(*who))
-                }
-                AnswerHow::Default => format!(
-                    "{answer} ({option}: no answer from {} before the ruling)",
-                    seat_name(*who)
-                ),
-            }
-        }
     }
 }

@@ -325,6 +325,12 @@ pub enum StepKind {
     NoRectification,
     /// Steps run when the auction ends.
     AtAuctionEnd(Block),
+    /// The block once for each element of a list, bound to `var`.
+    ForEach {
+        var: Ident,
+        list: Expr,
+        block: Block,
+    },
 }
 
 #[derive(Clone, Debug)]

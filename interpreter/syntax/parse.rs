@@ -73,6 +73,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
             "`for rest of auction`, `at next turn`, `for rest of play` or `while on lead`"
         }
         R::at_auction_end => "`at end of auction`",
+        R::for_each | R::kw_each => "`for each … in …`",
         R::ends | R::kw_ends => "`ends when`",
         R::play_trigger | R::kw_play => "`play`",
         R::exposure_trigger | R::kw_exposure | R::kw_early_lead => "`exposure` or `early_lead`",
@@ -717,6 +718,14 @@ impl Builder {
                     on: on.unwrap(),
                     duration,
                 }
+            }
+            Rule::for_each => {
+                let mut x =
+                    it.filter(|q| matches!(q.as_rule(), Rule::ident | Rule::expr | Rule::block));
+                let var = self.ident(x.next().unwrap());
+                let list = self.expr(x.next().unwrap())?;
+                let block = self.block(x.next().unwrap())?;
+                StepKind::ForEach { var, list, block }
             }
             Rule::at_auction_end => {
                 let b = it.find(|q| q.as_rule() == Rule::block).unwrap();

@@ -1,0 +1,215 @@
+//! The `terms check` report: for each paragraph of a text, the concepts of the term bank it
+//! uses with their lines; and the findings a translator works through: each place where the
+//! text uses a variant of a concept (a misprint, an older term, a call for a bid) and each
+//! disagreement between the bank and the text.
+
+use super::texts::Text;
+use super::usage::{by_unit, scan, HitKind};
+use super::verify::{verify, Problem};
+use super::{TermBank, TermLang};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// What one text uses.
+#[derive(Clone, Debug)]
+pub struct TextUse {
+    /// `sk 2017`.
+    pub label: String,
+    pub path: String,
+    pub lang: TermLang,
+    /// Law-text and definition units that use a concept, in text order.
+    pub units: Vec<UnitUse>,
+    pub variants: Vec<VariantUse>,
+    /// Concepts used anywhere in the text.
+    pub concepts_used: usize,
+    /// Law-text units, and how many use a concept.
+    pub paragraphs: usize,
+    pub paragraphs_using: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct UnitUse {
+    pub key: String,
+    pub first_line: usize,
+    /// (concept id, lines), in order of first use.
+    pub uses: Vec<(String, Vec<usize>)>,
+}
+
+/// A place where a text writes a variant of a concept.
+#[derive(Clone, Debug)]
+pub struct VariantUse {
+    pub key: String,
+    pub line: usize,
+    /// The words as the text writes them.
+    pub wording: String,
+    pub concept: String,
+    /// The bank's term.
+    pub term: String,
+    pub reason: String,
+}
+
+/// The whole report.
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub bank: String,
+    pub concepts: usize,
+    pub texts: Vec<TextUse>,
+    pub problems: Vec<Problem>,
+}
+
+impl CheckReport {
+    /// Variant uses and bank problems.
+    pub fn findings(&self) -> usize {
+        self.problems.len() + self.texts.iter().map(|t| t.variants.len()).sum::<usize>()
+    }
+}
+
+/// Builds the report for the given texts (each must have a column in the bank).
+pub fn check(bank: &TermBank, texts: &[Text]) -> CheckReport {
+    let mut out = CheckReport {
+        bank: bank.file.clone(),
+        concepts: bank.len(),
+        texts: Vec::new(),
+        problems: Vec::new(),
+    };
+    for text in texts {
+        let Some(lang) = TermLang::of_text(text.lang, text.edition) else {
+            continue;
+        };
+        out.problems
+            .extend(verify(bank, &[(lang, &text.words)]).problems);
+        let hits = scan(bank, lang, &text.words);
+        let mut used: Vec<bool> = vec![false; bank.len()];
+        let mut units = Vec::new();
+        let mut variants = Vec::new();
+        let grouped = by_unit(text, &hits);
+        for (ui, hs) in &grouped {
+            let unit = &text.alignment.units[*ui];
+            for h in hs {
+                used[h.concept] = true;
+                if let HitKind::Variant(vi) = h.kind {
+                    let c = &bank.concepts[h.concept];
+                    let t = c.term(lang).expect("a variant belongs to a term");
+                    variants.push(VariantUse {
+                        key: unit.key.clone(),
+                        line: h.at.line,
+                        wording: text.words.wording(&h.at),
+                        concept: c.id.clone(),
+                        term: t.text.clone(),
+                        reason: t.variants[vi].reason.clone(),
+                    });
+                }
+            }
+            let listed = unit.kind.is_law_text() || unit.kind == crate::align::UnitKind::Definition;
+            if !listed {
+                continue;
+            }
+            let mut uses: Vec<(String, Vec<usize>)> = Vec::new();
+            for h in hs {
+                let id = &bank.concepts[h.concept].id;
+                match uses.iter_mut().find(|(c, _)| c == id) {
+                    Some((_, lines)) => {
+                        if !lines.contains(&h.at.line) {
+                            lines.push(h.at.line)
+                        }
+                    }
+                    None => uses.push((id.clone(), vec![h.at.line])),
+                }
+            }
+            units.push(UnitUse {
+                key: unit.key.clone(),
+                first_line: unit.first_line(),
+                uses,
+            });
+        }
+        let paragraphs = text
+            .alignment
+            .units
+            .iter()
+            .filter(|u| u.kind.is_law_text())
+            .count();
+        let law_keys: BTreeMap<usize, ()> = grouped
+            .keys()
+            .filter(|ui| text.alignment.units[**ui].kind.is_law_text())
+            .map(|k| (*k, ()))
+            .collect();
+        out.texts.push(TextUse {
+            label: text.label(),
+            path: text.path.clone(),
+            lang,
+            units,
+            variants,
+            concepts_used: used.iter().filter(|u| **u).count(),
+            paragraphs,
+            paragraphs_using: law_keys.len(),
+        });
+    }
+    out
+}
+
+/// The report as text. With `findings_only`, the paragraphs' concepts are left out.
+pub fn render(r: &CheckReport, findings_only: bool) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "term bank {}: {} concepts", r.bank, r.concepts);
+    for t in &r.texts {
+        let _ = writeln!(
+            s,
+            "{} ({}): {} of {} paragraphs use a concept; {} concepts used; {} variant uses",
+            t.label,
+            t.path,
+            t.paragraphs_using,
+            t.paragraphs,
+            t.concepts_used,
+            t.variants.len()
+        );
+    }
+    let _ = writeln!(s);
+    if r.findings() == 0 {
+        let _ = writeln!(s, "no findings");
+    } else {
+        let _ = writeln!(s, "findings ({}):", r.findings());
+        for p in &r.problems {
+            let _ = writeln!(s, "  bank: {}", p.message);
+        }
+        for t in &r.texts {
+            for v in &t.variants {
+                let _ = writeln!(
+                    s,
+                    "  {} {} line {}: \"{}\" for {} (bank: \"{}\"): {}",
+                    t.label, v.key, v.line, v.wording, v.concept, v.term, v.reason
+                );
+            }
+        }
+    }
+    if !findings_only {
+        for t in &r.texts {
+            let _ = writeln!(s);
+            let _ = writeln!(s, "{}: concepts by paragraph (concept lines)", t.label);
+            for u in &t.units {
+                let uses: Vec<String> = u
+                    .uses
+                    .iter()
+                    .map(|(c, lines)| {
+                        let l: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                        format!("{c} {}", l.join(","))
+                    })
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "  {} (line {}): {}",
+                    u.key,
+                    u.first_line,
+                    uses.join("; ")
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n{} finding(s): {} variant use(s), {} disagreement(s) between the bank and the texts",
+        r.findings(),
+        r.texts.iter().map(|t| t.variants.len()).sum::<usize>(),
+        r.problems.len()
+    );
+    s
+}

@@ -1,0 +1,141 @@
+//! The law book's translations as the translators' tools read them: from
+//! `laws/<edition>/text/<lang>.source.txt`, aligned, and read as words.
+
+use super::lang::text_path;
+use super::matcher::SearchText;
+use crate::align::{align_named, export::TEXTS, Alignment, Edition, Lang, Unit};
+use crate::diagnostic::Diag;
+use std::path::Path;
+
+pub const E_TEXT: &str = "lawbook::translators::text";
+
+/// A text of the law book, aligned and indexed.
+#[derive(Debug)]
+pub struct Text {
+    pub lang: Lang,
+    pub edition: Edition,
+    /// The path it was read from, as given.
+    pub path: String,
+    pub alignment: Alignment,
+    /// The whole text as words (line numbers are the source's).
+    pub words: SearchText,
+}
+
+impl Text {
+    /// `sk 2017`.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.lang, self.edition)
+    }
+
+    /// The unit holding a line (every line is in exactly one unit).
+    pub fn unit_at(&self, line: usize) -> Option<&Unit> {
+        self.alignment
+            .units
+            .iter()
+            .find(|u| u.lines.iter().any(|&(a, b)| a <= line && line <= b))
+    }
+
+    /// For each line (index = line - 1), the index of its unit.
+    pub fn unit_of_line(&self) -> Vec<usize> {
+        let mut out = vec![usize::MAX; self.alignment.line_count];
+        for (i, u) in self.alignment.units.iter().enumerate() {
+            for &(a, b) in &u.lines {
+                for l in a..=b {
+                    if let Some(slot) = out.get_mut(l - 1) {
+                        *slot = i;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The texts the law book holds, as (language, edition).
+pub fn known() -> String {
+    TEXTS
+        .iter()
+        .map(|t| format!("{} {}", t.0, t.1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The texts of an edition: 2017 has sk and hu, 2007 pl, 1997 sk.
+pub fn of_edition(edition: Edition) -> Vec<Lang> {
+    TEXTS
+        .iter()
+        .filter(|t| t.1 == edition)
+        .map(|t| t.0)
+        .collect()
+}
+
+/// Reads and aligns `<laws>/<edition>/text/<lang>.source.txt`.
+pub fn load(laws: &Path, lang: Lang, edition: Edition) -> Result<Text, Diag> {
+    if !TEXTS.iter().any(|t| t.0 == lang && t.1 == edition) {
+        return Err(Diag::new(
+            E_TEXT,
+            format!("the law book has no {lang} text of the {edition} Laws"),
+        )
+        .help(format!("the texts are: {}", known())));
+    }
+    let path = laws.join(text_path(lang, edition));
+    let name = path.display().to_string();
+    let bytes = std::fs::read(&path).map_err(|e| {
+        Diag::new(E_TEXT, format!("cannot read {name}: {e}")).help(format!(
+            "give the folder that holds the law book's texts with --laws (it holds {})",
+            text_path(lang, edition)
+        ))
+    })?;
+    let text = check_text(&name, &bytes)?;
+    let alignment = align_named(&name, text.as_bytes(), lang, edition).map_err(|e| {
+        let help = miette::Diagnostic::help(&e).map(|h| h.to_string());
+        let d = Diag::new(E_TEXT, e.to_string());
+        match help {
+            Some(h) => d.help(h),
+            None => d,
+        }
+    })?;
+    let words = SearchText::new(&text);
+    Ok(Text {
+        lang,
+        edition,
+        path: name,
+        alignment,
+        words,
+    })
+}
+
+/// The text of a file, or a diagnostic when it is empty, binary or not UTF-8.
+pub fn check_text(name: &str, bytes: &[u8]) -> Result<String, Diag> {
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(Diag::new(
+            E_TEXT,
+            format!(
+                "{name} is empty ({} bytes, nothing but white space)",
+                bytes.len()
+            ),
+        ));
+    }
+    if let Some(at) = bytes.iter().position(|b| *b == 0) {
+        return Err(Diag::new(
+            E_TEXT,
+            format!("{name} is not a text: byte offset {at} is a NUL byte"),
+        )
+        .help("give a UTF-8 text file"));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.strip_prefix('\u{feff}').unwrap_or(s).to_string()),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+            Err(Diag::new(
+                E_TEXT,
+                format!(
+                    "{name} is not UTF-8: byte 0x{:02X} at byte offset {at} (line {line})",
+                    bytes[at]
+                ),
+            )
+            .help("save the file as UTF-8"))
+        }
+    }
+}
