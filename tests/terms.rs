@@ -64,7 +64,13 @@ fn an_incomplete_entry_is_named_with_its_language() {
     let mut s = lawbook::source::Sources::default();
     let f = s.add("incomplete.terms", src.clone());
     let parsed = lawbook::terms::parse_terms(f, "incomplete.terms", &src).unwrap();
-    assert_eq!(incomplete(&parsed), vec!["dummy: pl".to_string(), "pass: hu (missing without a reason)".to_string()]);
+    assert_eq!(
+        incomplete(&parsed),
+        vec![
+            "dummy: pl".to_string(),
+            "pass: hu (missing without a reason)".to_string()
+        ]
+    );
     // And loading it is an error that names both.
     let err = render_plain(&load_terms(data("incomplete.terms")).unwrap_err());
     assert!(err.contains("concept `dummy` has no `pl` entry"), "{err}");
@@ -92,4 +98,113 @@ fn every_term_occurs_in_its_text_on_its_line() {
         let c = v.counts[&lang];
         assert_eq!(c.verified + c.absent, c.terms, "{lang}");
     }
+}
+
+/// An independent check of the matcher: each term, or else one of its whole-word wordings, or
+/// else the first word of one of its stems, is found by a plain case-insensitive substring
+/// search in the NFC text with its white space collapsed.
+#[test]
+fn every_term_is_found_by_a_plain_substring_search_too() {
+    let b = bank();
+    for lang in [TermLang::Sk, TermLang::Pl, TermLang::Hu, TermLang::Sk1997] {
+        let flat: String = text(lang)
+            .nfc()
+            .collect::<String>()
+            .to_lowercase()
+            .replace(['*', '\u{a0}', '\\', '¹', '²', '³'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (mut literal, mut total) = (0, 0);
+        for c in &b.concepts {
+            let Some(t) = c.term(lang) else { continue };
+            if t.absent.is_some() {
+                continue;
+            }
+            total += 1;
+            let norm = |s: &str| s.nfc().collect::<String>().to_lowercase();
+            if flat.contains(&norm(&t.text)) {
+                literal += 1;
+                continue;
+            }
+            let wordings = t
+                .forms
+                .iter()
+                .map(|f| f.text.clone())
+                .chain(t.occurs.iter().map(|o| o.pattern.source.clone()));
+            let found = wordings.into_iter().any(|w| {
+                let w = norm(&w);
+                match w.split_once('*') {
+                    None => flat.contains(&w),
+                    Some((head, _)) => flat.contains(head.trim()),
+                }
+            });
+            assert!(found, "{} {lang}: \"{}\" not found by substring", c.id, t.text);
+        }
+        eprintln!("{lang}: {literal} of {total} terms occur literally (the rest inflected)");
+    }
+}
+
+#[test]
+fn lookups_give_terms_and_forms() {
+    let b = bank();
+    assert_eq!(b.term("declarer", TermLang::Sk), Some("hlavný hráč"));
+    assert_eq!(b.term("declarer", TermLang::Pl), Some("rozgrywający"));
+    assert_eq!(b.term("declarer", TermLang::Hu), Some("felvevő"));
+    assert_eq!(b.term("insufficient_bid", TermLang::En), Some("insufficient bid"));
+    assert_eq!(b.term("comparable_call", TermLang::Pl), None);
+    assert!(b
+        .concept("comparable_call")
+        .unwrap()
+        .missing(TermLang::Pl)
+        .unwrap()
+        .contains("2007"));
+    assert_eq!(b.form("north", TermLang::Sk, "loc"), Some("Severe"));
+    assert_eq!(b.form("north", TermLang::Hu, "all"), Some("Északhoz"));
+    assert_eq!(b.form("west", TermLang::Hu, "ins"), Some("Nyugattal"));
+    assert_eq!(b.form("offender", TermLang::Sk, "gen"), Some("previnivšieho súťažiaceho"));
+    assert_eq!(b.form("partner", TermLang::Hu, "poss"), Some("partnere"));
+    assert_eq!(b.form("lho", TermLang::Sk, "dat"), Some("súperovi po ľavici"));
+    assert_eq!(b.form("pass", TermLang::Sk, "nom"), Some("pas"));
+    assert_eq!(b.form("pass", TermLang::Sk, "voc"), None);
+    // Every seat has the six Slovak cases and five Hungarian suffixed forms.
+    for seat in ["north", "east", "south", "west"] {
+        for f in ["gen", "dat", "acc", "loc", "ins"] {
+            assert!(b.form(seat, TermLang::Sk, f).is_some(), "{seat} sk {f}");
+        }
+        for f in ["acc", "dat", "ins", "all", "abl"] {
+            assert!(b.form(seat, TermLang::Hu, f).is_some(), "{seat} hu {f}");
+        }
+    }
+    // The ids the law book and the issue name.
+    for id in [
+        "declarer", "dummy", "offender", "insufficient_bid", "call_out_of_rotation",
+        "penalty_card", "revoke", "lead_restriction", "adjusted_score", "vulnerability",
+        "north", "east", "south", "west", "spades", "hearts", "diamonds", "clubs", "no_trump",
+        "ace", "king", "queen", "jack", "ten", "pass", "double", "redouble", "call", "bid",
+        "lho", "rho", "partner", "comparable_call", "must_pass",
+    ] {
+        assert!(b.concept(id).is_some(), "{id}");
+    }
+}
+
+fn load_err(name: &str) -> String {
+    match load_terms(data(name)) {
+        Ok(_) => panic!("{name} loaded"),
+        Err(d) => render_plain(&d).replace(&root().display().to_string(), "ROOT"),
+    }
+}
+
+#[test]
+fn bad_files_are_refused_with_the_place() {
+    insta::assert_snapshot!("terms_empty", load_err("empty.terms"));
+    insta::assert_snapshot!("terms_binary", load_err("binary.terms"));
+    insta::assert_snapshot!("terms_duplicate_concept", load_err("duplicate-concept.terms"));
+    insta::assert_snapshot!("terms_duplicate_language", load_err("duplicate-language.terms"));
+    insta::assert_snapshot!("terms_unknown_language", load_err("unknown-language.terms"));
+    insta::assert_snapshot!("terms_unknown_form", load_err("unknown-form.terms"));
+    insta::assert_snapshot!("terms_syntax", load_err("syntax.terms"));
+    insta::assert_snapshot!("terms_no_line", load_err("no-line.terms"));
+    insta::assert_snapshot!("terms_incomplete", load_err("incomplete.terms"));
+    insta::assert_snapshot!("terms_absent_file", load_err("no-such-file.terms"));
 }

@@ -1000,7 +1000,14 @@ impl Checker {
                     )),
             );
         } else if !self.para_known(&id.text) {
-            let hint = did_you_mean(&id.text, self.book.paragraphs.keys().map(|s| s.as_str()));
+            // Suggest a paragraph of the same law.
+            let same_law = self
+                .book
+                .paragraphs
+                .values()
+                .filter(|p| p.law == id.law)
+                .map(|p| p.id.as_str());
+            let hint = did_you_mean(&id.text, same_law);
             self.err(
                 Diag::new(
                     E_REF,
