@@ -280,6 +280,35 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                 for line in lines {
                     let mut i = 0;
                     while i < line.len() {
+                        // `together E 1S N 1H`: calls made at the same moment (Law 33).
+                        if line[i].text == "together" && i == 0 {
+                            let mut calls = vec![];
+                            let mut k = 1;
+                            while k + 1 < line.len() {
+                                let word = line[k + 1].text.as_str();
+                                match (seat(&line[k]), Call::parse(word.trim_end_matches('!'))) {
+                                    (Ok(s), Ok(c)) => calls.push((s, c, word.ends_with('!'))),
+                                    (Err(d), _) => diags.push(d),
+                                    (_, Err(e)) => diags.push(
+                                        Diag::new(E_CASE, e.to_string())
+                                            .label(line[k + 1].span, "not a call")
+                                            .help("write `together SEAT CALL SEAT CALL`"),
+                                    ),
+                                }
+                                k += 2;
+                            }
+                            if calls.len() < 2 || k != line.len() {
+                                diags.push(
+                                    Diag::new(E_CASE, "`together` takes two or more `SEAT CALL` pairs")
+                                        .label(line[0].span, "here")
+                                        .help("for example `together E 1S N 1H`"),
+                                );
+                            }
+                            let end = line.last().unwrap().span.end as usize;
+                            let span = Span::new(file, line[0].span.start as usize, end);
+                            case.events.push((Event::Together(calls), span));
+                            break;
+                        }
                         if line[i].text == "director" {
                             case.events.push((Event::Director, line[i].span));
                             i += 1;

@@ -245,6 +245,12 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "whether a play follows suit as it must (Law 44C, 44D)",
     ),
     (
+        "first_of_simultaneous",
+        &[("a", || Type::Seat), ("b", || Type::Seat)],
+        || Type::Seat,
+        "which of two simultaneous calls counts first (Law 33)",
+    ),
+    (
         "next_to_play",
         &[("player", || Type::Seat)],
         || Type::Seat,

@@ -43,6 +43,8 @@ pub enum Event {
     Play {
         card: Card,
     },
+    /// Calls made at the same moment; the law book says which counts first (Law 33).
+    Together(Vec<(Seat, Call, bool)>),
 }
 
 /// Why a replay could not finish.
@@ -185,6 +187,9 @@ pub enum Open {
     },
     Call {
         seat: Seat,
+        /// Whether it is that player's turn; if not, others call first and the case has
+        /// to say what they call before his call can be explored.
+        due: bool,
     },
 }
 
@@ -309,7 +314,11 @@ impl<'a> Table<'a> {
                         answers: self.offered(option, &p.exec)?,
                     }))
                 }
-                Waiting::Call { seat, .. } => return Ok(Some(Open::Call { seat: *seat })),
+                Waiting::Call { seat, .. } => {
+                    let due = self.ended
+                        || self.ev.call("turn", vec![], &self.view())? == Value::Seat(*seat);
+                    return Ok(Some(Open::Call { seat: *seat, due }));
+                }
                 Waiting::AuctionEnd { .. } => {}
             }
         }
@@ -358,6 +367,25 @@ impl<'a> Table<'a> {
             Event::Director => self.settle_defaults(None),
             Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
             Event::Play { card } => self.feed_play(*card),
+            Event::Together(calls) => {
+                let mut calls = calls.clone();
+                while !calls.is_empty() {
+                    let mut first = 0;
+                    for j in 1..calls.len() {
+                        let view = self.view();
+                        let a = Value::Seat(calls[first].0);
+                        let b = Value::Seat(calls[j].0);
+                        if self.ev.call("first_of_simultaneous", vec![a, b], &view)?
+                            == Value::Seat(calls[j].0)
+                        {
+                            first = j;
+                        }
+                    }
+                    let (seat, call, artificial) = calls.remove(first);
+                    self.feed_call(seat, call, artificial)?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -1344,7 +1372,12 @@ impl<'a> Table<'a> {
                     Waiting::AuctionEnd { paragraph, .. } => paragraph.map(str::to_string),
                     _ => None,
                 })
-                .collect(),
+                .fold(vec![], |mut v: Vec<String>, p| {
+                    if !v.contains(&p) {
+                        v.push(p);
+                    }
+                    v
+                }),
             ..Default::default()
         }
     }

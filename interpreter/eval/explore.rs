@@ -211,12 +211,18 @@ fn explore(
             let Some(open) = open else {
                 return Ok(Node::Outcome(Box::new(outcome)));
             };
+            if let Open::Call { seat, due: false } = open {
+                outcome.notes.push(format!(
+                    "waiting for {seat}'s call at his turn; the calls before it decide nothing here"
+                ));
+                return Ok(Node::Outcome(Box::new(outcome)));
+            }
             if depth >= MAX_DEPTH {
                 outcome.notes.push(match &open {
                     Open::Choice { seat, option, .. } => {
                         format!("still open: {seat}'s choice `{option}`")
                     }
-                    Open::Call { seat } => format!("still open: {seat}'s next call"),
+                    Open::Call { seat, .. } => format!("still open: {seat}'s next call"),
                 });
                 return Ok(Node::Outcome(Box::new(outcome)));
             }
@@ -256,7 +262,7 @@ fn explore(
                         branches,
                     })
                 }
-                Open::Call { seat } => {
+                Open::Call { seat, .. } => {
                     let mut groups: Vec<(String, Vec<String>, Node)> = vec![];
                     for call in Call::all_legal_forms() {
                         let mut more = extra.to_vec();
