@@ -299,9 +299,12 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                             }
                             if calls.len() < 2 || k != line.len() {
                                 diags.push(
-                                    Diag::new(E_CASE, "`together` takes two or more `SEAT CALL` pairs")
-                                        .label(line[0].span, "here")
-                                        .help("for example `together E 1S N 1H`"),
+                                    Diag::new(
+                                        E_CASE,
+                                        "`together` takes two or more `SEAT CALL` pairs",
+                                    )
+                                    .label(line[0].span, "here")
+                                    .help("for example `together E 1S N 1H`"),
                                 );
                             }
                             let end = line.last().unwrap().span.end as usize;
@@ -329,6 +332,42 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                             );
                             break;
                         };
+                        // `S changes 2S`: S replaces his last call (Law 25, 21B).
+                        if w.text == "changes" {
+                            let Some(cw) = line.get(i + 2) else {
+                                diags.push(
+                                    Diag::new(E_CASE, format!("{s} changes to nothing"))
+                                        .label(w.span, "to which call?")
+                                        .help("write `S changes 2S`"),
+                                );
+                                break;
+                            };
+                            let word = cw.text.trim_end_matches('!');
+                            match Call::parse(word) {
+                                Ok(call) => {
+                                    let span = Span::new(
+                                        file,
+                                        line[i].span.start as usize,
+                                        cw.span.end as usize,
+                                    );
+                                    case.events.push((
+                                        Event::Change {
+                                            seat: s,
+                                            call,
+                                            artificial: cw.text.ends_with('!'),
+                                        },
+                                        span,
+                                    ));
+                                }
+                                Err(e) => diags.push(
+                                    Diag::new(E_CASE, e.to_string())
+                                        .label(cw.span, "not a call")
+                                        .help("write `S changes 2S`"),
+                                ),
+                            }
+                            i += 3;
+                            continue;
+                        }
                         // `W exposes SK H2` / `W leads SK`: cards seen during the auction
                         // (Law 24); the rest of the line are the cards.
                         if w.text == "exposes" || w.text == "leads" {

@@ -528,7 +528,7 @@ impl Checker {
                 }
             }
             let x = match &i.trigger.kind {
-                TriggerKind::Call => Type::Call,
+                TriggerKind::Call | TriggerKind::Change => Type::Call,
                 TriggerKind::Play => Type::Card,
                 TriggerKind::Exposure | TriggerKind::EarlyLead => Type::List(Box::new(Type::Card)),
                 TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {
@@ -968,6 +968,7 @@ impl Checker {
                 }
                 StepKind::NoRectification => {}
                 StepKind::AtAuctionEnd(b) => self.check_block(b, scope, seen),
+                StepKind::Withdraw(e) => self.expect(e, scope, &Type::Entry),
                 StepKind::ForEach { var, list, block } => {
                     let elem = match self.infer(list, scope) {
                         Some(Type::List(t)) => *t,

@@ -45,6 +45,12 @@ pub enum Event {
     },
     /// Calls made at the same moment; the law book says which counts first (Law 33).
     Together(Vec<(Seat, Call, bool)>),
+    /// A player replaces his last call with another (Law 25, 21B).
+    Change {
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    },
 }
 
 /// Why a replay could not finish.
@@ -86,6 +92,7 @@ impl From<Stop> for Fail {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
     Call,
+    Change,
     Play,
     Exposure,
     EarlyLead,
@@ -367,6 +374,11 @@ impl<'a> Table<'a> {
             Event::Director => self.settle_defaults(None),
             Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
             Event::Play { card } => self.feed_play(*card),
+            Event::Change {
+                seat,
+                call,
+                artificial,
+            } => self.feed_change(*seat, *call, *artificial),
             Event::Together(calls) => {
                 let mut calls = calls.clone();
                 while !calls.is_empty() {
@@ -681,6 +693,7 @@ impl<'a> Table<'a> {
             let decl = &info.decl;
             let watches = match &decl.trigger.kind {
                 TriggerKind::Call => act == Act::Call,
+                TriggerKind::Change => act == Act::Change,
                 TriggerKind::Play => act == Act::Play,
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,
@@ -789,6 +802,33 @@ impl<'a> Table<'a> {
             });
         }
         Ok(())
+    }
+
+    /// A player replaces his last call (Law 25). The replacement stands only if the law
+    /// book's rectification says so; otherwise the first call stands.
+    fn feed_change(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+        self.settle_defaults(None)?;
+        let rec = self.calls.len();
+        self.calls.push(CallRec {
+            seat,
+            call,
+            artificial,
+            status: Status::Pending,
+            deemed: false,
+            pos: self.event * 2 + 1,
+        });
+        let x = Value::Call(call, artificial);
+        let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
+        if found.is_empty() {
+            return Err(self.event_error(format!(
+                "{seat} changes his call to {call}, and no irregularity of the law book governs a change of call"
+            )));
+        }
+        self.rule(found, seat, call.to_string())?;
+        if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
+            self.calls[rec].status = Status::Cancelled;
+        }
+        self.after_call()
     }
 
     /// Cards exposed or led during the auction (Law 24).
@@ -1296,6 +1336,27 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::Withdraw(e) => {
+                    let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                        unreachable!("checked: an entry")
+                    };
+                    let mut standing: Vec<usize> = (0..self.calls.len())
+                        .filter(|i| self.calls[*i].status == Status::Standing)
+                        .collect();
+                    standing.sort_by_key(|i| self.calls[*i].pos);
+                    if let Some(&r) = standing.get(entry.index) {
+                        self.calls[r].status = Status::Cancelled;
+                        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
+                        self.effect(
+                            inst,
+                            Effect::Cancelled {
+                                seat,
+                                call,
+                                and_later: false,
+                            },
+                        );
+                    }
+                }
                 StepKind::ForEach { var, list, block } => {
                     let items = match self.ev.eval(list, &mut exec.env, &view)? {
                         Value::List(xs) => xs,

@@ -170,6 +170,8 @@ pub enum TriggerKind {
     EarlyLead,
     /// `on breach of OBLIGATION call|play x by offender`
     Breach(Ident),
+    /// `on change x by offender`: a player replaces his last call with x (Law 25)
+    Change,
 }
 
 #[derive(Clone, Debug)]
@@ -325,6 +327,8 @@ pub enum StepKind {
     NoRectification,
     /// Steps run when the auction ends.
     AtAuctionEnd(Block),
+    /// Cancel a call of the auction (an entry).
+    Withdraw(Expr),
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,

@@ -74,6 +74,8 @@ fn phrase(r: Rule) -> Option<&'static str> {
         }
         R::at_auction_end => "`at end of auction`",
         R::for_each | R::kw_each => "`for each … in …`",
+        R::withdraw | R::kw_withdraw => "`withdraw`",
+        R::change_trigger | R::kw_change => "`change`",
         R::ends | R::kw_ends => "`ends when`",
         R::play_trigger | R::kw_play => "`play`",
         R::exposure_trigger | R::kw_exposure | R::kw_early_lead => "`exposure` or `early_lead`",
@@ -410,12 +412,13 @@ impl Builder {
         let tspan = self.span(&trig);
         let t = trig.into_inner().nth(1).unwrap();
         let trigger = match t.as_rule() {
-            Rule::play_trigger | Rule::exposure_trigger => {
+            Rule::play_trigger | Rule::exposure_trigger | Rule::change_trigger => {
                 let kind = match (
                     t.as_rule(),
                     t.clone().into_inner().next().map(|k| k.as_rule()),
                 ) {
                     (Rule::play_trigger, _) => TriggerKind::Play,
+                    (Rule::change_trigger, _) => TriggerKind::Change,
                     (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
                     _ => TriggerKind::Exposure,
                 };
@@ -718,6 +721,10 @@ impl Builder {
                     on: on.unwrap(),
                     duration,
                 }
+            }
+            Rule::withdraw => {
+                let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
+                StepKind::Withdraw(self.expr(e)?)
             }
             Rule::for_each => {
                 let mut x =
