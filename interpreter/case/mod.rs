@@ -332,6 +332,22 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                             );
                             break;
                         };
+                        // `S asks review` / `S asks explanation` (Law 20).
+                        if w.text == "asks" {
+                            match line.get(i + 2).map(|q| q.text.as_str()) {
+                                Some(kind @ ("review" | "explanation")) => {
+                                    let span = Span::new(file, line[i].span.start as usize, line[i + 2].span.end as usize);
+                                    case.events.push((Event::Question { seat: s, kind: kind.to_string() }, span));
+                                }
+                                _ => diags.push(
+                                    Diag::new(E_CASE, format!("{s} asks for what?"))
+                                        .label(w.span, "expected `asks review` or `asks explanation`")
+                                        .help("a player asks for a `review` of the auction or an `explanation` of a call"),
+                                ),
+                            }
+                            i += 3;
+                            continue;
+                        }
                         // `S changes 2S`: S replaces his last call (Law 25, 21B).
                         if w.text == "changes" {
                             let Some(cw) = line.get(i + 2) else {

@@ -529,6 +529,7 @@ impl Checker {
             }
             let x = match &i.trigger.kind {
                 TriggerKind::Call | TriggerKind::Change => Type::Call,
+                TriggerKind::Question => Type::Text,
                 TriggerKind::Play => Type::Card,
                 TriggerKind::Exposure | TriggerKind::EarlyLead => Type::List(Box::new(Type::Card)),
                 TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {

@@ -45,6 +45,8 @@ pub enum Event {
     },
     /// Calls made at the same moment; the law book says which counts first (Law 33).
     Together(Vec<(Seat, Call, bool)>),
+    /// A player asks for a review of the auction or an explanation (Law 20).
+    Question { seat: Seat, kind: String },
     /// A player replaces his last call with another (Law 25, 21B).
     Change {
         seat: Seat,
@@ -93,6 +95,7 @@ impl From<Stop> for Fail {
 enum Act {
     Call,
     Change,
+    Question,
     Play,
     Exposure,
     EarlyLead,
@@ -379,6 +382,14 @@ impl<'a> Table<'a> {
                 call,
                 artificial,
             } => self.feed_change(*seat, *call, *artificial),
+            Event::Question { seat, kind } => {
+                let q = Value::Text(Rc::from(kind.as_str()));
+                let found = self.detect(Act::Question, *seat, &q, None, &[])?;
+                if found.is_empty() {
+                    return Ok(());
+                }
+                self.rule(found, *seat, format!("asks for {kind}"))
+            }
             Event::Together(calls) => {
                 let mut calls = calls.clone();
                 while !calls.is_empty() {
@@ -694,6 +705,7 @@ impl<'a> Table<'a> {
             let watches = match &decl.trigger.kind {
                 TriggerKind::Call => act == Act::Call,
                 TriggerKind::Change => act == Act::Change,
+                TriggerKind::Question => act == Act::Question,
                 TriggerKind::Play => act == Act::Play,
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,

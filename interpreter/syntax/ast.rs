@@ -172,6 +172,8 @@ pub enum TriggerKind {
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)
     Change,
+    /// `on question q by player`: q is "review" or "explanation" (Law 20)
+    Question,
 }
 
 #[derive(Clone, Debug)]

@@ -76,6 +76,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::for_each | R::kw_each => "`for each … in …`",
         R::withdraw | R::kw_withdraw => "`withdraw`",
         R::change_trigger | R::kw_change => "`change`",
+        R::question_trigger | R::kw_question => "`question`",
         R::ends | R::kw_ends => "`ends when`",
         R::play_trigger | R::kw_play => "`play`",
         R::exposure_trigger | R::kw_exposure | R::kw_early_lead => "`exposure` or `early_lead`",
@@ -412,13 +413,17 @@ impl Builder {
         let tspan = self.span(&trig);
         let t = trig.into_inner().nth(1).unwrap();
         let trigger = match t.as_rule() {
-            Rule::play_trigger | Rule::exposure_trigger | Rule::change_trigger => {
+            Rule::play_trigger
+            | Rule::exposure_trigger
+            | Rule::change_trigger
+            | Rule::question_trigger => {
                 let kind = match (
                     t.as_rule(),
                     t.clone().into_inner().next().map(|k| k.as_rule()),
                 ) {
                     (Rule::play_trigger, _) => TriggerKind::Play,
                     (Rule::change_trigger, _) => TriggerKind::Change,
+                    (Rule::question_trigger, _) => TriggerKind::Question,
                     (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
                     _ => TriggerKind::Exposure,
                 };
