@@ -9,10 +9,13 @@
 pub mod align;
 pub mod case;
 pub mod check;
+pub mod compare;
 pub mod cli;
+pub mod compile;
 pub mod coverage;
 pub mod diagnostic;
 pub mod eval;
+pub mod export;
 pub mod load;
 pub mod model;
 pub mod pbn;

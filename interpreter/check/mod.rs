@@ -55,6 +55,8 @@ pub struct LawBook {
     pub options: HashMap<String, OptionDecl>,
     pub obligations: HashMap<String, Obligation>,
     pub procedures: HashMap<String, Procedure>,
+    /// The definitions and tables, compiled.
+    pub program: crate::compile::Program,
 }
 
 impl LawBook {
@@ -113,7 +115,9 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
         c.check_bodies();
     }
     if c.diags.is_empty() {
-        Ok(c.book)
+        let mut book = c.book;
+        book.program = crate::compile::compile(&book);
+        Ok(book)
     } else {
         Err(c.diags)
     }

@@ -481,7 +481,7 @@ fn replay(
             top: 2 * others.len() as i64,
         });
     }
-    let mut basis: Vec<String> = ev.used.borrow().iter().map(|s| s.to_string()).collect();
+    let mut basis: Vec<String> = ev.used_paragraphs().iter().map(|s| s.to_string()).collect();
     basis.sort_by_key(|p| paragraph_order(p));
     outcome.basis = basis;
     Ok((outcome, open))

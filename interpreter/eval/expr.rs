@@ -3,9 +3,10 @@
 use super::value::{Entry, Value};
 use crate::check::builtins::{builtin, constant, state, Builtin, Constant};
 use crate::check::LawBook;
+use crate::compile::{CDefine, CExpr, CKey, CTable, FieldKind, Spanned, StateVar};
 use crate::model::{Call, Rank, Seat, Strain};
 use crate::source::Span;
-use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind, RowKey};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::collections::HashMap;
@@ -53,8 +54,10 @@ pub struct Evaluator<'a> {
     pub book: &'a LawBook,
     pub findings: &'a HashMap<String, bool>,
     pub budget: Cell<u64>,
-    /// The paragraphs (`per`) of every definition and table evaluated.
-    pub used: RefCell<BTreeSet<&'a str>>,
+    /// Which definitions and tables (by index) were evaluated: their `per` paragraphs are
+    /// what a ruling rests on.
+    used_defines: RefCell<Vec<bool>>,
+    used_tables: RefCell<Vec<bool>>,
 }
 
 pub type Env<'a> = Vec<(&'a str, Value)>;
@@ -65,7 +68,8 @@ impl<'a> Evaluator<'a> {
             book,
             findings,
             budget: Cell::new(budget),
-            used: RefCell::new(BTreeSet::new()),
+            used_defines: RefCell::new(vec![false; book.program.defines.len()]),
+            used_tables: RefCell::new(vec![false; book.program.tables.len()]),
         }
     }
 
@@ -78,35 +82,15 @@ impl<'a> Evaluator<'a> {
         Ok(())
     }
 
-    fn note(&self, per: &'a [crate::syntax::ast::ParaId]) {
-        if !per.is_empty() {
-            let mut used = self.used.borrow_mut();
-            for p in per {
-                used.insert(p.text.as_str());
-            }
-        }
-    }
-
     /// Call a definition or table by name with arguments (the table's entry points).
     pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
-        if let Some(d) = self.book.defines.get(name) {
-            self.note(&d.per);
-            let env: Env = d
-                .params
-                .iter()
-                .map(|p| p.name.name.as_str())
-                .zip(args)
-                .collect();
-            let mut env = env;
-            return self.eval(&d.body, &mut env, view);
+        let program = &self.book.program;
+        if let Some(d) = program.define(name) {
+            return self.call_define(d, args, view);
         }
-        if let Some(t) = self.book.tables.get(name) {
-            return self.lookup(
-                t,
-                args.into_iter().next().unwrap_or(Value::Int(0)),
-                view,
-                t.span,
-            );
+        if let Some(t) = program.table(name) {
+            let key = args.into_iter().next().unwrap_or(Value::Int(0));
+            return self.lookup(t, key, view, t.span);
         }
         Err(Stop::Error {
             message: format!("the law book has no `{name}`"),
@@ -114,31 +98,203 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    fn lookup(
-        &self,
-        t: &'a crate::syntax::ast::Table,
-        key: Value,
-        view: &View,
-        at: Span,
-    ) -> Result<Value, Stop> {
-        for row in &t.rows {
-            self.tick(row.span)?;
-            let hit = match &row.key {
-                RowKey::Wildcard => true,
-                RowKey::Range(lo, hi) => match key {
-                    Value::Int(k) => k >= *lo && hi.is_none_or(|h| k <= h),
+    /// The paragraphs of the definitions and tables evaluated so far.
+    pub fn used_paragraphs(&self) -> BTreeSet<&'a str> {
+        let p = &self.book.program;
+        let d = self.used_defines.borrow();
+        let t = self.used_tables.borrow();
+        let defines = p
+            .defines
+            .iter()
+            .zip(d.iter())
+            .filter(|(_, u)| **u)
+            .flat_map(|(x, _)| &x.per);
+        let tables = p
+            .tables
+            .iter()
+            .zip(t.iter())
+            .filter(|(_, u)| **u)
+            .flat_map(|(x, _)| &x.per);
+        defines.chain(tables).map(|s| s.as_str()).collect()
+    }
+
+    fn call_define(&self, d: &'a CDefine, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
+        self.used_defines.borrow_mut()[d.index] = true;
+        let mut frame = args;
+        frame.resize(d.slots.max(d.params), Value::Int(0));
+        self.run(&d.body, &mut frame, view)
+    }
+
+    fn lookup(&self, t: &'a CTable, key: Value, view: &View, at: Span) -> Result<Value, Stop> {
+        self.used_tables.borrow_mut()[t.index] = true;
+        for (k, value) in &t.rows {
+            self.tick(value.span)?;
+            let hit = match k {
+                CKey::Any => true,
+                CKey::Range(lo, hi) => match key {
+                    Value::Int(n) => n >= *lo && hi.is_none_or(|h| n <= h),
                     _ => false,
                 },
-                RowKey::Value(e) => self.eval(e, &mut vec![], view)? == key,
+                CKey::Value(v) => *v == key,
             };
             if hit {
-                return self.eval(&row.value, &mut vec![], view);
+                return self.run(value, &mut vec![], view);
             }
         }
         Err(Stop::Error {
-            message: format!("table `{}` has no row for {key}", t.name.name),
+            message: format!("table `{}` has no row for {key}", t.name),
             span: at,
         })
+    }
+
+    /// Evaluate a compiled expression; `frame` holds parameters and quantifier variables.
+    fn run(&self, e: &'a Spanned, frame: &mut Vec<Value>, view: &View) -> Result<Value, Stop> {
+        self.tick(e.span)?;
+        Ok(match &e.expr {
+            CExpr::Const(v) => v.clone(),
+            CExpr::Local(i) => frame[*i].clone(),
+            CExpr::Define(i, args) => {
+                let d = &self.book.program.defines[*i];
+                let mut vals = Vec::with_capacity(d.slots.max(args.len()));
+                for a in args {
+                    vals.push(self.run(a, frame, view)?);
+                }
+                return self.call_define(d, vals, view);
+            }
+            CExpr::Table(i, key) => {
+                let k = self.run(key, frame, view)?;
+                return self.lookup(&self.book.program.tables[*i], k, view, e.span);
+            }
+            CExpr::Builtin(b, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.run(a, frame, view)?);
+                }
+                apply_builtin(*b, vals, view, e.span)?
+            }
+            CExpr::Finding(n) => match self.findings.get(&**n) {
+                Some(b) => Value::Bool(*b),
+                None => return Err(Stop::Unknown(n.to_string())),
+            },
+            CExpr::State(s) => match s {
+                StateVar::Auction => Value::List(view.auction.clone()),
+                StateVar::Trick => Value::List(view.trick.clone()),
+                StateVar::Dealer => Value::Seat(view.dealer),
+            },
+            CExpr::Field(x, f) => {
+                let v = self.run(x, frame, view)?;
+                match (&v, f) {
+                    (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
+                    (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.artificial),
+                    (Value::Entry(x), FieldKind::EntryIndex) => Value::Int(x.index as i64),
+                    (Value::Play(s, _), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
+                        Value::Seat(*s)
+                    }
+                    (Value::Play(_, c), FieldKind::PlayCard) => Value::Card(*c),
+                    _ => return Err(type_error(e.span, "record with this field", &v)),
+                }
+            }
+            CExpr::Neg(x) => match self.run(x, frame, view)? {
+                Value::Int(i) => Value::Int(-i),
+                v => return Err(type_error(x.span, "int", &v)),
+            },
+            CExpr::Not(x) => Value::Bool(!self.run_bool(x, frame, view)?),
+            CExpr::Binary(op, a, b) => match op {
+                BinOp::And => {
+                    Value::Bool(self.run_bool(a, frame, view)? && self.run_bool(b, frame, view)?)
+                }
+                BinOp::Or => {
+                    Value::Bool(self.run_bool(a, frame, view)? || self.run_bool(b, frame, view)?)
+                }
+                BinOp::Eq => Value::Bool(self.run(a, frame, view)? == self.run(b, frame, view)?),
+                BinOp::Ne => Value::Bool(self.run(a, frame, view)? != self.run(b, frame, view)?),
+                _ => {
+                    let x = self.run_int(a, frame, view)?;
+                    let y = self.run_int(b, frame, view)?;
+                    arithmetic(*op, x, y, e.span)?
+                }
+            },
+            CExpr::If(c, t, f) => {
+                if self.run_bool(c, frame, view)? {
+                    self.run(t, frame, view)?
+                } else {
+                    self.run(f, frame, view)?
+                }
+            }
+            CExpr::Quant {
+                kind,
+                slot,
+                list,
+                filter,
+                key,
+            } => {
+                let xs = match self.run(list, frame, view)? {
+                    Value::List(xs) => xs,
+                    v => return Err(type_error(list.span, "list", &v)),
+                };
+                if frame.len() <= *slot {
+                    frame.resize(*slot + 1, Value::Int(0));
+                }
+                let (mut count, mut sum) = (0i64, 0i64);
+                let mut best: Option<(i64, &Value)> = None;
+                let (mut first, mut last): (Option<&Value>, Option<&Value>) = (None, None);
+                for x in xs.iter() {
+                    frame[*slot] = x.clone();
+                    let pass = match filter {
+                        Some(f) => self.run_bool(f, frame, view)?,
+                        None => true,
+                    };
+                    match kind {
+                        QuantKind::All if !pass => return Ok(Value::Bool(false)),
+                        QuantKind::Any if pass => return Ok(Value::Bool(true)),
+                        _ => {}
+                    }
+                    if pass {
+                        count += 1;
+                        if let Some(k) = key {
+                            let kv = self.run_int(k, frame, view)?;
+                            sum += kv;
+                            if best.is_none_or(|(b, _)| kv > b) {
+                                best = Some((kv, x));
+                            }
+                        }
+                        first = first.or(Some(x));
+                        last = Some(x);
+                    }
+                }
+                let none = |what: &str| Stop::Error {
+                    message: format!(
+                        "no element of the list for `{what}`: the list is empty or nothing matches"
+                    ),
+                    span: e.span,
+                };
+                match kind {
+                    QuantKind::Any => Value::Bool(false),
+                    QuantKind::All => Value::Bool(true),
+                    QuantKind::Count => Value::Int(count),
+                    QuantKind::Sum => Value::Int(sum),
+                    QuantKind::Highest => best
+                        .map(|(_, v)| v.clone())
+                        .ok_or_else(|| none("highest"))?,
+                    QuantKind::First => first.cloned().ok_or_else(|| none("first"))?,
+                    QuantKind::Last => last.cloned().ok_or_else(|| none("last"))?,
+                }
+            }
+        })
+    }
+
+    fn run_bool(&self, e: &'a Spanned, frame: &mut Vec<Value>, view: &View) -> Result<bool, Stop> {
+        match self.run(e, frame, view)? {
+            Value::Bool(b) => Ok(b),
+            v => Err(type_error(e.span, "bool", &v)),
+        }
+    }
+
+    fn run_int(&self, e: &'a Spanned, frame: &mut Vec<Value>, view: &View) -> Result<i64, Stop> {
+        match self.run(e, frame, view)? {
+            Value::Int(i) => Ok(i),
+            v => Err(type_error(e.span, "int", &v)),
+        }
     }
 
     pub fn eval_bool(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<bool, Stop> {
@@ -160,9 +316,8 @@ impl<'a> Evaluator<'a> {
                 if let Some((_, v)) = env.iter().rev().find(|(x, _)| x == n) {
                     return Ok(v.clone());
                 }
-                if let Some(d) = self.book.defines.get(n) {
-                    self.note(&d.per);
-                    return self.eval(&d.body, &mut vec![], view);
+                if let Some(d) = self.book.program.define(n) {
+                    return self.call_define(d, vec![], view);
                 }
                 if self.book.findings.contains_key(n) {
                     return match self.findings.get(n) {
@@ -201,18 +356,10 @@ impl<'a> Evaluator<'a> {
                 for a in args {
                     vals.push(self.eval(a, env, view)?);
                 }
-                if let Some(d) = self.book.defines.get(&f.name) {
-                    self.note(&d.per);
-                    let mut inner: Env = d
-                        .params
-                        .iter()
-                        .map(|p| p.name.name.as_str())
-                        .zip(vals)
-                        .collect();
-                    return self.eval(&d.body, &mut inner, view);
+                if let Some(d) = self.book.program.define(&f.name) {
+                    return self.call_define(d, vals, view);
                 }
-                if let Some(t) = self.book.tables.get(&f.name) {
-                    self.note(&t.per);
+                if let Some(t) = self.book.program.table(&f.name) {
                     return self.lookup(t, vals.into_iter().next().unwrap(), view, e.span);
                 }
                 let b = builtin(&f.name).ok_or_else(|| Stop::Error {
@@ -246,25 +393,7 @@ impl<'a> Evaluator<'a> {
                 _ => {
                     let x = self.int(a, env, view)?;
                     let y = self.int(b, env, view)?;
-                    match op {
-                        BinOp::Lt => Value::Bool(x < y),
-                        BinOp::Le => Value::Bool(x <= y),
-                        BinOp::Gt => Value::Bool(x > y),
-                        BinOp::Ge => Value::Bool(x >= y),
-                        BinOp::Add => Value::Int(x.saturating_add(y)),
-                        BinOp::Sub => Value::Int(x.saturating_sub(y)),
-                        BinOp::Mul => Value::Int(x.saturating_mul(y)),
-                        BinOp::Div | BinOp::Rem => {
-                            if y == 0 {
-                                return Err(Stop::Error {
-                                    message: "division by zero".into(),
-                                    span: e.span,
-                                });
-                            }
-                            Value::Int(if *op == BinOp::Div { x / y } else { x % y })
-                        }
-                        _ => unreachable!(),
-                    }
+                    arithmetic(*op, x, y, e.span)?
                 }
             },
             ExprKind::If(c, t, f) => {
@@ -382,6 +511,29 @@ impl<'a> Evaluator<'a> {
             v => Err(type_error(e.span, "int", &v)),
         }
     }
+}
+
+/// Comparisons and arithmetic on two ints.
+fn arithmetic(op: BinOp, x: i64, y: i64, span: Span) -> Result<Value, Stop> {
+    Ok(match op {
+        BinOp::Lt => Value::Bool(x < y),
+        BinOp::Le => Value::Bool(x <= y),
+        BinOp::Gt => Value::Bool(x > y),
+        BinOp::Ge => Value::Bool(x >= y),
+        BinOp::Add => Value::Int(x.saturating_add(y)),
+        BinOp::Sub => Value::Int(x.saturating_sub(y)),
+        BinOp::Mul => Value::Int(x.saturating_mul(y)),
+        BinOp::Div | BinOp::Rem => {
+            if y == 0 {
+                return Err(Stop::Error {
+                    message: "division by zero".into(),
+                    span,
+                });
+            }
+            Value::Int(if op == BinOp::Div { x / y } else { x % y })
+        }
+        _ => unreachable!("not an arithmetic operator"),
+    })
 }
 
 fn type_error(span: Span, want: &str, got: &Value) -> Stop {

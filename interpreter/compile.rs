@@ -1,0 +1,313 @@
+//! Checked law book to compiled rules: every definition and table with its names resolved
+//! once (a parameter or quantifier variable to a slot, a definition or table to an index,
+//! a constant to its value, a table's keys to values), so evaluation does no lookups by
+//! name. The rectifications keep their syntax tree: they run once per irregularity, the
+//! definitions thousands of times (every call asks whose turn it is, every board is scored).
+
+use crate::check::builtins::{builtin, constant, state, Builtin, Constant};
+use crate::check::LawBook;
+use crate::eval::value::Value;
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Define, Expr, ExprKind, QuantKind, RowKey, Table};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateVar {
+    Auction,
+    Dealer,
+    Trick,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    EntrySeat,
+    EntryCall,
+    EntryIndex,
+    PlaySeat,
+    PlayCard,
+}
+
+#[derive(Clone, Debug)]
+pub struct CDefine {
+    pub index: usize,
+    pub name: String,
+    pub per: Vec<String>,
+    /// Parameters first, then one slot per quantifier variable in scope at once.
+    pub slots: usize,
+    pub params: usize,
+    pub body: Box<Spanned>,
+}
+
+#[derive(Clone, Debug)]
+pub enum CKey {
+    Any,
+    Range(i64, Option<i64>),
+    Value(Value),
+}
+
+#[derive(Clone, Debug)]
+pub struct CTable {
+    pub index: usize,
+    pub name: String,
+    pub per: Vec<String>,
+    pub rows: Vec<(CKey, Spanned)>,
+    pub span: Span,
+}
+
+/// Every sub-expression keeps its span so a run-time error can point at the law file.
+#[derive(Clone, Debug)]
+pub struct Spanned {
+    pub expr: CExpr,
+    pub span: Span,
+}
+
+/// A compiled expression; its children keep their spans.
+#[derive(Clone, Debug)]
+pub enum CExpr {
+    Const(Value),
+    Local(usize),
+    Define(usize, Vec<Spanned>),
+    Table(usize, Box<Spanned>),
+    Builtin(Builtin, Vec<Spanned>),
+    Finding(Rc<str>),
+    State(StateVar),
+    Field(Box<Spanned>, FieldKind),
+    Neg(Box<Spanned>),
+    Not(Box<Spanned>),
+    Binary(BinOp, Box<Spanned>, Box<Spanned>),
+    If(Box<Spanned>, Box<Spanned>, Box<Spanned>),
+    Quant {
+        kind: QuantKind,
+        slot: usize,
+        list: Box<Spanned>,
+        filter: Option<Box<Spanned>>,
+        key: Option<Box<Spanned>>,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub defines: Vec<CDefine>,
+    pub tables: Vec<CTable>,
+    pub define_index: HashMap<String, usize>,
+    pub table_index: HashMap<String, usize>,
+}
+
+impl Program {
+    pub fn define(&self, name: &str) -> Option<&CDefine> {
+        self.define_index.get(name).map(|i| &self.defines[*i])
+    }
+
+    pub fn table(&self, name: &str) -> Option<&CTable> {
+        self.table_index.get(name).map(|i| &self.tables[*i])
+    }
+}
+
+/// Compile the definitions and tables of a checked law book.
+pub fn compile(book: &LawBook) -> Program {
+    let mut names: Vec<&String> = book.defines.keys().collect();
+    names.sort();
+    let mut tnames: Vec<&String> = book.tables.keys().collect();
+    tnames.sort();
+    let mut p = Program {
+        define_index: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ((*n).clone(), i))
+            .collect(),
+        table_index: tnames
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ((*n).clone(), i))
+            .collect(),
+        ..Default::default()
+    };
+    let c = Compiler { book, p: &p };
+    let defines: Vec<CDefine> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| CDefine {
+            index: i,
+            ..c.define(&book.defines[*n])
+        })
+        .collect();
+    let tables: Vec<CTable> = tnames
+        .iter()
+        .enumerate()
+        .map(|(i, n)| CTable {
+            index: i,
+            ..c.table(&book.tables[*n])
+        })
+        .collect();
+    p.defines = defines;
+    p.tables = tables;
+    p
+}
+
+struct Compiler<'a> {
+    book: &'a LawBook,
+    p: &'a Program,
+}
+
+struct Scope {
+    names: Vec<String>,
+    max: usize,
+}
+
+impl Scope {
+    fn push(&mut self, n: &str) -> usize {
+        self.names.push(n.to_string());
+        self.max = self.max.max(self.names.len());
+        self.names.len() - 1
+    }
+}
+
+impl Compiler<'_> {
+    fn define(&self, d: &Define) -> CDefine {
+        let mut scope = Scope {
+            names: d.params.iter().map(|p| p.name.name.clone()).collect(),
+            max: d.params.len(),
+        };
+        let body = self.expr(&d.body, &mut scope);
+        CDefine {
+            index: 0,
+            name: d.name.name.clone(),
+            per: d.per.iter().map(|p| p.text.clone()).collect(),
+            slots: scope.max,
+            params: d.params.len(),
+            body: Box::new(body),
+        }
+    }
+
+    fn table(&self, t: &Table) -> CTable {
+        let rows = t
+            .rows
+            .iter()
+            .map(|r| {
+                let mut scope = Scope {
+                    names: vec![],
+                    max: 0,
+                };
+                let key = match &r.key {
+                    RowKey::Wildcard => CKey::Any,
+                    RowKey::Range(lo, hi) => CKey::Range(*lo, *hi),
+                    // Keys are constants (checked); fold them now.
+                    RowKey::Value(e) => match self.expr(e, &mut scope).expr {
+                        CExpr::Const(v) => CKey::Value(v),
+                        _ => CKey::Any,
+                    },
+                };
+                (key, self.expr(&r.value, &mut scope))
+            })
+            .collect();
+        CTable {
+            index: 0,
+            name: t.name.name.clone(),
+            per: t.per.iter().map(|p| p.text.clone()).collect(),
+            rows,
+            span: t.span,
+        }
+    }
+
+    fn boxed(&self, e: &Expr, scope: &mut Scope) -> Box<Spanned> {
+        Box::new(self.expr(e, scope))
+    }
+
+    fn expr(&self, e: &Expr, scope: &mut Scope) -> Spanned {
+        let expr = match &e.kind {
+            ExprKind::Int(i) => CExpr::Const(Value::Int(*i)),
+            ExprKind::Str(s) => CExpr::Const(Value::Text(Rc::from(s.as_str()))),
+            ExprKind::BidLit(c) => CExpr::Const(Value::Call(*c, false)),
+            ExprKind::CardLit(c) => CExpr::Const(Value::Card(*c)),
+            ExprKind::SuitLit(s) => CExpr::Const(Value::Suit(*s)),
+            ExprKind::Name(n) => self.name(n, scope),
+            ExprKind::Apply(f, args) => {
+                let args: Vec<Spanned> = args.iter().map(|a| self.expr(a, scope)).collect();
+                if let Some(i) = self.p.define_index.get(&f.name) {
+                    CExpr::Define(*i, args)
+                } else if let Some(i) = self.p.table_index.get(&f.name) {
+                    CExpr::Table(
+                        *i,
+                        Box::new(args.into_iter().next().expect("checked arity")),
+                    )
+                } else {
+                    CExpr::Builtin(builtin(&f.name).expect("checked name"), args)
+                }
+            }
+            ExprKind::Field(x, name) => {
+                let kind = match name.name.as_str() {
+                    "seat" => FieldKind::EntrySeat,
+                    "call" => FieldKind::EntryCall,
+                    "index" => FieldKind::EntryIndex,
+                    "card" => FieldKind::PlayCard,
+                    _ => FieldKind::PlaySeat,
+                };
+                CExpr::Field(self.boxed(x, scope), kind)
+            }
+            ExprKind::Neg(x) => CExpr::Neg(self.boxed(x, scope)),
+            ExprKind::Not(x) => CExpr::Not(self.boxed(x, scope)),
+            ExprKind::Binary(op, a, b) => {
+                CExpr::Binary(*op, self.boxed(a, scope), self.boxed(b, scope))
+            }
+            ExprKind::If(c, t, f) => CExpr::If(
+                self.boxed(c, scope),
+                self.boxed(t, scope),
+                self.boxed(f, scope),
+            ),
+            ExprKind::Quant {
+                kind,
+                var,
+                list,
+                filter,
+                key,
+            } => {
+                let list = self.boxed(list, scope);
+                let slot = scope.push(&var.name);
+                let filter = filter.as_ref().map(|f| self.boxed(f, scope));
+                let key = key.as_ref().map(|k| self.boxed(k, scope));
+                scope.names.pop();
+                CExpr::Quant {
+                    kind: *kind,
+                    slot,
+                    list,
+                    filter,
+                    key,
+                }
+            }
+        };
+        Spanned { expr, span: e.span }
+    }
+
+    fn name(&self, n: &str, scope: &Scope) -> CExpr {
+        if let Some(i) = scope.names.iter().rposition(|x| x == n) {
+            return CExpr::Local(i);
+        }
+        if let Some(i) = self.p.define_index.get(n) {
+            return CExpr::Define(*i, vec![]);
+        }
+        if self.book.findings.contains_key(n) {
+            return CExpr::Finding(Rc::from(n));
+        }
+        if self.book.obligations.contains_key(n) {
+            return CExpr::Const(Value::Obligation(Rc::from(n)));
+        }
+        if let Some(c) = constant(n) {
+            return CExpr::Const(match c {
+                Constant::Bool(b) => Value::Bool(b),
+                Constant::Seat(s) => Value::Seat(s),
+                Constant::Side(s) => Value::Side(s),
+                Constant::Strain(s) => Value::Strain(s),
+                Constant::Suit(s) => Value::Suit(s),
+                Constant::Rank(r) => Value::Rank(r),
+                Constant::Call(c) => Value::Call(c, false),
+            });
+        }
+        debug_assert!(state(n).is_some(), "checked name {n}");
+        CExpr::State(match n {
+            "auction" => StateVar::Auction,
+            "trick" => StateVar::Trick,
+            _ => StateVar::Dealer,
+        })
+    }
+}
