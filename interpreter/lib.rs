@@ -1,16 +1,16 @@
 //! lawbook: the Laws of Duplicate Bridge as a checked, executable rules language.
 //!
 //! The flow runs one way, and the modules follow it: text (`source`) -> syntax tree
-//! (`syntax`) -> checked law book (`check`, `load`) -> evaluation of a case (`case`,
-//! `eval`) -> ruling data (`ruling`) -> rendering (`render`); `runner` ties cases to their
-//! goldens and `cli` is the command line. `model` is the game; `pbn` reads real records;
-//! `align` serves translators.
+//! (`syntax`) -> checked law book (`check`, `load`) -> compiled rules (`compile`) ->
+//! evaluation of a case (`case`, `eval`) -> ruling data (`ruling`) -> rendering (`render`);
+//! `runner` ties cases to their goldens and `cli` is the command line. `model` is the game; `pbn` reads real records;
+//! `align`, `terms`, `export` and `compare` serve translators.
 
 pub mod align;
 pub mod case;
 pub mod check;
-pub mod compare;
 pub mod cli;
+pub mod compare;
 pub mod compile;
 pub mod coverage;
 pub mod diagnostic;

@@ -92,7 +92,11 @@ fn bad_usage_and_unreadable_input_exit_2() {
 
 #[test]
 fn rule_prints_json_with_the_deciding_paragraphs() {
-    let o = lawbook(&["rule", "corpus/2017/27/b2-partner-keeps-obligation.case", "--json"]);
+    let o = lawbook(&[
+        "rule",
+        "corpus/2017/27/b2-partner-keeps-obligation.case",
+        "--json",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let decisions = &v["tree"]["irregularities"][0]["decisions"];

@@ -139,7 +139,11 @@ fn every_term_is_found_by_a_plain_substring_search_too() {
                     Some((head, _)) => flat.contains(head.trim()),
                 }
             });
-            assert!(found, "{} {lang}: \"{}\" not found by substring", c.id, t.text);
+            assert!(
+                found,
+                "{} {lang}: \"{}\" not found by substring",
+                c.id, t.text
+            );
         }
         eprintln!("{lang}: {literal} of {total} terms occur literally (the rest inflected)");
     }
@@ -151,7 +155,10 @@ fn lookups_give_terms_and_forms() {
     assert_eq!(b.term("declarer", TermLang::Sk), Some("hlavný hráč"));
     assert_eq!(b.term("declarer", TermLang::Pl), Some("rozgrywający"));
     assert_eq!(b.term("declarer", TermLang::Hu), Some("felvevő"));
-    assert_eq!(b.term("insufficient_bid", TermLang::En), Some("insufficient bid"));
+    assert_eq!(
+        b.term("insufficient_bid", TermLang::En),
+        Some("insufficient bid")
+    );
     assert_eq!(b.term("comparable_call", TermLang::Pl), None);
     assert!(b
         .concept("comparable_call")
@@ -162,9 +169,15 @@ fn lookups_give_terms_and_forms() {
     assert_eq!(b.form("north", TermLang::Sk, "loc"), Some("Severe"));
     assert_eq!(b.form("north", TermLang::Hu, "all"), Some("Északhoz"));
     assert_eq!(b.form("west", TermLang::Hu, "ins"), Some("Nyugattal"));
-    assert_eq!(b.form("offender", TermLang::Sk, "gen"), Some("previnivšieho súťažiaceho"));
+    assert_eq!(
+        b.form("offender", TermLang::Sk, "gen"),
+        Some("previnivšieho súťažiaceho")
+    );
     assert_eq!(b.form("partner", TermLang::Hu, "poss"), Some("partnere"));
-    assert_eq!(b.form("lho", TermLang::Sk, "dat"), Some("súperovi po ľavici"));
+    assert_eq!(
+        b.form("lho", TermLang::Sk, "dat"),
+        Some("súperovi po ľavici")
+    );
     assert_eq!(b.form("pass", TermLang::Sk, "nom"), Some("pas"));
     assert_eq!(b.form("pass", TermLang::Sk, "voc"), None);
     // Every seat has the six Slovak cases and five Hungarian suffixed forms.
@@ -178,11 +191,40 @@ fn lookups_give_terms_and_forms() {
     }
     // The ids the law book and the issue name.
     for id in [
-        "declarer", "dummy", "offender", "insufficient_bid", "call_out_of_rotation",
-        "penalty_card", "revoke", "lead_restriction", "adjusted_score", "vulnerability",
-        "north", "east", "south", "west", "spades", "hearts", "diamonds", "clubs", "no_trump",
-        "ace", "king", "queen", "jack", "ten", "pass", "double", "redouble", "call", "bid",
-        "lho", "rho", "partner", "comparable_call", "must_pass",
+        "declarer",
+        "dummy",
+        "offender",
+        "insufficient_bid",
+        "call_out_of_rotation",
+        "penalty_card",
+        "revoke",
+        "lead_restriction",
+        "adjusted_score",
+        "vulnerability",
+        "north",
+        "east",
+        "south",
+        "west",
+        "spades",
+        "hearts",
+        "diamonds",
+        "clubs",
+        "no_trump",
+        "ace",
+        "king",
+        "queen",
+        "jack",
+        "ten",
+        "pass",
+        "double",
+        "redouble",
+        "call",
+        "bid",
+        "lho",
+        "rho",
+        "partner",
+        "comparable_call",
+        "must_pass",
     ] {
         assert!(b.concept(id).is_some(), "{id}");
     }
@@ -199,12 +241,60 @@ fn load_err(name: &str) -> String {
 fn bad_files_are_refused_with_the_place() {
     insta::assert_snapshot!("terms_empty", load_err("empty.terms"));
     insta::assert_snapshot!("terms_binary", load_err("binary.terms"));
-    insta::assert_snapshot!("terms_duplicate_concept", load_err("duplicate-concept.terms"));
-    insta::assert_snapshot!("terms_duplicate_language", load_err("duplicate-language.terms"));
+    insta::assert_snapshot!(
+        "terms_duplicate_concept",
+        load_err("duplicate-concept.terms")
+    );
+    insta::assert_snapshot!(
+        "terms_duplicate_language",
+        load_err("duplicate-language.terms")
+    );
     insta::assert_snapshot!("terms_unknown_language", load_err("unknown-language.terms"));
     insta::assert_snapshot!("terms_unknown_form", load_err("unknown-form.terms"));
     insta::assert_snapshot!("terms_syntax", load_err("syntax.terms"));
     insta::assert_snapshot!("terms_no_line", load_err("no-line.terms"));
     insta::assert_snapshot!("terms_incomplete", load_err("incomplete.terms"));
     insta::assert_snapshot!("terms_absent_file", load_err("no-such-file.terms"));
+}
+
+/// No term file makes the reader panic: the bank cut short, with characters dropped,
+/// doubled or replaced (a fixed pseudo-random sequence, so a failure reproduces), is either
+/// read or answered with diagnostics.
+#[test]
+fn mutated_term_banks_never_panic() {
+    let text = std::fs::read_to_string(root().join("laws/terms.terms")).unwrap();
+    let chars: Vec<char> = text.chars().collect();
+    let noise = [
+        '{', '}', '"', '\\', '*', ' ', '\n', 'x', '7', '\u{0}', 'ő', '/',
+    ];
+    let mut state: u64 = 42;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    let mut refused = 0;
+    for _ in 0..100 {
+        let mut c = chars.clone();
+        let at = next(c.len());
+        match next(4) {
+            0 => c.truncate(at),
+            1 => {
+                c.remove(at);
+            }
+            2 => c.insert(at, noise[next(noise.len())]),
+            _ => c[at] = noise[next(noise.len())],
+        }
+        let m: String = c.into_iter().collect();
+        let mut s = lawbook::source::Sources::default();
+        let f = s.add("m.terms", m.clone());
+        if let Err(d) = lawbook::terms::parse_terms(f, "m.terms", &m) {
+            assert!(!d.is_empty());
+            let d: Vec<_> = d.into_iter().map(|d| d.with_sources(&s)).collect();
+            let _ = render_plain(&d);
+            refused += 1;
+        }
+    }
+    assert!(refused > 0);
 }

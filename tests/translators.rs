@@ -1,7 +1,7 @@
 //! The translators' tools on the law book's texts: the TMX and TBX exports parse back with
 //! quick-xml and hold exactly what the aligner and the term bank hold.
 
-use lawbook::align::{Edition, Unit};
+use lawbook::align::{Edition, Lang, Unit};
 use lawbook::export::{tbx, tmx};
 use lawbook::terms::cli::load_texts;
 use lawbook::terms::texts::Text;
@@ -49,7 +49,10 @@ fn parse(xml: &str) -> El {
     r.config_mut().check_end_names = true;
     let mut stack: Vec<El> = vec![El::default()];
     loop {
-        match r.read_event().unwrap_or_else(|e| panic!("not well-formed at {}: {e}", r.buffer_position())) {
+        match r
+            .read_event()
+            .unwrap_or_else(|e| panic!("not well-formed at {}: {e}", r.buffer_position()))
+        {
             Event::Start(s) => {
                 let mut el = El {
                     name: s.name().as_ref().to_string(),
@@ -59,7 +62,9 @@ fn parse(xml: &str) -> El {
                     let a = a.unwrap();
                     el.attrs.insert(
                         a.key.as_ref().to_string(),
-                        a.unescape_value().unwrap().into_owned(),
+                        a.normalized_value(quick_xml::XmlVersion::default())
+                            .unwrap()
+                            .into_owned(),
                     );
                 }
                 stack.push(el);
@@ -73,7 +78,9 @@ fn parse(xml: &str) -> El {
                     let a = a.unwrap();
                     el.attrs.insert(
                         a.key.as_ref().to_string(),
-                        a.unescape_value().unwrap().into_owned(),
+                        a.normalized_value(quick_xml::XmlVersion::default())
+                            .unwrap()
+                            .into_owned(),
                     );
                 }
                 stack.last_mut().unwrap().children.push(el);
@@ -182,21 +189,391 @@ fn tmx_2007_and_1997_round_trip_too() {
 
 #[test]
 fn tmx_keeps_every_character() {
-    // Suits, diacritics, no-break spaces and markup characters come back as they went in.
-    let ts = texts(Edition::E1997);
-    let (xml, _) = tmx::tmx(&ts, "sk");
-    assert!(xml.contains("&lt;"), "the 1997 text has a `<`, escaped");
+    // Markup characters are escaped and come back; suits and diacritics are kept.
+    let src = "PRAVIDLÁ\n\nPRAVIDLO 1 – BALÍČEK KARIET\n\nA. <a & b> \"♠♥♦♣\" 'ľ'\n";
+    let alignment = lawbook::align::align(src.as_bytes(), Lang::Sk, Edition::E2017).unwrap();
+    let t = Text {
+        lang: Lang::Sk,
+        edition: Edition::E2017,
+        path: "x.txt".into(),
+        words: lawbook::terms::SearchText::new(src),
+        raw: src.into(),
+        alignment,
+    };
+    let (xml, stats) = tmx::tmx(&[t], "sk");
+    assert!(xml.contains("&lt;a &amp; b&gt;"), "{xml}");
     let doc = parse(&xml);
-    let segs: String = doc
+    let tu = doc
         .one("body")
         .all("tu")
-        .flat_map(|t| t.all("tuv"))
-        .map(|t| t.one("seg").text.clone())
-        .collect();
-    assert!(segs.contains('<'));
-    let ts = texts(Edition::E2017);
-    let (xml, _) = tmx::tmx(&ts, "*all*");
+        .find(|t| t.attrs["tuid"] == "1A")
+        .unwrap();
+    assert_eq!(tu.one("tuv").one("seg").text, "A. <a & b> \"♠♥♦♣\" 'ľ'");
+    assert_eq!(stats.units, 2);
+    // The real texts keep their characters.
+    let (xml, _) = tmx::tmx(&texts(Edition::E2017), "*all*");
     for c in ['♠', '♥', '♦', '♣', 'ľ', 'ô', 'ő', 'ű', '–', '„'] {
         assert!(xml.contains(c), "{c}");
     }
+}
+
+#[test]
+fn tbx_holds_every_concept_and_term_of_the_bank() {
+    let b = bank();
+    let mut ts = texts(Edition::E2017);
+    ts.extend(texts(Edition::E2007));
+    ts.extend(texts(Edition::E1997));
+    let (xml, stats) = tbx::tbx(&b, &ts);
+    let doc = parse(&xml);
+    assert_eq!(doc.name, "tbx");
+    assert_eq!(doc.attrs["type"], "TBX-Basic");
+    assert_eq!(doc.attrs["style"], "dca");
+    assert_eq!(doc.attrs["xmlns"], "urn:iso:std:iso:30042:ed-2");
+    assert_eq!(doc.attrs["xml:lang"], "en");
+    doc.one("tbxHeader").one("fileDesc").one("sourceDesc");
+    let entries: Vec<&El> = doc.one("text").one("body").all("conceptEntry").collect();
+    assert_eq!(entries.len(), b.len());
+    assert_eq!(stats.concepts, b.len());
+    let ids: BTreeSet<&str> = entries.iter().map(|e| e.attrs["id"].as_str()).collect();
+    assert_eq!(ids.len(), entries.len(), "ids are unique");
+    let mut terms: BTreeMap<&str, usize> = BTreeMap::new();
+    for (e, c) in entries.iter().zip(&b.concepts) {
+        assert_eq!(e.attrs["id"], c.id);
+        let secs: BTreeMap<&str, &El> = e
+            .all("langSec")
+            .map(|l| (l.attrs["xml:lang"].as_str(), l))
+            .collect();
+        assert_eq!(
+            secs.len(),
+            e.all("langSec").count(),
+            "{}: one langSec per language",
+            c.id
+        );
+        for lang in [TermLang::En, TermLang::Sk, TermLang::Pl, TermLang::Hu] {
+            match (c.term(lang), secs.get(lang.tag())) {
+                (Some(t), Some(sec)) => {
+                    let first = sec.all("termSec").next().unwrap();
+                    // The term comes back exactly, marked preferred.
+                    assert_eq!(first.one("term").text, t.text, "{} {lang}", c.id);
+                    assert_eq!(
+                        first.one("termNote").text,
+                        "preferredTerm-admn-sts",
+                        "{} {lang}",
+                        c.id
+                    );
+                    *terms.entry(lang.tag()).or_default() += 1;
+                }
+                (None, Some(_)) => {
+                    // Only Slovak: a concept the 2017 text lacks and the 1997 text has.
+                    assert_eq!(lang, TermLang::Sk, "{}", c.id);
+                    assert!(c.term(TermLang::Sk1997).is_some(), "{}", c.id);
+                }
+                (Some(_), None) => panic!("{} {lang}: the term is not in the TBX", c.id),
+                (None, None) => {
+                    let why = c.missing(lang).expect("a language without a term says why");
+                    let note = format!("{lang}: no term: {why}");
+                    assert!(
+                        e.all("note").any(|n| n.text == note),
+                        "{}: the reason for {lang} is a note",
+                        c.id
+                    );
+                }
+            }
+        }
+    }
+    eprintln!(
+        "tbx: {} concepts, preferred terms {terms:?}, {stats:?}",
+        entries.len()
+    );
+    for lang in ["en", "sk", "pl", "hu"] {
+        assert!(terms[lang] >= 200, "{lang}: {}", terms[lang]);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// compare and terms check
+
+use lawbook::compare::{self, Kind};
+use lawbook::terms::report as terms_report;
+
+/// The texts read from `laws/` relative to the crate (cargo runs tests there), so that
+/// reports name the files as a user would see them.
+fn texts_rel(e: Edition) -> Vec<Text> {
+    load_texts(Path::new("laws"), e).unwrap()
+}
+
+#[test]
+fn compare_2017_findings_name_both_places() {
+    let ts = texts_rel(Edition::E2017);
+    let b = bank();
+    let c = compare::compare(&ts[0], &ts[1], Some(&b));
+    let counts: Vec<(&str, usize)> = Kind::ALL.iter().map(|k| (k.name(), c.count(*k))).collect();
+    eprintln!("compare 2017: {counts:?}");
+    for f in &c.findings {
+        // Both places: two languages, a key each, a line in each text.
+        assert_ne!(f.a.lang, f.b.lang, "{f:?}");
+        assert!(!f.a.key.is_empty() && !f.b.key.is_empty(), "{f:?}");
+        assert!(f.a.line > 0 && f.b.line > 0, "{f:?}");
+        let (ta, tb) = if f.a.lang == ts[0].lang {
+            (&ts[0], &ts[1])
+        } else {
+            (&ts[1], &ts[0])
+        };
+        assert!(
+            ta.line(f.a.line).is_some() && tb.line(f.b.line).is_some(),
+            "{f:?}"
+        );
+    }
+    // Findings checked against the texts (docs/translators.md lists the counts).
+    let has = |kind: Kind, key: &str, text: &str| {
+        c.findings
+            .iter()
+            .any(|f| f.kind == kind && f.a.key == key && f.detail.contains(text))
+    };
+    assert!(has(Kind::Presence, "16C3", "sk has 16C3, hu has not"));
+    assert!(has(
+        Kind::References,
+        "79B1",
+        "only sk refers to 68B; only hu refers to 69B"
+    ));
+    assert!(has(
+        Kind::References,
+        "47F1",
+        "only sk refers to 53C; only hu refers to 53B"
+    ));
+    assert!(has(Kind::Numbers, "78B", "only hu gives 0, 200"));
+    assert!(has(Kind::Scripts, "63A4", "odovzдание"));
+    assert!(has(Kind::Concepts, "15A4", "hu uses disciplinary_penalty"));
+    // Not findings: the same references written in each language's way, numbers in
+    // words, a paragraph's own label.
+    assert!(!c
+        .findings
+        .iter()
+        .any(|f| f.a.key == "27B1(b)" && f.kind == Kind::References));
+    assert!(!c
+        .findings
+        .iter()
+        .any(|f| f.a.key == "41B" && f.kind == Kind::References));
+    assert!(!c
+        .findings
+        .iter()
+        .any(|f| f.a.key == "3" && f.kind == Kind::Numbers));
+    assert!(!c
+        .findings
+        .iter()
+        .any(|f| f.a.key == "21B3" && f.kind == Kind::Numbers));
+    // The findings other than concepts, as checked line by line against both texts.
+    let mut small = c.clone();
+    small.findings.retain(|f| f.kind != Kind::Concepts);
+    insta::assert_snapshot!("compare_2017_without_concepts", compare::render(&small));
+}
+
+#[test]
+fn terms_check_reports_variants_with_their_lines() {
+    let b = bank();
+    let r = terms_report::check(&b, &texts_rel(Edition::E2017));
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    let sk = &r.texts[0];
+    let hu = &r.texts[1];
+    assert_eq!(
+        (sk.label.as_str(), hu.label.as_str()),
+        ("sk 2017", "hu 2017")
+    );
+    let find = |t: &terms_report::TextUse, key: &str, line: usize, concept: &str| {
+        t.variants
+            .iter()
+            .any(|v| v.key == key && v.line == line && v.concept == concept)
+    };
+    assert!(
+        find(sk, "41", 1091, "commencement_of_play"),
+        "ZAČIATOK ZOHRAVKY"
+    );
+    assert!(
+        find(sk, "27A2", 810, "insufficient_bid"),
+        "nedostatočnú hlášku"
+    );
+    assert!(
+        find(hu, "62", 1733, "correction_of_revoke"),
+        "SZÍNVÉTEL HELYREIGAZÍTÁSA"
+    );
+    assert!(
+        find(hu, "27B1(a)", 977, "insufficient_bid"),
+        "elégtelen licit"
+    );
+    assert!(find(hu, "35C", 1117, "bid_above_seven"), "bmondás");
+    // Paragraphs list their concepts with lines.
+    let u = sk.units.iter().find(|u| u.key == "27B1(a)").unwrap();
+    assert!(
+        u.uses
+            .iter()
+            .any(|(c, l)| c == "insufficient_bid" && l.contains(&816)),
+        "{u:?}"
+    );
+    assert!(
+        u.uses.iter().any(|(c, _)| c == "lowest_sufficient_bid"),
+        "{u:?}"
+    );
+    let text = terms_report::render(&r, true);
+    assert!(text.contains("findings ("));
+    assert!(!text.contains("concepts by paragraph"));
+    // Polish 2007 has no variants listed: no findings.
+    let r07 = terms_report::check(&b, &texts_rel(Edition::E2007));
+    assert_eq!(r07.findings(), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The commands: arguments, exit codes, bad input
+
+use clap::Parser;
+use lawbook::compare::cli::CompareArgs;
+use lawbook::export::cli::{ExportArgs, ExportCommand};
+use lawbook::terms::cli::{TermsArgs, TermsCommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(clap::Subcommand)]
+enum Cmd {
+    Export(ExportArgs),
+    Terms(TermsArgs),
+    Compare(CompareArgs),
+}
+
+fn args(args: &[&str]) -> Cmd {
+    let mut v = vec!["lawbook"];
+    v.extend_from_slice(args);
+    Cli::try_parse_from(v).unwrap().command
+}
+
+fn code(c: ExitCode) -> String {
+    format!("{c:?}")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lawbook-translators-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+use std::path::PathBuf;
+
+fn run(cmd: Cmd) -> String {
+    code(match cmd {
+        Cmd::Export(a) => a.run(),
+        Cmd::Terms(a) => a.run(),
+        Cmd::Compare(a) => a.run(),
+    })
+}
+
+#[test]
+fn the_commands_parse_and_exit_as_documented() {
+    let ok = code(ExitCode::SUCCESS);
+    let findings = code(ExitCode::from(1));
+    let bad = code(ExitCode::from(2));
+
+    // export tmx -o FILE: written, and it parses.
+    let out = tmp("2007.tmx");
+    let o = out.to_str().unwrap();
+    match args(&["export", "tmx", "--edition", "2007", "-o", o]) {
+        Cmd::Export(ExportArgs {
+            command: ExportCommand::Tmx(t),
+        }) => {
+            assert_eq!(t.edition, Edition::E2007);
+            assert_eq!(t.srclang, "*all*");
+        }
+        _ => panic!("export tmx"),
+    }
+    assert_eq!(
+        run(args(&["export", "tmx", "--edition", "2007", "-o", o])),
+        ok
+    );
+    let doc = parse_xml(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(doc.one("body").all("tu").count(), 737);
+    // A source language the edition has not.
+    assert_eq!(
+        run(args(&["export", "tmx", "--srclang", "de", "-o", o])),
+        bad
+    );
+
+    let tbx_out = tmp("terms.tbx");
+    assert_eq!(
+        run(args(&["export", "tbx", "-o", tbx_out.to_str().unwrap()])),
+        ok
+    );
+    let doc = parse_xml(&std::fs::read_to_string(&tbx_out).unwrap());
+    assert!(doc.one("text").one("body").all("conceptEntry").count() >= 226);
+
+    // terms check: 2017 has variants (exit 1), 2007 none (exit 0).
+    match args(&["terms", "check", "--findings"]) {
+        Cmd::Terms(TermsArgs {
+            command: TermsCommand::Check(c),
+        }) => {
+            assert!(c.findings);
+            assert_eq!(c.edition, Edition::E2017);
+        }
+        _ => panic!("terms check"),
+    }
+    assert_eq!(run(args(&["terms", "check", "--findings"])), findings);
+    assert_eq!(
+        run(args(&["terms", "check", "--edition", "2007", "--findings"])),
+        ok
+    );
+
+    // compare: findings in 2017; one text in 2007 is bad usage.
+    match args(&["compare", "--kind", "references,numbers"]) {
+        Cmd::Compare(c) => assert_eq!(c.kind, vec![Kind::References, Kind::Numbers]),
+        _ => panic!("compare"),
+    }
+    assert!(Cli::try_parse_from(["lawbook", "compare", "--kind", "typos"]).is_err());
+    assert_eq!(run(args(&["compare", "--kind", "scripts"])), findings);
+    assert_eq!(run(args(&["compare", "--edition", "2007"])), bad);
+
+    // Bad input: an empty, a binary, a missing term bank; a folder without the texts.
+    let empty = root().join("tests/data/terms/empty.terms");
+    let binary = root().join("tests/data/terms/binary.terms");
+    for t in [
+        empty.to_str().unwrap(),
+        binary.to_str().unwrap(),
+        "no/such.terms",
+    ] {
+        assert_eq!(run(args(&["terms", "check", "--terms", t])), bad, "{t}");
+        assert_eq!(
+            run(args(&["export", "tbx", "--terms", t, "-o", o])),
+            bad,
+            "{t}"
+        );
+        assert_eq!(run(args(&["compare", "--terms", t])), bad, "{t}");
+    }
+    let nowhere = tmp("no-laws");
+    let n = nowhere.to_str().unwrap();
+    assert_eq!(run(args(&["terms", "check", "--laws", n])), bad);
+    assert_eq!(run(args(&["export", "tmx", "--laws", n, "-o", o])), bad);
+    assert_eq!(run(args(&["export", "tbx", "--laws", n, "-o", o])), bad);
+    assert_eq!(run(args(&["compare", "--laws", n])), bad);
+    // A text that is not one: empty.
+    let fake = tmp("fake-laws");
+    std::fs::create_dir_all(fake.join("2007/text")).unwrap();
+    std::fs::write(fake.join("2007/text/pl.source.txt"), "").unwrap();
+    assert_eq!(
+        run(args(&[
+            "export",
+            "tmx",
+            "--edition",
+            "2007",
+            "--laws",
+            fake.to_str().unwrap(),
+            "-o",
+            o
+        ])),
+        bad
+    );
+    std::fs::remove_dir_all(out.parent().unwrap()).ok();
+}
+
+fn parse_xml(xml: &str) -> El {
+    parse(xml)
 }

@@ -56,6 +56,15 @@ pub enum Command {
     Align(crate::align::cli::AlignArgs),
     /// Show a paragraph's aligned text side by side in two languages.
     Show(crate::align::cli::ShowArgs),
+    /// Exports for translators' tools: the aligned texts as a TMX 1.4b translation memory, the
+    /// term bank as TBX-Basic.
+    Export(crate::export::cli::ExportArgs),
+    /// The term bank against the texts: the concepts each paragraph uses, and each place a text
+    /// uses a variant of a concept (misprint, older term), with line numbers.
+    Terms(crate::terms::cli::TermsArgs),
+    /// Compare the translations of an edition paragraph by paragraph: paragraphs one lacks,
+    /// references, numbers and term-bank concepts that differ, words that mix scripts.
+    Compare(crate::compare::cli::CompareArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -77,6 +86,9 @@ pub fn main() -> ExitCode {
         Command::Score(a) => score::run(a),
         Command::Align(a) => a.run(),
         Command::Show(a) => a.run(),
+        Command::Export(a) => a.run(),
+        Command::Terms(a) => a.run(),
+        Command::Compare(a) => a.run(),
     }
 }
 

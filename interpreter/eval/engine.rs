@@ -46,7 +46,10 @@ pub enum Event {
     /// Calls made at the same moment; the law book says which counts first (Law 33).
     Together(Vec<(Seat, Call, bool)>),
     /// A player asks for a review of the auction or an explanation (Law 20).
-    Question { seat: Seat, kind: String },
+    Question {
+        seat: Seat,
+        kind: String,
+    },
     /// A player replaces his last call with another (Law 25, 21B).
     Change {
         seat: Seat,

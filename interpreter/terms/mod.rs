@@ -219,7 +219,7 @@ pub fn load_terms(path: impl AsRef<Path>) -> Result<TermBank, Vec<Diag>> {
         vec![Diag::new(E_IO, format!("cannot read {name}: {e}"))
             .help("the term bank of the law book is laws/terms.terms")]
     })?;
-    let text = texts::check_text(&name, &bytes).map_err(|d| vec![d])?;
+    let text = texts::check_text(E_IO, &name, &bytes).map_err(|d| vec![d])?;
     let mut sources = Sources::default();
     let file = sources.add(name.clone(), text.clone());
     let attach =

@@ -100,8 +100,26 @@ struct Reader {
 }
 
 impl Reader {
+    /// A pair's span without the white space and comments pest leaves at its end.
     fn span(&self, p: &Pair<Rule>) -> Span {
-        Span::new(self.file, p.as_span().start(), p.as_span().end())
+        let start = p.as_span().start();
+        let mut text = p.as_str();
+        loop {
+            let t = text.trim_end();
+            // A trailing `// comment` line.
+            match t
+                .rfind('\n')
+                .map(|i| &t[i + 1..])
+                .filter(|l| l.trim_start().starts_with("//"))
+            {
+                Some(last) => text = &t[..t.len() - last.len()],
+                None => {
+                    text = t;
+                    break;
+                }
+            }
+        }
+        Span::new(self.file, start, start + text.len())
     }
 
     /// A string's content with its escapes resolved.

@@ -1,6 +1,10 @@
 //! The law book's translations as the translators' tools read them: from
 //! `laws/<edition>/text/<lang>.source.txt`, aligned, and read as words.
 
+// A diagnostic is made once per run and carries its source for miette; its size does not
+// matter (as in align/).
+#![allow(clippy::result_large_err)]
+
 use super::lang::text_path;
 use super::matcher::SearchText;
 use crate::align::{align_named, export::TEXTS, Alignment, Edition, Lang, Unit};
@@ -19,12 +23,22 @@ pub struct Text {
     pub alignment: Alignment,
     /// The whole text as words (line numbers are the source's).
     pub words: SearchText,
+    /// The text as read.
+    pub raw: String,
 }
 
 impl Text {
     /// `sk 2017`.
     pub fn label(&self) -> String {
         format!("{} {}", self.lang, self.edition)
+    }
+
+    /// A line of the text (1-based), without its terminator.
+    pub fn line(&self, n: usize) -> Option<&str> {
+        self.raw
+            .split('\n')
+            .nth(n.checked_sub(1)?)
+            .map(|l| l.trim_end_matches('\r'))
     }
 
     /// The unit holding a line (every line is in exactly one unit).
@@ -86,7 +100,7 @@ pub fn load(laws: &Path, lang: Lang, edition: Edition) -> Result<Text, Diag> {
             text_path(lang, edition)
         ))
     })?;
-    let text = check_text(&name, &bytes)?;
+    let text = check_text(E_TEXT, &name, &bytes)?;
     let alignment = align_named(&name, text.as_bytes(), lang, edition).map_err(|e| {
         let help = miette::Diagnostic::help(&e).map(|h| h.to_string());
         let d = Diag::new(E_TEXT, e.to_string());
@@ -102,14 +116,15 @@ pub fn load(laws: &Path, lang: Lang, edition: Edition) -> Result<Text, Diag> {
         path: name,
         alignment,
         words,
+        raw: text,
     })
 }
 
 /// The text of a file, or a diagnostic when it is empty, binary or not UTF-8.
-pub fn check_text(name: &str, bytes: &[u8]) -> Result<String, Diag> {
+pub fn check_text(code: &'static str, name: &str, bytes: &[u8]) -> Result<String, Diag> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(Diag::new(
-            E_TEXT,
+            code,
             format!(
                 "{name} is empty ({} bytes, nothing but white space)",
                 bytes.len()
@@ -118,7 +133,7 @@ pub fn check_text(name: &str, bytes: &[u8]) -> Result<String, Diag> {
     }
     if let Some(at) = bytes.iter().position(|b| *b == 0) {
         return Err(Diag::new(
-            E_TEXT,
+            code,
             format!("{name} is not a text: byte offset {at} is a NUL byte"),
         )
         .help("give a UTF-8 text file"));
@@ -129,7 +144,7 @@ pub fn check_text(name: &str, bytes: &[u8]) -> Result<String, Diag> {
             let at = e.valid_up_to();
             let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
             Err(Diag::new(
-                E_TEXT,
+                code,
                 format!(
                     "{name} is not UTF-8: byte 0x{:02X} at byte offset {at} (line {line})",
                     bytes[at]

@@ -29,8 +29,16 @@ pub struct Hit {
     pub at: Match,
 }
 
-/// Every use of every concept in a text, in text order.
+/// Every use of every concept in a text, in text order, a match inside a longer match of
+/// another concept left out (see the module's comment).
 pub fn scan(bank: &TermBank, lang: TermLang, words: &SearchText) -> Vec<Hit> {
+    let hits = scan_all(bank, lang, words);
+    shadow(hits)
+}
+
+/// Every match of every concept, nested ones included ("previnivší" inside "partner
+/// previnivšieho súťažiaceho musí pasovať" is the offender too), in text order.
+pub fn scan_all(bank: &TermBank, lang: TermLang, words: &SearchText) -> Vec<Hit> {
     let mut hits: Vec<Hit> = Vec::new();
     for (ci, c) in bank.concepts.iter().enumerate() {
         let Some(t) = c.term(lang) else { continue };
@@ -61,6 +69,11 @@ pub fn scan(bank: &TermBank, lang: TermLang, words: &SearchText) -> Vec<Hit> {
         }
     }
     // Longest first at each start, so that a containing match comes before what it contains.
+    sort(&mut hits);
+    hits
+}
+
+fn sort(hits: &mut [Hit]) {
     hits.sort_by(|a, b| {
         (a.at.start, std::cmp::Reverse(a.at.end), a.concept, a.kind).cmp(&(
             b.at.start,
@@ -69,6 +82,11 @@ pub fn scan(bank: &TermBank, lang: TermLang, words: &SearchText) -> Vec<Hit> {
             b.kind,
         ))
     });
+}
+
+/// Drops the matches inside a longer match of another concept, and the variants where the
+/// concept's own term matches the same words.
+fn shadow(hits: Vec<Hit>) -> Vec<Hit> {
     let mut kept: Vec<Hit> = Vec::with_capacity(hits.len());
     // Kept hits that may still contain later ones (their end is beyond the current start).
     let mut open: Vec<usize> = Vec::new();

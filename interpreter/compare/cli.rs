@@ -1,0 +1,89 @@
+//! `lawbook compare [--edition 2017] [--terms FILE] [--laws DIR] [--kind K]`.
+//!
+//! Exit codes: 0 no findings, 1 findings, 2 the texts or the term bank could not be read, or
+//! the edition has fewer than two texts.
+
+use super::{compare, render, Kind};
+use crate::align::Edition;
+use crate::diagnostic::Diag;
+use crate::terms::cli::{load_texts, print, report};
+use crate::terms::load_terms;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Compare the translations of an edition paragraph by paragraph: paragraphs one lacks,
+/// references and numbers that differ, term-bank concepts one uses and the other does not,
+/// words that mix scripts. Each finding names both places (language, key, line).
+#[derive(Debug, Clone, clap::Args)]
+pub struct CompareArgs {
+    /// The edition (2017: Slovak and Hungarian)
+    #[arg(long, default_value = "2017")]
+    pub edition: Edition,
+    /// The term bank
+    #[arg(long, default_value = "laws/terms.terms")]
+    pub terms: PathBuf,
+    /// The folder that holds the texts (<edition>/text/<lang>.source.txt)
+    #[arg(long, default_value = "laws")]
+    pub laws: PathBuf,
+    /// Only these kinds of finding (presence, references, numbers, concepts, scripts)
+    #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
+    pub kind: Vec<Kind>,
+}
+
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    Kind::ALL
+        .into_iter()
+        .find(|k| k.name() == s)
+        .ok_or_else(|| {
+            format!("unknown kind `{s}`: use presence, references, numbers, concepts or scripts")
+        })
+}
+
+impl CompareArgs {
+    pub fn run(&self) -> ExitCode {
+        run(self)
+    }
+}
+
+pub fn run(a: &CompareArgs) -> ExitCode {
+    let texts = match load_texts(&a.laws, a.edition) {
+        Ok(t) => t,
+        Err(d) => {
+            report(&d);
+            return ExitCode::from(2);
+        }
+    };
+    if texts.len() < 2 {
+        report(&[Diag::new(
+            "lawbook::compare::edition",
+            format!(
+                "the law book has one text of the {} Laws ({}): nothing to compare it with",
+                a.edition,
+                texts
+                    .iter()
+                    .map(|t| t.label())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .help("the 2017 edition has two: compare --edition 2017")]);
+        return ExitCode::from(2);
+    }
+    let bank = match load_terms(&a.terms) {
+        Ok(b) => b,
+        Err(d) => {
+            report(&d);
+            return ExitCode::from(2);
+        }
+    };
+    let mut c = compare(&texts[0], &texts[1], Some(&bank));
+    if !a.kind.is_empty() {
+        c.findings.retain(|f| a.kind.contains(&f.kind));
+    }
+    print(&render(&c));
+    if c.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
