@@ -25,7 +25,10 @@ pub struct CompareArgs {
     /// The folder that holds the texts (<edition>/text/<lang>.source.txt)
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
-    /// Only these kinds of finding (presence, references, numbers, concepts, scripts)
+    /// Only these kinds of finding (presence, references, numbers, concepts, scripts). By
+    /// default all but `concepts`: a concept one text names and the other does not is a
+    /// word-level hint (often a paraphrase), not always a difference, so it is shown only
+    /// when asked for.
     #[arg(long, value_delimiter = ',', value_parser = parse_kind)]
     pub kind: Vec<Kind>,
 }
@@ -77,7 +80,9 @@ pub fn run(a: &CompareArgs) -> ExitCode {
         }
     };
     let mut c = compare(&texts[0], &texts[1], Some(&bank));
-    if !a.kind.is_empty() {
+    if a.kind.is_empty() {
+        c.findings.retain(|f| f.kind != Kind::Concepts);
+    } else {
         c.findings.retain(|f| a.kind.contains(&f.kind));
     }
     print(&render(&c));
