@@ -86,9 +86,16 @@ impl Books {
     }
 }
 
-/// The case's name in rulings: its path under the corpus, without `.case`.
+/// The case's name in rulings: its path, without `.case`, under the nearest `corpus` folder above it (so a
+/// case has the same name whether the whole corpus or one folder of it is run), else under
+/// the folder given.
 pub fn case_name(path: &Path, corpus: &Path) -> String {
-    let rel = path.strip_prefix(corpus).unwrap_or(path);
+    let root = path
+        .ancestors()
+        .skip(1)
+        .find(|a| a.file_name().is_some_and(|n| n == "corpus"))
+        .unwrap_or(corpus);
+    let rel = path.strip_prefix(root).unwrap_or(path);
     rel.with_extension("").to_string_lossy().replace('\\', "/")
 }
 
