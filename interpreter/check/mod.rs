@@ -974,6 +974,7 @@ impl Checker {
                 StepKind::NoRectification => {}
                 StepKind::AtAuctionEnd(b) => self.check_block(b, scope, seen),
                 StepKind::Withdraw(e) => self.expect(e, scope, &Type::Entry),
+                StepKind::AwaitDirector(d) => self.check_decision(d, scope, seen),
                 StepKind::ForEach { var, list, block } => {
                     let elem = match self.infer(list, scope) {
                         Some(Type::List(t)) => *t,
@@ -1487,9 +1488,9 @@ fn collect_block_ids(b: &Block, out: &mut Vec<ParaId>) {
                     collect_block_ids(&a.block, out);
                 }
             }
-            StepKind::AwaitCall { decision, .. } | StepKind::Decide(decision) => {
-                collect_decision_ids(decision, out)
-            }
+            StepKind::AwaitCall { decision, .. }
+            | StepKind::Decide(decision)
+            | StepKind::AwaitDirector(decision) => collect_decision_ids(decision, out),
             StepKind::AtAuctionEnd(b) | StepKind::ForEach { block: b, .. } => {
                 collect_block_ids(b, out)
             }

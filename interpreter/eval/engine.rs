@@ -176,6 +176,8 @@ enum Waiting<'a> {
         decision: &'a Decision,
         observe: bool,
     },
+    /// Rules that wait until attention is drawn to the irregularity (36A, 36C).
+    Director { decision: &'a Decision },
     /// Steps that run when the auction ends (24D, 24E, 26B).
     AuctionEnd {
         steps: &'a [Step],
@@ -332,7 +334,7 @@ impl<'a> Table<'a> {
                         || self.ev.call("turn", vec![], &self.view())? == Value::Seat(*seat);
                     return Ok(Some(Open::Call { seat: *seat, due }));
                 }
-                Waiting::AuctionEnd { .. } => {}
+                Waiting::AuctionEnd { .. } | Waiting::Director { .. } => {}
             }
         }
         Ok(None)
@@ -365,7 +367,27 @@ impl<'a> Table<'a> {
 
     /// The case has no more events: settle what has a default.
     pub fn finish(&mut self) -> Result<(), Fail> {
-        self.settle_defaults(None)
+        self.settle_defaults(None)?;
+        self.attention()
+    }
+
+    /// Attention is drawn: the Director is called (or the case ends). Rules waiting for it
+    /// run now.
+    fn attention(&mut self) -> Result<(), Fail> {
+        while let Some(i) = self
+            .pending
+            .iter()
+            .position(|p| matches!(p.waiting, Waiting::Director { .. }))
+        {
+            let p = self.pending.remove(i);
+            let Waiting::Director { decision } = p.waiting else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            self.decide(&mut exec, decision)?;
+            self.run(exec)?;
+        }
+        Ok(())
     }
 
     pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
@@ -377,7 +399,10 @@ impl<'a> Table<'a> {
                 artificial,
             } => self.feed_call(*seat, *call, *artificial),
             Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
-            Event::Director => self.settle_defaults(None),
+            Event::Director => {
+                self.settle_defaults(None)?;
+                self.attention()
+            }
             Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
             Event::Play { card } => self.feed_play(*card),
             Event::Change {
@@ -1351,6 +1376,13 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::AwaitDirector(decision) => {
+                    self.pending.push(Pending {
+                        waiting: Waiting::Director { decision },
+                        exec,
+                    });
+                    return Ok(None);
+                }
                 StepKind::Withdraw(e) => {
                     let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                         unreachable!("checked: an entry")

@@ -331,6 +331,8 @@ pub enum StepKind {
     AtAuctionEnd(Block),
     /// Cancel a call of the auction (an entry).
     Withdraw(Expr),
+    /// Rules that wait until attention is drawn (the Director is called, or the case ends).
+    AwaitDirector(Decision),
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,

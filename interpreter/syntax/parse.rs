@@ -75,6 +75,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::at_auction_end => "`at end of auction`",
         R::for_each | R::kw_each => "`for each … in …`",
         R::withdraw | R::kw_withdraw => "`withdraw`",
+        R::await_director | R::kw_director => "`await director`",
         R::change_trigger | R::kw_change => "`change`",
         R::question_trigger | R::kw_question => "`question`",
         R::ends | R::kw_ends => "`ends when`",
@@ -726,6 +727,10 @@ impl Builder {
                     on: on.unwrap(),
                     duration,
                 }
+            }
+            Rule::await_director => {
+                let d = it.find(|q| q.as_rule() == Rule::decision).unwrap();
+                StepKind::AwaitDirector(self.decision(d)?)
             }
             Rule::withdraw => {
                 let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
