@@ -913,7 +913,7 @@ impl Checker {
                         );
                     }
                 }
-                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
+                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } | StepKind::Again(v) => {
                     match scope.iter().rev().find(|(n, _)| *n == v.name) {
                         Some((_, Type::Call)) => {}
                         Some((_, t)) => self.err(

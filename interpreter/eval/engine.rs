@@ -222,6 +222,8 @@ pub struct Table<'a> {
     notes: Vec<String>,
     deal: Option<Deal>,
     play: Option<PlayState>,
+    /// A call a rectification sent back to be ruled on again (`again`).
+    again: Option<usize>,
 }
 
 /// The play in progress.
@@ -252,6 +254,7 @@ impl<'a> Table<'a> {
             notes: vec![],
             deal: None,
             play: None,
+            again: None,
         }
     }
 
@@ -540,7 +543,13 @@ impl<'a> Table<'a> {
             self.applied(exec.instance, id.text.clone());
         }
         exec.frames.push(Frame::new(&arm.block.steps));
-        self.run(exec)
+        self.run(exec)?;
+        // An answer that sends a call back (25B1: the changed call, accepted) has it ruled
+        // now, before whatever comes next.
+        if let Some(r) = self.again.take() {
+            self.process(r)?;
+        }
+        Ok(())
     }
 
     fn feed_call(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
@@ -608,6 +617,9 @@ impl<'a> Table<'a> {
             }
             self.decide(&mut exec, decision)?;
             self.run(exec)?;
+            if let Some(r) = self.again.take() {
+                return self.process(r);
+            }
             // A call the rectification rules on is done with once it stands, is cancelled,
             // or waits on a choice about it (27B4); an observed call goes on as any call.
             if self.calls[rec].status != Status::Pending || self.is_bound(rec) {
@@ -642,6 +654,9 @@ impl<'a> Table<'a> {
             return self.after_call();
         }
         self.rule(found, seat, call.to_string())?;
+        if let Some(r) = self.again.take() {
+            return self.process(r);
+        }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
             self.calls[rec].status = Status::Standing;
         }
@@ -814,7 +829,21 @@ impl<'a> Table<'a> {
                 continue;
             };
             self.decide(&mut exec, &rect.decision)?;
-            if let Some(to) = self.run_until_defer(exec)? {
+            let defer = self.run_until_defer(exec)?;
+            if self.again.is_some() {
+                // The call goes back to be ruled as any call: what the other irregularities of
+                // this act would have ruled is ruled then, if they still apply.
+                let keep = first_instance + k;
+                let end = first_instance + names.len();
+                let mut i = 0;
+                self.irregs.retain(|_| {
+                    let ok = i < first_instance || i == keep || i >= end;
+                    i += 1;
+                    ok
+                });
+                return Ok(());
+            }
+            if let Some(to) = defer {
                 if !names.iter().enumerate().any(|(j, n)| j != k && *n == to) {
                     return Err(Fail::Error {
                         message: format!(
@@ -865,6 +894,9 @@ impl<'a> Table<'a> {
             )));
         }
         self.rule(found, seat, call.to_string())?;
+        if let Some(r) = self.again.take() {
+            return self.process(r);
+        }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
             self.calls[rec].status = Status::Cancelled;
         }
@@ -1261,6 +1293,17 @@ impl<'a> Table<'a> {
                         },
                     );
                     return Ok(Some(name.name.clone()));
+                }
+                StepKind::Again(v) => {
+                    let rec = exec
+                        .recs
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| *n == v.name)
+                        .map(|(_, r)| *r)
+                        .expect("checked: a call variable");
+                    self.calls[rec].status = Status::Pending;
+                    self.again = Some(rec);
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
                     let rec = exec

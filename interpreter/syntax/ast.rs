@@ -333,6 +333,8 @@ pub enum StepKind {
     Withdraw(Expr),
     /// Rules that wait until attention is drawn (the Director is called, or the case ends).
     AwaitDirector(Decision),
+    /// Rule on a call again, as any call, when this rectification is done.
+    Again(Ident),
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,

@@ -76,6 +76,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::for_each | R::kw_each => "`for each … in …`",
         R::withdraw | R::kw_withdraw => "`withdraw`",
         R::await_director | R::kw_director => "`await director`",
+        R::again | R::kw_again => "`again`",
         R::change_trigger | R::kw_change => "`change`",
         R::question_trigger | R::kw_question => "`question`",
         R::ends | R::kw_ends => "`ends when`",
@@ -728,6 +729,7 @@ impl Builder {
                     duration,
                 }
             }
+            Rule::again => StepKind::Again(self.ident(it.nth(1).unwrap())),
             Rule::await_director => {
                 let d = it.find(|q| q.as_rule() == Rule::decision).unwrap();
                 StepKind::AwaitDirector(self.decision(d)?)
