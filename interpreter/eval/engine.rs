@@ -419,7 +419,7 @@ impl<'a> Table<'a> {
                 if found.is_empty() {
                     return Ok(());
                 }
-                self.rule(found, *seat, format!("asks for {kind}"))
+                self.rule(found, *seat, kind.clone())
             }
             Event::Together(calls) => {
                 let mut calls = calls.clone();

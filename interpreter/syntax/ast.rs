@@ -172,7 +172,7 @@ pub enum TriggerKind {
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)
     Change,
-    /// `on question q by player`: q is "review" or "explanation" (Law 20)
+    /// `on conduct q by player`: q is "review", "explanation" (Law 20) or "hesitation" (16)
     Question,
 }
 

@@ -78,7 +78,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::await_director | R::kw_director => "`await director`",
         R::again | R::kw_again => "`again`",
         R::change_trigger | R::kw_change => "`change`",
-        R::question_trigger | R::kw_question => "`question`",
+        R::question_trigger | R::kw_conduct => "`conduct`",
         R::ends | R::kw_ends => "`ends when`",
         R::play_trigger | R::kw_play => "`play`",
         R::exposure_trigger | R::kw_exposure | R::kw_early_lead => "`exposure` or `early_lead`",
