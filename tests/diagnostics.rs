@@ -98,10 +98,10 @@ fn a_law_book_without_the_scoring_table_is_told_what_is_missing() {
     );
 }
 
-#[test]
-fn two_rules_that_both_apply_at_run_time_are_named_together() {
-    // The two conditions differ, so the checker cannot see the overlap; a case shows it.
-    let book_dir = std::env::temp_dir().join(format!("lawbook-ambiguity-{}", std::process::id()));
+/// Rule the case `NAME.case` of tests/data/bad-laws under laws/2017 plus `NAME.law`; the
+/// error it must end in, with the sources to read its spans.
+fn rule_error_with(name: &str) -> (Sources, lawbook::diagnostic::Diag) {
+    let book_dir = std::env::temp_dir().join(format!("lawbook-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&book_dir).unwrap();
     for e in std::fs::read_dir(root().join("laws/2017")).unwrap() {
         let p = e.unwrap().path();
@@ -109,23 +109,47 @@ fn two_rules_that_both_apply_at_run_time_are_named_together() {
             std::fs::copy(&p, book_dir.join(p.file_name().unwrap())).unwrap();
         }
     }
+    let bad = root().join("tests/data/bad-laws");
     std::fs::copy(
-        root().join("tests/data/bad-laws/runtime-ambiguity.law"),
-        book_dir.join("90-runtime-ambiguity.law"),
+        bad.join(format!("{name}.law")),
+        book_dir.join(format!("90-{name}.law")),
     )
     .unwrap();
     let mut sources = Sources::default();
     let book = lawbook::load::load_lawbook(&book_dir, &mut sources).unwrap();
-    let case_path = root().join("tests/data/bad-laws/runtime-ambiguity.case");
-    let case = lawbook::runner::load_case(&case_path, &mut sources).unwrap();
-    let err = lawbook::eval::explore::rule_case(&book, &case, "runtime-ambiguity").unwrap_err();
+    let case = lawbook::runner::load_case(&bad.join(format!("{name}.case")), &mut sources).unwrap();
+    let err = lawbook::eval::explore::rule_case(&book, &case, name).unwrap_err();
     let _ = std::fs::remove_dir_all(&book_dir);
+    (sources, lawbook::runner::rule_error_diag(err, case.file))
+}
+
+#[test]
+fn two_rules_that_both_apply_at_run_time_are_named_together() {
+    // The two conditions differ, so the checker cannot see the overlap; a case shows it.
+    let (sources, d) = rule_error_with("runtime-ambiguity");
     assert!(
-        err.message.contains("90A and 90B both apply"),
+        d.message.contains("90A and 90B both apply"),
         "{}",
-        err.message
+        d.message
     );
-    let d = lawbook::runner::rule_error_diag(err, case.file);
     let underlined: Vec<&str> = d.labels.iter().map(|(s, _)| sources.text(*s)).collect();
     assert_eq!(underlined, ["90A", "90B"]);
+}
+
+#[rstest]
+#[case::in_a_circle("defer-circle", "hands the act on in a circle", "defer to first_hand")]
+#[case::to_another_kind_of_act(
+    "defer-kind",
+    "watches a different kind of act",
+    "defer to early_card"
+)]
+fn an_act_handed_on_wrongly_is_stopped_where_it_is_handed(
+    #[case] name: &str,
+    #[case] message: &str,
+    #[case] underlined: &str,
+) {
+    let (sources, d) = rule_error_with(name);
+    assert!(d.message.contains(message), "{}", d.message);
+    let spans: Vec<&str> = d.labels.iter().map(|(s, _)| sources.text(*s)).collect();
+    assert_eq!(spans, [underlined]);
 }

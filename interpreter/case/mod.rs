@@ -334,8 +334,15 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
                         };
                         // `N hesitates`: a break in tempo, information for partner (Law 16).
                         if w.text == "hesitates" {
-                            let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
-                            case.events.push((Event::Question { seat: s, kind: "hesitation".into() }, span));
+                            let span =
+                                Span::new(file, line[i].span.start as usize, w.span.end as usize);
+                            case.events.push((
+                                Event::Question {
+                                    seat: s,
+                                    kind: "hesitation".into(),
+                                },
+                                span,
+                            ));
                             i += 2;
                             continue;
                         }

@@ -161,6 +161,11 @@ struct Exec<'a> {
     recs: Vec<(&'a str, usize)>,
     frames: Vec<Frame<'a>>,
     instance: usize,
+    /// The act being ruled (the value the trigger bound, the offender, the call record), so
+    /// that it can be ruled as another irregularity (`defer to`).
+    act: (Value, Seat, Option<usize>),
+    /// How many `defer to` hand-overs led here; bounds a circle of them.
+    handed: u8,
 }
 
 #[derive(Clone)]
@@ -777,6 +782,8 @@ impl<'a> Table<'a> {
                         recs,
                         frames: vec![],
                         instance: 0,
+                        act: (x.clone(), seat, rec),
+                        handed: 0,
                     },
                 ));
             }
@@ -1190,6 +1197,85 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// Rule the act of `from` as the irregularity `name`, which did not detect it: its
+    /// rectification runs with its trigger bound to the same call, card or cards.
+    fn rule_as(&mut self, name: &str, from: &Exec<'a>, span: Span) -> Result<(), Fail> {
+        let fail = |message: String| Fail::Error {
+            message,
+            span: Some(span),
+            others: vec![],
+            event: Some(self.event),
+        };
+        if from.handed >= 8 {
+            return Err(fail(format!(
+                "`defer to {name}` hands the act on in a circle"
+            )));
+        }
+        let Some(info) = self
+            .book
+            .irregularities
+            .iter()
+            .find(|i| i.decl.name.name == name)
+        else {
+            return Err(fail(format!("no irregularity is called `{name}`")));
+        };
+        let decl = &info.decl;
+        let (x, seat, rec) = from.act.clone();
+        let binds_call = matches!(decl.trigger.kind, TriggerKind::Call | TriggerKind::Change);
+        if binds_call != matches!(x, Value::Call(..)) {
+            return Err(fail(format!(
+                "`{name}` watches a different kind of act than the one deferred to it"
+            )));
+        }
+        let Some(rect) = info.rectify.as_ref() else {
+            return Err(fail(format!(
+                "the law book has no rectification for `{name}` yet"
+            )));
+        };
+        let mut env: Env<'a> = vec![
+            (decl.trigger.call.name.as_str(), x.clone()),
+            (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
+        ];
+        let view = self.view();
+        for l in &decl.lets {
+            let v = self.ev.eval(&l.value, &mut env, &view)?;
+            env.push((l.name.name.as_str(), v));
+        }
+        // The same act: the same answers to "which irregularities is it".
+        for other in &self.book.irregularities {
+            let n = other.decl.name.name.as_str();
+            let v = from
+                .env
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| v.clone())
+                .unwrap_or(Value::Bool(false));
+            env.push((n, v));
+        }
+        let what = self.irregs[from.instance].call.clone();
+        self.irregs.push(IrregularityRuling {
+            name: decl.name.name.clone(),
+            law: info.law,
+            offender: seat,
+            call: what,
+            event: self.event,
+            decisions: vec![],
+        });
+        let mut exec = Exec {
+            env,
+            recs: rec
+                .map(|r| vec![(decl.trigger.call.name.as_str(), r)])
+                .unwrap_or_default(),
+            frames: vec![],
+            instance: self.irregs.len() - 1,
+            act: (x, seat, rec),
+            handed: from.handed + 1,
+        };
+        self.decide(&mut exec, &rect.decision)?;
+        self.run(exec)
+    }
+
     /// Run steps until the rectification ends, waits, or defers to another irregularity.
     fn run_until_defer(&mut self, mut exec: Exec<'a>) -> Result<Option<String>, Fail> {
         let mut guard = 0;
@@ -1292,7 +1378,19 @@ impl<'a> Table<'a> {
                             irregularity: name.name.clone(),
                         },
                     );
-                    return Ok(Some(name.name.clone()));
+                    // An irregularity this act also is rules it itself; one it is not ("is
+                    // treated as a change of call", 31C) is started here for this act.
+                    let detected = exec
+                        .env
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| *n == name.name)
+                        .is_some_and(|(_, v)| *v == Value::Bool(true));
+                    if detected {
+                        return Ok(Some(name.name.clone()));
+                    }
+                    self.rule_as(&name.name, &exec, step.span)?;
+                    return Ok(None);
                 }
                 StepKind::Again(v) => {
                     let rec = exec
