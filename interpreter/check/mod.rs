@@ -973,7 +973,7 @@ impl Checker {
                 }
                 StepKind::NoRectification => {}
                 StepKind::AtAuctionEnd(b) => self.check_block(b, scope, seen),
-                StepKind::Withdraw(e) => self.expect(e, scope, &Type::Entry),
+                StepKind::Withdraw { entry, .. } => self.expect(entry, scope, &Type::Entry),
                 StepKind::AwaitDirector(d) => self.check_decision(d, scope, seen),
                 StepKind::ForEach { var, list, block } => {
                     let elem = match self.infer(list, scope) {

@@ -1524,7 +1524,7 @@ impl<'a> Table<'a> {
                     });
                     return Ok(None);
                 }
-                StepKind::Withdraw(e) => {
+                StepKind::Withdraw { entry: e, onwards } => {
                     let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                         unreachable!("checked: an entry")
                     };
@@ -1534,13 +1534,19 @@ impl<'a> Table<'a> {
                     standing.sort_by_key(|i| self.calls[*i].pos);
                     if let Some(&r) = standing.get(entry.index) {
                         self.calls[r].status = Status::Cancelled;
+                        if *onwards {
+                            let pos = self.calls[r].pos;
+                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
+                                c.status = Status::Cancelled;
+                            }
+                        }
                         let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
                         self.effect(
                             inst,
                             Effect::Cancelled {
                                 seat,
                                 call,
-                                and_later: false,
+                                and_later: *onwards,
                             },
                         );
                     }

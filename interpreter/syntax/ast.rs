@@ -329,8 +329,11 @@ pub enum StepKind {
     NoRectification,
     /// Steps run when the auction ends.
     AtAuctionEnd(Block),
-    /// Cancel a call of the auction (an entry).
-    Withdraw(Expr),
+    /// Cancel a call of the auction (an entry), and with `onwards` every later call.
+    Withdraw {
+        entry: Expr,
+        onwards: bool,
+    },
     /// Rules that wait until attention is drawn (the Director is called, or the case ends).
     AwaitDirector(Decision),
     /// Rule on a call again, as any call, when this rectification is done.

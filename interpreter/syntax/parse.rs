@@ -75,6 +75,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::at_auction_end => "`at end of auction`",
         R::for_each | R::kw_each => "`for each … in …`",
         R::withdraw | R::kw_withdraw => "`withdraw`",
+        R::kw_onwards => "`onwards`",
         R::await_director | R::kw_director => "`await director`",
         R::again | R::kw_again => "`again`",
         R::change_trigger | R::kw_change => "`change`",
@@ -736,7 +737,10 @@ impl Builder {
             }
             Rule::withdraw => {
                 let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
-                StepKind::Withdraw(self.expr(e)?)
+                StepKind::Withdraw {
+                    entry: self.expr(e)?,
+                    onwards: it.next().is_some(),
+                }
             }
             Rule::for_each => {
                 let mut x =
