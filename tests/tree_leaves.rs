@@ -1,0 +1,112 @@
+//! A case that leaves choices and findings open is ruled as a tree; the same case with the
+//! answers supplied must give exactly one of that tree's leaves. Every corpus case that
+//! supplies answers (`S decline`, a `findings` block) is ruled twice: up to its first answer,
+//! and the same without that answer and its findings. The first must be one path: an
+//! outcome equal to a leaf of the second's tree.
+
+use lawbook::case::{Case, PlayRecord};
+use lawbook::eval::engine::Event;
+use lawbook::eval::explore::rule_case;
+use lawbook::ruling::{Node, Outcome};
+use lawbook::runner::{case_name, find_cases, lawbook_dir, load_case, Books};
+use std::path::Path;
+
+fn leaves<'a>(node: &'a Node, out: &mut Vec<&'a Outcome>) {
+    match node {
+        Node::Outcome(o) => out.push(o),
+        Node::Branch { branches, .. } => {
+            for b in branches {
+                leaves(&b.node, out);
+            }
+        }
+    }
+}
+
+/// The case as far as its first answer (or whole, if it answers only findings), and the
+/// same without that answer and without its findings. Later calls are cut because a call
+/// can itself answer an open question (29A: the left-hand opponent calls over it).
+fn answered_and_open(case: &Case) -> (Case, Case) {
+    let mut answered = case.clone();
+    if let Some(i) = case
+        .events
+        .iter()
+        .position(|(e, _)| matches!(e, Event::Answer { .. }))
+    {
+        answered.events.truncate(i + 1);
+        answered.play = PlayRecord::None;
+        answered.play_span = None;
+        answered.tricks = None;
+        answered.imps.clear();
+        answered.matchpoints.clear();
+        answered.total_points.clear();
+    }
+    let mut open = answered.clone();
+    open.events
+        .retain(|(e, _)| !matches!(e, Event::Answer { .. }));
+    open.findings.clear();
+    (answered, open)
+}
+
+/// An outcome without how each answer was reached (given by the case, or explored).
+fn comparable(o: &Outcome) -> serde_json::Value {
+    let mut v = serde_json::to_value(o).unwrap();
+    strip_how(&mut v);
+    v
+}
+
+fn strip_how(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(m) => {
+            m.remove("how");
+            for x in m.values_mut() {
+                strip_how(x);
+            }
+        }
+        serde_json::Value::Array(xs) => xs.iter_mut().for_each(strip_how),
+        _ => {}
+    }
+}
+
+#[test]
+fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = root.join("corpus");
+    let laws = root.join("laws");
+    let mut books = Books::default();
+    let mut checked = 0;
+    let mut failures = vec![];
+    for path in find_cases(&corpus) {
+        let name = case_name(&path, &corpus);
+        let case = load_case(&path, &mut books.sources).unwrap_or_else(|_| panic!("{name} parses"));
+        let has_answers = case
+            .events
+            .iter()
+            .any(|(e, _)| matches!(e, Event::Answer { .. }))
+            || !case.findings.is_empty();
+        if !has_answers {
+            continue;
+        }
+        let (answered, open) = answered_and_open(&case);
+        let dir = lawbook_dir(&answered, &path, &laws);
+        let book = books.get(&dir).unwrap_or_else(|_| panic!("{dir:?} loads"));
+        let one = rule_case(book, &answered, &name).unwrap();
+        let tree = rule_case(book, &open, &name).unwrap();
+        let Node::Outcome(one) = &one.tree else {
+            // A case may answer some questions and leave others open; it is then a smaller
+            // tree, which the corpus goldens pin.
+            continue;
+        };
+        let mut all = vec![];
+        leaves(&tree.tree, &mut all);
+        let want = comparable(one);
+        if !all.iter().any(|l| comparable(l) == want) {
+            failures.push(format!(
+                "{name}: {} leaves, none is the answered ruling",
+                all.len()
+            ));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} cases could be checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
