@@ -1,13 +1,14 @@
-//! Running cases against their golden files. Each case `NAME.case` has goldens beside it,
-//! `NAME.en.snap` (the ruling in English) and `NAME.json.snap` (the ruling as data), in
-//! insta's snapshot format, so `lawbook test` and `cargo test` read the same files.
+//! Running cases against their golden files. Each case `NAME.case` has goldens beside it:
+//! `NAME.en.snap`, `NAME.sk.snap`, `NAME.pl.snap` and `NAME.hu.snap` (the ruling in English,
+//! Slovak, Polish and Hungarian) and `NAME.json.snap` (the ruling as data), in insta's snapshot
+//! format, so `lawbook test` and `cargo test` read the same files.
 
 use crate::case::{parse_case, Case};
 use crate::check::LawBook;
 use crate::diagnostic::Diag;
 use crate::eval::explore::{rule_case, RuleError};
 use crate::load::{load_lawbook, unreadable};
-use crate::render;
+use crate::render::{self, Lexicon};
 use crate::ruling::Ruling;
 use crate::source::{Sources, Span};
 use crate::syntax::ast::Lang;
@@ -29,6 +30,8 @@ pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> 
             ),
         )]
     })?;
+    // Cases are read in Unicode NFC; the source shown in diagnostics is the normalised text.
+    let text = crate::case::normalize(&text).into_owned();
     let id = sources.add(path.display().to_string(), text);
     let text = sources.get(id).text.clone();
     parse_case(id, &text)
@@ -62,14 +65,29 @@ pub fn lawbook_dir(case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
     laws.join("2017")
 }
 
-/// Caches law books by folder while a corpus runs.
+/// Caches law books by folder, and the lexicon of the renderings (term bank and phrases) by
+/// `laws/` folder, while a corpus runs.
 #[derive(Default)]
 pub struct Books {
     pub sources: Sources,
     books: HashMap<PathBuf, Result<LawBook, Vec<Diag>>>,
+    lexicons: HashMap<PathBuf, Result<Lexicon, Vec<Diag>>>,
 }
 
+/// The languages of the renderings, in the order of the goldens.
+pub const LANGS: [Lang; 4] = [Lang::En, Lang::Sk, Lang::Pl, Lang::Hu];
+
 impl Books {
+    /// The lexicon of a `laws/` folder: `terms.terms` and `render.phrases`, checked (every
+    /// term the rendering uses exists in all four languages).
+    pub fn lexicon(&mut self, laws: &Path) -> Result<&Lexicon, Vec<Diag>> {
+        let r = self
+            .lexicons
+            .entry(laws.to_path_buf())
+            .or_insert_with(|| Lexicon::load(laws));
+        r.as_ref().map_err(|d| d.clone())
+    }
+
     pub fn get(&mut self, dir: &Path) -> Result<&LawBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
             let r = load_lawbook(dir, &mut self.sources);
@@ -113,14 +131,20 @@ pub fn rule_and_render(
     })?;
     let dir = lawbook_dir(&case, path, laws);
     let file = case.file;
+    books.lexicon(laws)?;
+    books.get(&dir)?;
     let ruling = {
-        let book = books.get(&dir)?;
+        let book = books.books[&dir].as_ref().expect("loaded above");
+        let lex = books.lexicons[laws].as_ref().expect("loaded above");
         let ruling = rule_case(book, &case, name).map_err(|e| vec![rule_error_diag(e, file)]);
         match ruling {
             Ok(r) => {
-                let en = render::text(&r, book, Lang::En);
-                let json = render::json(&r);
-                return Ok((r, vec![("en", en), ("json", json)]));
+                let mut goldens: Goldens = LANGS
+                    .iter()
+                    .map(|l| (l.code(), render::text(&r, book, lex, *l)))
+                    .collect();
+                goldens.push(("json", render::json(&r)));
+                return Ok((r, goldens));
             }
             Err(d) => d,
         }

@@ -1,7 +1,8 @@
-//! The corpus through insta: every case under corpus/ is ruled and its English rendering
-//! and JSON data are compared with the golden files beside it (NAME.en.snap,
-//! NAME.json.snap), the same files `lawbook test corpus` reads. Review changes with
-//! `cargo insta review` or `lawbook test --bless` and `git diff`.
+//! The corpus through insta: every case under corpus/ is ruled and its renderings in
+//! English, Slovak, Polish and Hungarian and its JSON data are compared with the golden files
+//! beside it (NAME.en.snap, NAME.sk.snap, NAME.pl.snap, NAME.hu.snap, NAME.json.snap), the
+//! same files `lawbook test corpus` reads. Review changes with `cargo insta review` or
+//! `lawbook test --bless` and `git diff`.
 
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
 use std::path::Path;
@@ -28,7 +29,11 @@ fn corpus_matches_goldens() {
             ),
         };
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let suffixes: Vec<&str> = goldens.iter().map(|(s, _)| *s).collect();
+        assert_eq!(suffixes, ["en", "sk", "pl", "hu", "json"], "{name}");
         for (suffix, text) in goldens {
+            // A phrase, argument or term the renderer could not find shows as `{?name}`.
+            assert!(!text.contains("{?"), "{name}.{suffix}: {text}");
             insta::with_settings!({
                 snapshot_path => path.parent().unwrap(),
                 prepend_module_to_snapshot => false,

@@ -1,0 +1,308 @@
+//! The words of a case in each language (`laws/case.words`, compiled in): keys, seats, ranks,
+//! suits and strains, calls, answers, findings and the words of events. The parser reads a
+//! case's words through these tables; nothing about a language is written in Rust.
+//!
+//! A line of the file is `CLASS ID  en WORDS  sk WORDS  pl WORDS  hu WORDS`, WORDS the accepted
+//! spellings separated by commas, the first the one renderings and suggestions use. Words are
+//! compared in Unicode lower case after NFC normalisation; diacritics count.
+
+use crate::syntax::ast::Lang;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use unicode_normalization::UnicodeNormalization;
+
+/// The table the parser uses: `laws/case.words` as compiled in.
+pub const BUILTIN: &str = include_str!("../../laws/case.words");
+
+/// The classes of words a case uses; an entry of another class is an error.
+pub const CLASSES: &[&str] = &[
+    "key",
+    "seat",
+    "vulnerability",
+    "rank",
+    "suit",
+    "strain",
+    "call",
+    "answer",
+    "finding",
+    "yesno",
+    "event",
+];
+
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub class: String,
+    pub id: String,
+    /// 1-based line in the file.
+    pub line: usize,
+    /// The spellings in each language (index: `lang_index`), as written.
+    pub words: [Vec<String>; 4],
+}
+
+/// The tables, with an index from (class, language, lower-case word) to the entry.
+#[derive(Clone, Debug, Default)]
+pub struct CaseWords {
+    pub entries: Vec<Entry>,
+    index: HashMap<(String, usize, String), usize>,
+}
+
+/// An error in the words file: its line and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordsError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for WordsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+pub fn lang_index(l: Lang) -> usize {
+    match l {
+        Lang::En => 0,
+        Lang::Sk => 1,
+        Lang::Pl => 2,
+        Lang::Hu => 3,
+    }
+}
+
+/// The language's name in English, for messages.
+pub fn lang_name(l: Lang) -> &'static str {
+    match l {
+        Lang::En => "English",
+        Lang::Sk => "Slovak",
+        Lang::Pl => "Polish",
+        Lang::Hu => "Hungarian",
+    }
+}
+
+/// Lower case, NFC: how words are compared.
+pub fn fold(w: &str) -> String {
+    w.nfc().collect::<String>().to_lowercase()
+}
+
+impl CaseWords {
+    /// The compiled-in table. It is checked by the tests; a broken table is a build error of
+    /// the project, so this panics with the errors.
+    pub fn builtin() -> &'static CaseWords {
+        static W: OnceLock<CaseWords> = OnceLock::new();
+        W.get_or_init(|| match CaseWords::parse(BUILTIN) {
+            Ok(w) => w,
+            Err(e) => panic!(
+                "laws/case.words is broken:\n{}",
+                e.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        })
+    }
+
+    /// Read a table; every entry must give all four languages, and no language may use a
+    /// word twice within a class.
+    pub fn parse(text: &str) -> Result<CaseWords, Vec<WordsError>> {
+        let mut errors = vec![];
+        let mut entries: Vec<Entry> = vec![];
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split("//").next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let toks: Vec<&str> = content.split_whitespace().collect();
+            if toks.len() < 2 {
+                errors.push(WordsError {
+                    line,
+                    message: format!("`{content}` is not an entry: write `CLASS ID en WORDS sk WORDS pl WORDS hu WORDS`"),
+                });
+                continue;
+            }
+            let (class, id) = (toks[0], toks[1]);
+            if !CLASSES.contains(&class) {
+                errors.push(WordsError {
+                    line,
+                    message: format!(
+                        "unknown class `{class}`; the classes are {}",
+                        CLASSES.join(", ")
+                    ),
+                });
+                continue;
+            }
+            let mut words: [Option<Vec<String>>; 4] = Default::default();
+            let mut rest = &toks[2..];
+            while !rest.is_empty() {
+                let Some(l) = Lang::parse(rest[0]) else {
+                    errors.push(WordsError {
+                        line,
+                        message: format!(
+                            "`{}` in `{class} {id}` is not a language: expected en, sk, pl or hu",
+                            rest[0]
+                        ),
+                    });
+                    break;
+                };
+                let Some(ws) = rest.get(1) else {
+                    errors.push(WordsError {
+                        line,
+                        message: format!("`{class} {id}` gives `{}` without words", l.code()),
+                    });
+                    break;
+                };
+                let slot = &mut words[lang_index(l)];
+                if slot.is_some() {
+                    errors.push(WordsError {
+                        line,
+                        message: format!("`{class} {id}` gives `{}` twice", l.code()),
+                    });
+                }
+                *slot = Some(
+                    ws.split(',')
+                        .filter(|w| !w.is_empty())
+                        .map(|w| w.nfc().collect())
+                        .collect(),
+                );
+                rest = &rest[2..];
+            }
+            for l in Lang::ALL {
+                if words[lang_index(l)].as_ref().is_none_or(|w| w.is_empty()) {
+                    errors.push(WordsError {
+                        line,
+                        message: format!(
+                            "case word `{class} {id}` has no `{}` word ({})",
+                            l.code(),
+                            lang_name(l)
+                        ),
+                    });
+                }
+            }
+            if let Some(prev) = entries.iter().find(|e| e.class == class && e.id == id) {
+                errors.push(WordsError {
+                    line,
+                    message: format!(
+                        "`{class} {id}` is given twice (first on line {})",
+                        prev.line
+                    ),
+                });
+            }
+            entries.push(Entry {
+                class: class.to_string(),
+                id: id.to_string(),
+                line,
+                words: words.map(|w| w.unwrap_or_default()),
+            });
+        }
+        let mut index = HashMap::new();
+        for (n, e) in entries.iter().enumerate() {
+            for l in Lang::ALL {
+                for w in &e.words[lang_index(l)] {
+                    let key = (e.class.clone(), lang_index(l), fold(w));
+                    if let Some(&other) = index.get(&key) {
+                        let o: &Entry = &entries[other];
+                        if o.id != e.id {
+                            errors.push(WordsError {
+                                line: e.line,
+                                message: format!(
+                                    "`{w}` is the {} word of both `{} {}` (line {}) and `{} {}`",
+                                    lang_name(l),
+                                    o.class,
+                                    o.id,
+                                    o.line,
+                                    e.class,
+                                    e.id
+                                ),
+                            });
+                        }
+                        continue;
+                    }
+                    index.insert(key, n);
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(CaseWords { entries, index })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The id of a word of a class in a language.
+    pub fn lookup(&self, class: &str, lang: Lang, word: &str) -> Option<&str> {
+        self.index
+            .get(&(class.to_string(), lang_index(lang), fold(word)))
+            .map(|&i| self.entries[i].id.as_str())
+    }
+
+    /// The languages other than `lang` in which the word is of this class, with its id.
+    pub fn elsewhere(&self, class: &str, lang: Lang, word: &str) -> Vec<(Lang, &str)> {
+        Lang::ALL
+            .into_iter()
+            .filter(|l| *l != lang)
+            .filter_map(|l| self.lookup(class, l, word).map(|id| (l, id)))
+            .collect()
+    }
+
+    pub fn entry(&self, class: &str, id: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.class == class && e.id == id)
+    }
+
+    /// The first spelling of an entry in a language (the one renderings use).
+    pub fn word(&self, class: &str, id: &str, lang: Lang) -> Option<&str> {
+        self.entry(class, id)?.words[lang_index(lang)]
+            .first()
+            .map(String::as_str)
+    }
+
+    /// Every spelling of a class in a language.
+    pub fn words(&self, class: &str, lang: Lang) -> Vec<&str> {
+        self.entries
+            .iter()
+            .filter(|e| e.class == class)
+            .flat_map(|e| e.words[lang_index(lang)].iter().map(String::as_str))
+            .collect()
+    }
+
+    /// The entries of a class, in file order.
+    pub fn class(&self, class: &str) -> impl Iterator<Item = &Entry> {
+        let class = class.to_string();
+        self.entries.iter().filter(move |e| e.class == class)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_table_reads() {
+        let w = CaseWords::builtin();
+        assert_eq!(w.lookup("seat", Lang::Sk, "S"), Some("north"));
+        assert_eq!(w.lookup("seat", Lang::En, "s"), Some("south"));
+        assert_eq!(w.lookup("seat", Lang::Hu, "NY"), Some("west"));
+        assert_eq!(w.lookup("key", Lang::Hu, "LEOSZTÁS"), Some("board"));
+        assert_eq!(w.lookup("key", Lang::Hu, "leosztas"), None);
+        assert_eq!(w.word("rank", "queen", Lang::Pl), Some("D"));
+    }
+
+    #[test]
+    fn an_entry_without_a_language_is_named() {
+        let e = CaseWords::parse("call pass en pass sk pas pl pas\n").unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].line, 1);
+        assert!(e[0].message.contains("`call pass` has no `hu`"), "{}", e[0]);
+    }
+
+    #[test]
+    fn a_word_used_twice_in_a_class_is_an_error() {
+        let e = CaseWords::parse(
+            "call pass en pass sk pas pl pas hu passz\ncall double en x sk pas pl x hu x\n",
+        )
+        .unwrap_err();
+        assert!(
+            e[0].message.contains("`pas` is the Slovak word"),
+            "{}",
+            e[0]
+        );
+    }
+}

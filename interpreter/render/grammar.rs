@@ -1,0 +1,282 @@
+//! The grammar a template cannot know: which plural form a number takes (Slovak 1 zdvih,
+//! 2 zdvihy, 5 zdvihov; Polish 22 lewy, 12 lew), Hungarian vowel harmony when a suffix follows a
+//! word or a number (Északnak, Keletnek; 3-szor, 2-szer, 5-ször; 12-ből, 3-ból) and the
+//! Hungarian article (a 2♥, az 1♥, az 5♠). The words themselves come from the term bank and
+//! the phrase file; this module only chooses among them.
+
+use crate::syntax::ast::Lang;
+
+/// The plural category of a number: the index of the form a selector `{n?…|…|…}` takes.
+/// English one/other; Slovak one (1), few (2–4), other; Polish one (1), few (2–4, 22–24, …
+/// but not 12–14), many; Hungarian one form for every number (a noun after a numeral stays
+/// singular: 5 ütés).
+pub fn plural_index(lang: Lang, n: i64) -> usize {
+    let n = n.unsigned_abs();
+    match lang {
+        Lang::En => usize::from(n != 1),
+        Lang::Sk => match n {
+            1 => 0,
+            2..=4 => 1,
+            _ => 2,
+        },
+        Lang::Pl => {
+            if n == 1 {
+                0
+            } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
+                1
+            } else {
+                2
+            }
+        }
+        Lang::Hu => 0,
+    }
+}
+
+/// How many plural categories a language's selectors list.
+pub fn plural_count(lang: Lang) -> usize {
+    match lang {
+        Lang::En => 2,
+        Lang::Sk | Lang::Pl => 3,
+        Lang::Hu => 1,
+    }
+}
+
+/// The form of a counted noun after a number, in a case (`nom` or `acc`): the names of the
+/// term bank's forms to try, in order. Slovak and Polish: the singular for one, the plural for
+/// few, the genitive plural for the rest; English: the plural for all but one; Hungarian: the
+/// singular.
+pub fn count_forms(lang: Lang, n: i64, case: &str) -> Vec<String> {
+    let case = case.to_string();
+    match (lang, plural_index(lang, n)) {
+        (Lang::Hu, _) | (_, 0) => vec![case],
+        (Lang::En, _) => vec![format!("{case}_pl"), "nom_pl".into()],
+        (_, 1) => vec![format!("{case}_pl"), "nom_pl".into()],
+        _ => vec!["gen_pl".into()],
+    }
+}
+
+/// Hungarian vowel harmony of a suffix: back (a, o, u), front unrounded (e, i) or front
+/// rounded (ö, ü).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Harmony {
+    Back,
+    Front,
+    Rounded,
+}
+
+/// The harmony of a Hungarian word: back if it has a back vowel (a word of front neutral
+/// vowels i, í, é, e and back ones takes back suffixes: Nyugat, kontra), else rounded if its
+/// last vowel is ö, ő, ü, ű, else front.
+pub fn harmony(word: &str) -> Harmony {
+    let w = word.to_lowercase();
+    let last_word = w.split_whitespace().last().unwrap_or("");
+    let vowels: Vec<char> = last_word
+        .chars()
+        .filter(|c| "aáoóuúeéiíöőüű".contains(*c))
+        .collect();
+    if vowels.iter().any(|c| "aáoóuú".contains(*c)) {
+        return Harmony::Back;
+    }
+    match vowels.last() {
+        Some(c) if "öőüű".contains(*c) => Harmony::Rounded,
+        _ => Harmony::Front,
+    }
+}
+
+/// The harmony of a number as it is read aloud: its last word decides (2 kettő/két: front;
+/// 3 három: back; 5 öt: rounded; 10 tíz: front; 20 húsz: back; 100 száz: back; 1000 ezer: front).
+pub fn number_harmony(n: i64) -> Harmony {
+    use Harmony::*;
+    let n = n.unsigned_abs();
+    if n == 0 {
+        return Back; // nulla
+    }
+    let ones = [
+        Front, Front, Front, Back, Front, Rounded, Back, Front, Back, Front,
+    ];
+    if n % 10 != 0 {
+        return ones[(n % 10) as usize];
+    }
+    if n % 100 != 0 {
+        return [
+            Front, Front, Back, Back, Front, Front, Back, Front, Back, Front,
+        ][(n / 10 % 10) as usize];
+    }
+    if n % 1000 != 0 {
+        return Back; // száz
+    }
+    if n % 1_000_000 != 0 {
+        return Front; // ezer
+    }
+    Back // millió
+}
+
+/// The forms of a suffix in the three harmonies: `szor` → szor/szer/ször.
+fn suffix_forms(suffix: &str) -> Option<[&'static str; 3]> {
+    Some(match suffix {
+        "szor" => ["szor", "szer", "ször"],
+        "ból" => ["ból", "ből", "ből"],
+        "ban" => ["ban", "ben", "ben"],
+        "ba" => ["ba", "be", "be"],
+        "nak" => ["nak", "nek", "nek"],
+        "ra" => ["ra", "re", "re"],
+        "ról" => ["ról", "ről", "ről"],
+        "tól" => ["tól", "től", "től"],
+        "nál" => ["nál", "nél", "nél"],
+        "hoz" => ["hoz", "hez", "höz"],
+        "on" => ["on", "en", "ön"],
+        _ => return None,
+    })
+}
+
+/// The Hungarian suffixes a template may put after a number: `{n:szor}` is 3-szor, 2-szer,
+/// 5-ször.
+pub const NUMBER_SUFFIXES: &[&str] = &[
+    "szor", "ból", "ban", "ba", "nak", "ra", "ról", "tól", "nál", "hoz", "on",
+];
+
+/// A number with a Hungarian suffix after a hyphen, as Hungarian writes digits: 12-ből.
+pub fn number_with_suffix(n: i64, suffix: &str) -> Option<String> {
+    let forms = suffix_forms(suffix)?;
+    let s = match number_harmony(n) {
+        Harmony::Back => forms[0],
+        Harmony::Front => forms[1],
+        Harmony::Rounded => forms[2],
+    };
+    Some(format!("{n}-{s}"))
+}
+
+/// The term bank's case names of Hungarian and the suffix each adds.
+fn case_suffix(case: &str) -> Option<&'static str> {
+    Some(match case {
+        "dat" => "nak",
+        "ine" => "ban",
+        "ela" => "ból",
+        "ill" => "ba",
+        "del" => "ról",
+        "sub" => "ra",
+        "ade" => "nál",
+        "abl" => "tól",
+        "all" => "hoz",
+        _ => return None,
+    })
+}
+
+/// A Hungarian noun in a case, by vowel harmony, for the cases whose suffix only harmonises
+/// (dat, ine, ela, ill, del, sub, ade, abl, all) and the instrumental (-val/-vel, whose v
+/// becomes the noun's last consonant: Északkal, Kelettel). The accusative's linking vowel
+/// (Északot, Keletet, Délt) is not regular: it comes from the term bank.
+pub fn hu_case(word: &str, case: &str) -> Option<String> {
+    let h = harmony(word);
+    let last = word.chars().last()?;
+    // A final a/e lengthens before a suffix: kontra → kontrának.
+    let stem = |w: &str| -> String {
+        match w.chars().last() {
+            Some('a') => format!("{}á", &w[..w.len() - 1]),
+            Some('e') => format!("{}é", &w[..w.len() - 1]),
+            _ => w.to_string(),
+        }
+    };
+    if case == "ins" {
+        let v = if h == Harmony::Back { "al" } else { "el" };
+        if "aáeéiíoóöőuúüű".contains(last) {
+            return Some(format!("{}v{v}", stem(word)));
+        }
+        // A digraph (ny, gy, ty, ly, sz, zs, cs) doubles its first letter: Nyugattal is t.
+        return Some(format!("{word}{last}{v}"));
+    }
+    let forms = suffix_forms(case_suffix(case)?)?;
+    let s = match h {
+        Harmony::Back => forms[0],
+        Harmony::Front => forms[1],
+        Harmony::Rounded => forms[2],
+    };
+    Some(format!("{}{s}", stem(word)))
+}
+
+/// The Hungarian definite article before a word or a number as it is read: `az` before a
+/// vowel (az 1♥: egy; az 5♠: öt; az 50: ötven), `a` otherwise (a 2♥, a passz).
+pub fn hu_article(next: &str) -> &'static str {
+    let t = next.trim_start();
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if !digits.is_empty() {
+        // The first word read: 1 egy, 1000 ezer, 1000000 egymillió; 5 öt, 50 ötven, 500 ötszáz.
+        let vowel = digits.starts_with('5')
+            || (digits.starts_with('1') && matches!(digits.len(), 1 | 4 | 7));
+        return if vowel { "az" } else { "a" };
+    }
+    match t
+        .chars()
+        .next()
+        .map(|c| c.to_lowercase().next().unwrap_or(c))
+    {
+        Some(c) if "aáeéiíoóöőuúüű".contains(c) => "az",
+        _ => "a",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slavic_plurals() {
+        let sk: Vec<usize> = [1, 2, 4, 5, 12, 22]
+            .map(|n| plural_index(Lang::Sk, n))
+            .into();
+        assert_eq!(sk, [0, 1, 1, 2, 2, 2]);
+        let pl: Vec<usize> = [1, 2, 4, 5, 12, 13, 22, 25, 0]
+            .map(|n| plural_index(Lang::Pl, n))
+            .into();
+        assert_eq!(pl, [0, 1, 1, 2, 2, 2, 1, 2, 2]);
+    }
+
+    #[test]
+    fn hungarian_numbers_take_the_harmony_of_their_last_word() {
+        let got: Vec<String> = [1, 2, 3, 5, 6, 10, 20, 100, 1000, 15, 40]
+            .iter()
+            .map(|n| number_with_suffix(*n, "szor").unwrap())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "1-szer",
+                "2-szer",
+                "3-szor",
+                "5-ször",
+                "6-szor",
+                "10-szer",
+                "20-szor",
+                "100-szor",
+                "1000-szer",
+                "15-ször",
+                "40-szer"
+            ]
+        );
+        assert_eq!(number_with_suffix(12, "ból").unwrap(), "12-ből");
+        assert_eq!(number_with_suffix(8, "ból").unwrap(), "8-ból");
+    }
+
+    #[test]
+    fn hungarian_article() {
+        assert_eq!(hu_article("1♥"), "az");
+        assert_eq!(hu_article("2♥"), "a");
+        assert_eq!(hu_article("5SZA"), "az");
+        assert_eq!(hu_article("passz"), "a");
+        assert_eq!(hu_article("Észak"), "az");
+        assert_eq!(hu_article("1000"), "az");
+        assert_eq!(hu_article("100"), "a");
+    }
+
+    #[test]
+    fn hungarian_suffixes_follow_vowel_harmony() {
+        assert_eq!(hu_case("Észak", "dat").unwrap(), "Északnak");
+        assert_eq!(hu_case("Kelet", "dat").unwrap(), "Keletnek");
+        assert_eq!(hu_case("Kelet", "all").unwrap(), "Kelethez");
+        assert_eq!(hu_case("Dél", "abl").unwrap(), "Déltől");
+        assert_eq!(hu_case("Nyugat", "sub").unwrap(), "Nyugatra");
+        assert_eq!(hu_case("Észak", "ins").unwrap(), "Északkal");
+        assert_eq!(hu_case("kontra", "dat").unwrap(), "kontrának");
+        assert_eq!(hu_case("ütés", "hoz").is_none(), true);
+    }
+}

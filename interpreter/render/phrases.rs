@@ -1,0 +1,342 @@
+//! The phrases of a rendering (`laws/render.phrases`): one entry per sentence or fragment, its
+//! template in en, sk, pl and hu. A template is text with placeholders:
+//!
+//! | placeholder | what it renders |
+//! |---|---|
+//! | `{name}` | an argument: a seat's name (from the term bank), a number, a text |
+//! | `{name:FORM}` | a seat in a case of the term bank (`{holder:dat}`: Západu, Nyugatnak); `{seat:letter}` its letter in the case notation; `{n:szor}` a Hungarian suffix after a number (3-szor, 2-szer); `{x:a}` the Hungarian article before it (az 1♥, a 2♥) |
+//! | `{=concept}`, `{=concept:FORM}` | a term of the term bank (`{=auction:loc}`: licitácii) |
+//! | `{n#concept}`, `{n#concept:acc}` | a number and its noun, which agrees with it (9 zdvihov, 2 zdvihy, 1 zdvih; 9 ütést) |
+//! | `{n?one\|few\|many}` | the text of the number's plural category (en one/other; sk one/few/other; pl one/few/many; hu one) |
+//!
+//! Alternatives of a selector may hold placeholders (`{n?once|{n} times}`).
+
+use crate::syntax::ast::Lang;
+use std::collections::HashMap;
+
+/// A piece of a template.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece {
+    Lit(String),
+    Arg {
+        name: String,
+        form: Option<String>,
+    },
+    Term {
+        concept: String,
+        form: Option<String>,
+    },
+    Count {
+        name: String,
+        concept: String,
+        case: Option<String>,
+    },
+    Select {
+        name: String,
+        alts: Vec<Vec<Piece>>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Phrase {
+    pub id: String,
+    pub line: usize,
+    /// Per language (index: `words::lang_index`): the source text and its pieces.
+    pub texts: [Option<(String, Vec<Piece>)>; 4],
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Phrases {
+    pub file: String,
+    pub phrases: Vec<Phrase>,
+    index: HashMap<String, usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhraseError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for PhraseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn li(l: Lang) -> usize {
+    crate::case::words::lang_index(l)
+}
+
+/// Parse a template into pieces.
+pub fn parse_template(t: &str) -> Result<Vec<Piece>, String> {
+    let chars: Vec<char> = t.chars().collect();
+    let (pieces, end) = parse_pieces(&chars, 0, false)?;
+    if end != chars.len() {
+        return Err(format!("unexpected `{}`", chars[end]));
+    }
+    Ok(pieces)
+}
+
+/// Pieces from `i` to the end, or (inside a selector) to the next top-level `|` or `}`.
+fn parse_pieces(c: &[char], mut i: usize, nested: bool) -> Result<(Vec<Piece>, usize), String> {
+    let mut out = vec![];
+    let mut lit = String::new();
+    while i < c.len() {
+        match c[i] {
+            '{' => {
+                if !lit.is_empty() {
+                    out.push(Piece::Lit(std::mem::take(&mut lit)));
+                }
+                let (p, next) = parse_placeholder(c, i + 1)?;
+                out.push(p);
+                i = next;
+            }
+            '}' | '|' if nested => break,
+            '}' => return Err("a `}` without its `{`".into()),
+            ch => {
+                lit.push(ch);
+                i += 1;
+            }
+        }
+    }
+    if !lit.is_empty() {
+        out.push(Piece::Lit(lit));
+    }
+    Ok((out, i))
+}
+
+/// A placeholder after its `{`; returns the index after its `}`.
+fn parse_placeholder(c: &[char], start: usize) -> Result<(Piece, usize), String> {
+    // The head: up to `?` (a selector) or `}`.
+    let mut i = start;
+    let mut head = String::new();
+    while i < c.len() && c[i] != '}' && c[i] != '?' {
+        if c[i] == '{' || c[i] == '|' {
+            return Err(format!("`{}` inside a placeholder", c[i]));
+        }
+        head.push(c[i]);
+        i += 1;
+    }
+    if i == c.len() {
+        return Err(format!("the placeholder `{{{head}` is not closed"));
+    }
+    let ident = |s: &str| !s.is_empty() && s.chars().all(|ch| ch.is_alphanumeric() || ch == '_');
+    if c[i] == '?' {
+        if !ident(&head) {
+            return Err(format!("`{head}` is not an argument's name"));
+        }
+        let mut alts = vec![];
+        i += 1;
+        loop {
+            let (p, next) = parse_pieces(c, i, true)?;
+            alts.push(p);
+            match c.get(next) {
+                Some('|') => i = next + 1,
+                Some('}') => return Ok((Piece::Select { name: head, alts }, next + 1)),
+                _ => return Err(format!("the selector `{{{head}?…` is not closed")),
+            }
+        }
+    }
+    let end = i + 1;
+    let split = |s: &str| -> Result<(String, Option<String>), String> {
+        let mut parts = s.splitn(2, ':');
+        let a = parts.next().unwrap_or("").to_string();
+        let b = parts.next().map(str::to_string);
+        if !ident(&a) || b.as_deref().is_some_and(|b| !ident(b)) {
+            return Err(format!("`{{{s}}}` is not a placeholder"));
+        }
+        Ok((a, b))
+    };
+    if let Some(rest) = head.strip_prefix('=') {
+        let (concept, form) = split(rest)?;
+        return Ok((Piece::Term { concept, form }, end));
+    }
+    if let Some((name, rest)) = head.split_once('#') {
+        if !ident(name) {
+            return Err(format!("`{name}` is not an argument's name"));
+        }
+        let (concept, case) = split(rest)?;
+        return Ok((
+            Piece::Count {
+                name: name.to_string(),
+                concept,
+                case,
+            },
+            end,
+        ));
+    }
+    let (name, form) = split(&head)?;
+    Ok((Piece::Arg { name, form }, end))
+}
+
+/// Read a string literal at the start of `s` (after its opening quote).
+fn string_lit(s: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut it = s.chars();
+    loop {
+        match it.next() {
+            None => return Err("a string without its closing `\"`".into()),
+            Some('"') => {
+                if !it.as_str().trim().is_empty() {
+                    return Err(format!("`{}` after the string", it.as_str().trim()));
+                }
+                return Ok(out);
+            }
+            Some('\\') => match it.next() {
+                Some(c @ ('"' | '\\')) => out.push(c),
+                _ => return Err("only `\\\"` and `\\\\` are escapes".into()),
+            },
+            Some(c) => out.push(c),
+        }
+    }
+}
+
+impl Phrases {
+    /// Read a phrase file: `phrase ID` lines, each followed by `LANG "template"` lines. Every
+    /// phrase must give en, sk, pl and hu.
+    pub fn parse(file: &str, text: &str) -> Result<Phrases, Vec<PhraseError>> {
+        let mut errors = vec![];
+        let mut phrases: Vec<Phrase> = vec![];
+        for (n, raw) in text.lines().enumerate() {
+            let line = n + 1;
+            let t = raw.trim();
+            if t.is_empty() || t.starts_with("//") {
+                continue;
+            }
+            if let Some(id) = t.strip_prefix("phrase ") {
+                let id = id.trim();
+                if id.is_empty() || id.contains(char::is_whitespace) {
+                    errors.push(PhraseError {
+                        line,
+                        message: format!("`{t}`: a phrase's id is one word"),
+                    });
+                    continue;
+                }
+                if let Some(p) = phrases.iter().find(|p| p.id == id) {
+                    errors.push(PhraseError {
+                        line,
+                        message: format!("phrase `{id}` is given twice (first on line {})", p.line),
+                    });
+                }
+                phrases.push(Phrase {
+                    id: id.to_string(),
+                    line,
+                    texts: Default::default(),
+                });
+                continue;
+            }
+            let (code, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+            let Some(lang) = Lang::parse(code) else {
+                errors.push(PhraseError {
+                    line,
+                    message: format!("`{code}` is not a language (en, sk, pl, hu) nor `phrase`"),
+                });
+                continue;
+            };
+            let Some(p) = phrases.last_mut() else {
+                errors.push(PhraseError {
+                    line,
+                    message: "a text before the first `phrase`".into(),
+                });
+                continue;
+            };
+            let Some(body) = rest.trim().strip_prefix('"') else {
+                errors.push(PhraseError {
+                    line,
+                    message: format!("the {} text of `{}` is a quoted string", code, p.id),
+                });
+                continue;
+            };
+            let s = match string_lit(body) {
+                Ok(s) => s,
+                Err(e) => {
+                    errors.push(PhraseError { line, message: e });
+                    continue;
+                }
+            };
+            if p.texts[li(lang)].is_some() {
+                errors.push(PhraseError {
+                    line,
+                    message: format!("phrase `{}` gives `{code}` twice", p.id),
+                });
+                continue;
+            }
+            match parse_template(&s) {
+                Ok(pieces) => p.texts[li(lang)] = Some((s, pieces)),
+                Err(e) => errors.push(PhraseError {
+                    line,
+                    message: format!("the {code} text of `{}`: {e}", p.id),
+                }),
+            }
+        }
+        for p in &phrases {
+            for l in Lang::ALL {
+                if p.texts[li(l)].is_none() {
+                    errors.push(PhraseError {
+                        line: p.line,
+                        message: format!("phrase `{}` has no `{}` text", p.id, l.code()),
+                    });
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let index = phrases
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        Ok(Phrases {
+            file: file.to_string(),
+            phrases,
+            index,
+        })
+    }
+
+    pub fn get(&self, id: &str, lang: Lang) -> Option<&[Piece]> {
+        let p = &self.phrases[*self.index.get(id)?];
+        p.texts[li(lang)]
+            .as_ref()
+            .map(|(_, pieces)| pieces.as_slice())
+    }
+
+    pub fn has(&self, id: &str) -> bool {
+        self.index.contains_key(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_parse() {
+        let p =
+            parse_template("{holder:dat} sa zakazuje {=lead} ({n#trick:acc}){n?, raz|, {n} razy}")
+                .unwrap();
+        assert_eq!(
+            p[0],
+            Piece::Arg {
+                name: "holder".into(),
+                form: Some("dat".into())
+            }
+        );
+        assert!(matches!(&p[2], Piece::Term { concept, form: None } if concept == "lead"));
+        assert!(matches!(&p[4], Piece::Count { concept, .. } if concept == "trick"));
+        let Piece::Select { alts, .. } = &p[6] else {
+            panic!("{p:?}")
+        };
+        assert_eq!(alts.len(), 2);
+        assert!(parse_template("{a").is_err());
+        assert!(parse_template("a}").is_err());
+        assert!(parse_template("{n?a|b").is_err());
+    }
+
+    #[test]
+    fn a_phrase_without_a_language_is_named() {
+        let e = Phrases::parse("t", "phrase x\n  en \"a\"\n  sk \"b\"\n  pl \"c\"\n").unwrap_err();
+        assert_eq!(e[0].message, "phrase `x` has no `hu` text");
+    }
+}
