@@ -16,6 +16,36 @@ fn stdout(o: &Output) -> String {
 }
 
 #[test]
+fn check_names_an_irregularity_the_renderings_cannot_say() {
+    // A copy of laws/ whose 2017 book gains an irregularity with no phrase in
+    // laws/render.phrases: the law book itself is sound, its renderings are not.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let laws = std::env::temp_dir().join(format!("lawbook-vocabulary-{}", std::process::id()));
+    let book = laws.join("2017");
+    std::fs::create_dir_all(&book).unwrap();
+    for f in ["terms.terms", "render.phrases"] {
+        std::fs::copy(root.join("laws").join(f), laws.join(f)).unwrap();
+    }
+    for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, book.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(
+        book.join("90-slow-play.law"),
+        "law 90 {\n  title en \"Slow play\"\n  irregularity slow_call {\n    on call c by offender\n    when false\n  }\n}\n",
+    )
+    .unwrap();
+    let o = lawbook(&["check", book.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&laws);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(stdout(&o).contains("no errors"), "the law book itself checks");
+    assert!(err.contains("irregularity `slow_call`"), "{err}");
+}
+
+#[test]
 fn check_accepts_the_2017_law_book() {
     let o = lawbook(&["check", "laws/2017"]);
     assert_eq!(

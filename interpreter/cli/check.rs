@@ -1,6 +1,8 @@
 //! `lawbook check [LAWBOOK]`
 
+use crate::diagnostic::Diag;
 use crate::load::load_lawbook;
+use crate::render::Lexicon;
 use crate::source::Sources;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,7 +32,13 @@ pub fn run(a: Args) -> ExitCode {
                 book.paragraphs.len(),
                 book.irregularities.len()
             );
-            ExitCode::SUCCESS
+            // The renderings of the folder above (laws/): a law book that names an
+            // irregularity, option or obligation the phrases lack cannot be ruled in every
+            // language, so an edit that adds one is a finding here, before any case runs.
+            match a.lawbook.parent().filter(|l| l.join("render.phrases").is_file()) {
+                Some(laws) => renderings(laws, &book),
+                None => ExitCode::SUCCESS,
+            }
         }
         Err(diags) => {
             let io = diags.iter().all(|d| d.code == "lawbook::io");
@@ -43,4 +51,29 @@ pub fn run(a: Args) -> ExitCode {
             ExitCode::from(if io { 2 } else { 1 })
         }
     }
+}
+
+/// Check the term bank and phrases of `laws` against the law book's vocabulary.
+fn renderings(laws: &std::path::Path, book: &crate::check::LawBook) -> ExitCode {
+    let diags = match Lexicon::load(laws) {
+        Ok(lex) => lex
+            .check_book(book)
+            .into_iter()
+            .map(|gap| {
+                Diag::new("lawbook::render::vocabulary", format!("the renderings lack {gap}"))
+                    .help("add it to laws/render.phrases in en, sk, pl and hu (docs/terms.md)")
+            })
+            .collect(),
+        Err(diags) => diags,
+    };
+    if diags.is_empty() {
+        outln!(
+            "{}: renderings in en, sk, pl and hu name everything the law book does",
+            laws.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    super::report(&diags);
+    eprintln!("{} error(s)", diags.len());
+    ExitCode::from(1)
 }
