@@ -35,7 +35,11 @@ pub fn run(a: Args) -> ExitCode {
             // The renderings of the folder above (laws/): a law book that names an
             // irregularity, option or obligation the phrases lack cannot be ruled in every
             // language, so an edit that adds one is a finding here, before any case runs.
-            match a.lawbook.parent().filter(|l| l.join("render.phrases").is_file()) {
+            match a
+                .lawbook
+                .parent()
+                .filter(|l| l.join("render.phrases").is_file())
+            {
                 Some(laws) => renderings(laws, &book),
                 None => ExitCode::SUCCESS,
             }
@@ -60,8 +64,11 @@ fn renderings(laws: &std::path::Path, book: &crate::check::LawBook) -> ExitCode 
             .check_book(book)
             .into_iter()
             .map(|gap| {
-                Diag::new("lawbook::render::vocabulary", format!("the renderings lack {gap}"))
-                    .help("add it to laws/render.phrases in en, sk, pl and hu (docs/terms.md)")
+                Diag::new(
+                    "lawbook::render::vocabulary",
+                    format!("the renderings lack {gap}"),
+                )
+                .help("add it to laws/render.phrases in en, sk, pl and hu (docs/terms.md)")
             })
             .collect(),
         Err(diags) => diags,
