@@ -41,7 +41,10 @@ fn check_names_an_irregularity_the_renderings_cannot_say() {
     let _ = std::fs::remove_dir_all(&laws);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(stdout(&o).contains("no errors"), "the law book itself checks");
+    assert!(
+        stdout(&o).contains("no errors"),
+        "the law book itself checks"
+    );
     assert!(err.contains("irregularity `slow_call`"), "{err}");
 }
 
