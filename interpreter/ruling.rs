@@ -76,7 +76,68 @@ pub struct Outcome {
     pub basis: Vec<String>,
     /// What the ruling could not settle (an open question beyond the depth explored).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+/// Something the ruling could not settle, as data: each rendering words it in its own
+/// language; the ruling data (JSON) carries the English sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// A choice still open beyond the depth explored.
+    OpenChoice { seat: Seat, option: String },
+    /// A replacement call still open beyond the depth explored.
+    OpenCall { seat: Seat },
+    /// The rectification waits for a player's call at his turn, and the case ends first.
+    Waiting { seat: Seat },
+    /// An irregularity the law book detects but has no rectification for.
+    NoRectification { irregularity: String },
+    /// A call or card that breaks an obligation no irregularity governs.
+    UngovernedBreach {
+        seat: Seat,
+        what: String,
+        obligations: Vec<String>,
+    },
+    /// Cards exposed that no irregularity governs.
+    UngovernedExposure { seat: Seat, what: String },
+    /// A hypothetical event of the decision tree the Laws do not provide for: the engine's
+    /// own message.
+    Unprovided(String),
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::OpenChoice { seat, option } => write!(f, "still open: {seat}'s choice `{option}`"),
+            Note::OpenCall { seat } => write!(f, "still open: {seat}'s next call"),
+            Note::Waiting { seat } => write!(
+                f,
+                "waiting for {seat}'s call at his turn; the calls before it decide nothing here"
+            ),
+            Note::NoRectification { irregularity } => {
+                write!(f, "the law book has no rectification for `{irregularity}` yet")
+            }
+            Note::UngovernedBreach {
+                seat,
+                what,
+                obligations,
+            } => write!(
+                f,
+                "{seat}'s {what} breaks an obligation ({}), and no irregularity of the law book governs the breach",
+                obligations.join(", ")
+            ),
+            Note::UngovernedExposure { seat, what } => {
+                write!(f, "{seat} exposed {what}; no irregularity of the law book governs it")
+            }
+            Note::Unprovided(message) => f.write_str(message),
+        }
+    }
+}
+
+/// The ruling data keeps the English sentence, as it always has.
+impl Serialize for Note {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

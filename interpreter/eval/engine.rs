@@ -10,7 +10,7 @@ use super::value::Value;
 use crate::check::LawBook;
 use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
 use crate::ruling::{
-    AnswerHow, Applied, CallLine, Effect, IrregularityRuling, ObligationLine, Outcome,
+    AnswerHow, Applied, CallLine, Effect, IrregularityRuling, Note, ObligationLine, Outcome,
 };
 use crate::source::Span;
 use crate::syntax::ast::{
@@ -224,7 +224,7 @@ pub struct Table<'a> {
     irregs: Vec<IrregularityRuling>,
     ended: bool,
     event: usize,
-    notes: Vec<String>,
+    notes: Vec<Note>,
     deal: Option<Deal>,
     play: Option<PlayState>,
     /// A call a rectification sent back to be ruled on again (`again`).
@@ -670,10 +670,11 @@ impl<'a> Table<'a> {
 
     fn note_ungoverned(&mut self, seat: Seat, what: &str, breaches: &[Rc<str>]) {
         if !breaches.is_empty() {
-            self.notes.push(format!(
-                "{seat}'s {what} breaks an obligation ({}), and no irregularity of the law book governs the breach",
-                breaches.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", ")
-            ));
+            self.notes.push(Note::UngovernedBreach {
+                seat,
+                what: what.to_string(),
+                obligations: breaches.iter().map(|b| b.to_string()).collect(),
+            });
         }
     }
 
@@ -829,10 +830,9 @@ impl<'a> Table<'a> {
                 .find(|i| i.decl.name.name == decl.name.name)
                 .and_then(|i| i.rectify.as_ref());
             let Some(rect) = rect else {
-                self.notes.push(format!(
-                    "the law book has no rectification for `{}` yet",
-                    decl.name.name
-                ));
+                self.notes.push(Note::NoRectification {
+                    irregularity: decl.name.name.clone(),
+                });
                 continue;
             };
             self.decide(&mut exec, &rect.decision)?;
@@ -927,9 +927,7 @@ impl<'a> Table<'a> {
             .join(" ");
         let found = self.detect(act, seat, &x, None, &[])?;
         if found.is_empty() {
-            self.notes.push(format!(
-                "{seat} exposed {what}; no irregularity of the law book governs it"
-            ));
+            self.notes.push(Note::UngovernedExposure { seat, what });
             return Ok(());
         }
         self.rule(found, seat, what)

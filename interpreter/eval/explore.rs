@@ -9,7 +9,7 @@ use crate::case::Case;
 use crate::check::LawBook;
 use crate::model::{Call, Seat};
 use crate::ruling::{
-    BoardInfo, Branch, Comparison, Contract, Node, Outcome, Question, Ruling, Score,
+    BoardInfo, Branch, Comparison, Contract, Node, Note, Outcome, Question, Ruling, Score,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -198,7 +198,7 @@ fn explore(
             if !extra.is_empty() {
                 // A hypothetical event the Laws do not provide for: show it as a leaf note.
                 let mut o = Outcome::default();
-                o.notes.push(message);
+                o.notes.push(Note::Unprovided(message));
                 return Ok(Node::Outcome(Box::new(o)));
             }
             Err(RuleError {
@@ -212,17 +212,16 @@ fn explore(
                 return Ok(Node::Outcome(Box::new(outcome)));
             };
             if let Open::Call { seat, due: false } = open {
-                outcome.notes.push(format!(
-                    "waiting for {seat}'s call at his turn; the calls before it decide nothing here"
-                ));
+                outcome.notes.push(Note::Waiting { seat });
                 return Ok(Node::Outcome(Box::new(outcome)));
             }
             if depth >= MAX_DEPTH {
                 outcome.notes.push(match &open {
-                    Open::Choice { seat, option, .. } => {
-                        format!("still open: {seat}'s choice `{option}`")
-                    }
-                    Open::Call { seat, .. } => format!("still open: {seat}'s next call"),
+                    Open::Choice { seat, option, .. } => Note::OpenChoice {
+                        seat: *seat,
+                        option: option.to_string(),
+                    },
+                    Open::Call { seat, .. } => Note::OpenCall { seat: *seat },
                 });
                 return Ok(Node::Outcome(Box::new(outcome)));
             }
@@ -328,7 +327,7 @@ fn signature(node: &Node) -> String {
                 ));
             }
             for n in &o.notes {
-                s.push_str(n);
+                s.push_str(&n.to_string());
             }
             s
         }

@@ -12,7 +12,7 @@ pub use lexicon::Lexicon;
 use crate::check::LawBook;
 use crate::model::{Call, Card, Seat, Strain};
 use crate::ruling::{
-    AnswerHow, Applied, Branch, Comparison, Effect, IrregularityRuling, Node, ObligationLine,
+    AnswerHow, Applied, Branch, Comparison, Effect, IrregularityRuling, Node, Note, ObligationLine,
     Outcome, Question, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang};
@@ -808,89 +808,63 @@ impl Renderer<'_> {
         }
     }
 
-    /// A note of the ruling (English, from the engine) in the language: the notes the engine
-    /// writes are recognised by their shape; another is shown as it is, marked as English.
-    fn note(&self, n: &str) -> String {
+    /// A note of the ruling in the language. The engine's own message for an event the Laws
+    /// do not provide for is shown as it is, marked as English.
+    fn note(&self, n: &Note) -> String {
         if self.lang == Lang::En {
             return n.to_string();
         }
-        use regex::Regex;
-        use std::sync::OnceLock;
-        static RE: OnceLock<Vec<(&'static str, Regex)>> = OnceLock::new();
-        let res = RE.get_or_init(|| {
-            [
-                ("note.open_choice", r"^still open: ([NESW])'s choice `([a-z_]+)`$"),
-                ("note.open_call", r"^still open: ([NESW])'s next call$"),
-                (
-                    "note.waiting",
-                    r"^waiting for ([NESW])'s call at his turn; the calls before it decide nothing here$",
-                ),
-                (
-                    "note.no_rectification",
-                    r"^the law book has no rectification for `([a-z_]+)` yet$",
-                ),
-                (
+        match n {
+            Note::OpenChoice { seat, option } => self.p(
+                "note.open_choice",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("option", A::owned(self.named("option", option))),
+                ],
+            ),
+            Note::OpenCall { seat } => self.p("note.open_call", &[("seat", A::Seat(*seat))]),
+            Note::Waiting { seat } => self.p("note.waiting", &[("seat", A::Seat(*seat))]),
+            Note::NoRectification { irregularity } => self.p(
+                "note.no_rectification",
+                &[(
+                    "irregularity",
+                    A::owned(self.irregularity_name(irregularity)),
+                )],
+            ),
+            Note::UngovernedBreach {
+                seat,
+                what,
+                obligations,
+            } => {
+                let tl = lexicon::term_lang(self.lang);
+                let obligations: Vec<String> = obligations
+                    .iter()
+                    .map(|o| {
+                        self.lex
+                            .bank
+                            .term(o, tl)
+                            .map(str::to_string)
+                            .unwrap_or_else(|| o.replace('_', " "))
+                    })
+                    .collect();
+                self.p(
                     "note.breach",
-                    r"^([NESW])'s (.+) breaks an obligation \((.+)\), and no irregularity of the law book governs the breach$",
-                ),
-                (
-                    "note.exposed",
-                    r"^([NESW]) exposed (.+); no irregularity of the law book governs it$",
-                ),
-            ]
-            .into_iter()
-            .map(|(k, r)| (k, Regex::new(r).expect("note pattern")))
-            .collect()
-        });
-        let seat =
-            |s: &str| Seat::from_letter(s.chars().next().unwrap_or('N')).unwrap_or(Seat::North);
-        for (key, re) in res {
-            let Some(c) = re.captures(n) else { continue };
-            let g = |i: usize| c.get(i).map_or("", |m| m.as_str());
-            return match *key {
-                "note.open_choice" => self.p(
-                    key,
                     &[
-                        ("seat", A::Seat(seat(g(1)))),
-                        ("option", A::owned(self.named("option", g(2)))),
+                        ("seat", A::Seat(*seat)),
+                        ("what", A::owned(self.thing(what))),
+                        ("obligations", A::owned(obligations.join(", "))),
                     ],
-                ),
-                "note.open_call" | "note.waiting" => self.p(key, &[("seat", A::Seat(seat(g(1))))]),
-                "note.no_rectification" => self.p(
-                    key,
-                    &[("irregularity", A::owned(self.irregularity_name(g(1))))],
-                ),
-                "note.breach" => {
-                    let obligations: Vec<String> = g(3)
-                        .split(", ")
-                        .map(|o| {
-                            let tl = lexicon::term_lang(self.lang);
-                            self.lex
-                                .bank
-                                .term(o, tl)
-                                .map(str::to_string)
-                                .unwrap_or_else(|| o.replace('_', " "))
-                        })
-                        .collect();
-                    self.p(
-                        key,
-                        &[
-                            ("seat", A::Seat(seat(g(1)))),
-                            ("what", A::owned(self.thing(g(2)))),
-                            ("obligations", A::owned(obligations.join(", "))),
-                        ],
-                    )
-                }
-                _ => self.p(
-                    key,
-                    &[
-                        ("seat", A::Seat(seat(g(1)))),
-                        ("what", A::owned(self.thing(g(2)))),
-                    ],
-                ),
-            };
+                )
+            }
+            Note::UngovernedExposure { seat, what } => self.p(
+                "note.exposed",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("what", A::owned(self.thing(what))),
+                ],
+            ),
+            Note::Unprovided(message) => self.p("note.untranslated", &[("note", A::text(message))]),
         }
-        self.p("note.untranslated", &[("note", A::text(n))])
     }
 }
 
