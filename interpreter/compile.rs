@@ -1,14 +1,17 @@
 //! Checked law book to compiled rules: every definition and table with its names resolved
 //! once (a parameter or quantifier variable to a slot, a definition or table to an index,
 //! a constant to its value, a table's keys to values), so evaluation does no lookups by
-//! name. The rectifications keep their syntax tree: they run once per irregularity, the
+//! name. The rectifications' steps keep their syntax tree: they run once per irregularity, the
 //! definitions thousands of times (every call asks whose turn it is, every board is scored).
+//! The expressions of rectifications, options and obligations are compiled the same way the
+//! first time they run (`Program::open`): a name their rule binds is looked up by name then.
 
 use crate::check::builtins::{builtin, constant, state, Builtin, Constant};
 use crate::check::LawBook;
 use crate::eval::value::Value;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Define, Expr, ExprKind, QuantKind, RowKey, Table};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -67,6 +70,9 @@ pub struct Spanned {
 pub enum CExpr {
     Const(Value),
     Local(usize),
+    /// A name a rule may bind (the call, the offender, an answer, a `let`): looked up among
+    /// the rule's bindings when it runs, else what the law book names so (if anything).
+    Bound(Rc<str>, Option<Box<Spanned>>),
     Define(usize, Vec<Spanned>),
     Table(usize, Box<Spanned>),
     Builtin(Builtin, Vec<Spanned>),
@@ -92,6 +98,26 @@ pub struct Program {
     pub tables: Vec<CTable>,
     pub define_index: HashMap<String, usize>,
     pub table_index: HashMap<String, usize>,
+    open: OpenCache,
+}
+
+/// An expression of a rule, compiled: its body and the slots its quantifiers need.
+#[derive(Debug)]
+pub struct OpenExpr {
+    pub body: Spanned,
+    pub slots: usize,
+}
+
+/// The rules' expressions compiled so far, by the address of their syntax node in the law
+/// book (which does not move once loaded). A copy of the book starts with none, since its
+/// nodes live elsewhere.
+#[derive(Debug, Default)]
+struct OpenCache(RefCell<HashMap<usize, Rc<OpenExpr>>>);
+
+impl Clone for OpenCache {
+    fn clone(&self) -> Self {
+        OpenCache::default()
+    }
 }
 
 impl Program {
@@ -101,6 +127,30 @@ impl Program {
 
     pub fn table(&self, name: &str) -> Option<&CTable> {
         self.table_index.get(name).map(|i| &self.tables[*i])
+    }
+
+    /// An expression of `book`'s rules (not a definition's), compiled the first time.
+    pub fn open(&self, book: &LawBook, e: &Expr) -> Rc<OpenExpr> {
+        let key = e as *const Expr as usize;
+        if let Some(c) = self.open.0.borrow().get(&key) {
+            return c.clone();
+        }
+        let c = Compiler {
+            book,
+            p: self,
+            open: true,
+        };
+        let mut scope = Scope {
+            names: vec![],
+            max: 0,
+        };
+        let body = c.expr(e, &mut scope);
+        let compiled = Rc::new(OpenExpr {
+            body,
+            slots: scope.max,
+        });
+        self.open.0.borrow_mut().insert(key, compiled.clone());
+        compiled
     }
 }
 
@@ -123,7 +173,11 @@ pub fn compile(book: &LawBook) -> Program {
             .collect(),
         ..Default::default()
     };
-    let c = Compiler { book, p: &p };
+    let c = Compiler {
+        book,
+        p: &p,
+        open: false,
+    };
     let defines: Vec<CDefine> = names
         .iter()
         .enumerate()
@@ -148,6 +202,8 @@ pub fn compile(book: &LawBook) -> Program {
 struct Compiler<'a> {
     book: &'a LawBook,
     p: &'a Program,
+    /// Compiling a rule's expression: names outside the quantifiers may be bound by the rule.
+    open: bool,
 }
 
 struct Scope {
@@ -221,6 +277,15 @@ impl Compiler<'_> {
             ExprKind::BidLit(c) => CExpr::Const(Value::Call(*c, false)),
             ExprKind::CardLit(c) => CExpr::Const(Value::Card(*c)),
             ExprKind::SuitLit(s) => CExpr::Const(Value::Suit(*s)),
+            ExprKind::Name(n) if self.open && !scope.names.contains(n) => CExpr::Bound(
+                Rc::from(n.as_str()),
+                self.known(n).map(|k| {
+                    Box::new(Spanned {
+                        expr: k,
+                        span: e.span,
+                    })
+                }),
+            ),
             ExprKind::Name(n) => self.name(n, scope),
             ExprKind::Apply(f, args) => {
                 let args: Vec<Spanned> = args.iter().map(|a| self.expr(a, scope)).collect();
@@ -283,17 +348,23 @@ impl Compiler<'_> {
         if let Some(i) = scope.names.iter().rposition(|x| x == n) {
             return CExpr::Local(i);
         }
+        self.known(n).expect("checked name")
+    }
+
+    /// What the law book names `n`: a definition, a finding, an obligation, a constant or
+    /// the state of the table.
+    fn known(&self, n: &str) -> Option<CExpr> {
         if let Some(i) = self.p.define_index.get(n) {
-            return CExpr::Define(*i, vec![]);
+            return Some(CExpr::Define(*i, vec![]));
         }
         if self.book.findings.contains_key(n) {
-            return CExpr::Finding(Rc::from(n));
+            return Some(CExpr::Finding(Rc::from(n)));
         }
         if self.book.obligations.contains_key(n) {
-            return CExpr::Const(Value::Obligation(Rc::from(n)));
+            return Some(CExpr::Const(Value::Obligation(Rc::from(n))));
         }
         if let Some(c) = constant(n) {
-            return CExpr::Const(match c {
+            return Some(CExpr::Const(match c {
                 Constant::Bool(b) => Value::Bool(b),
                 Constant::Seat(s) => Value::Seat(s),
                 Constant::Side(s) => Value::Side(s),
@@ -301,13 +372,13 @@ impl Compiler<'_> {
                 Constant::Suit(s) => Value::Suit(s),
                 Constant::Rank(r) => Value::Rank(r),
                 Constant::Call(c) => Value::Call(c, false),
-            });
+            }));
         }
-        debug_assert!(state(n).is_some(), "checked name {n}");
-        CExpr::State(match n {
+        state(n)?;
+        Some(CExpr::State(match n {
             "auction" => StateVar::Auction,
             "trick" => StateVar::Trick,
             _ => StateVar::Dealer,
-        })
+        }))
     }
 }

@@ -1292,29 +1292,23 @@ impl Checker {
                 .help(format!("call it with {want} argument(s)")),
             );
         };
-        if let Some(d) = self.book.defines.get(n).cloned() {
-            if d.params.len() != args.len() {
-                arity_err(self, d.params.len());
+        // A definition or a table: both declare typed parameters and a result type.
+        let declared = match (self.book.defines.get(n), self.book.tables.get(n)) {
+            (Some(d), _) => Some((d.params.clone(), d.ty.clone())),
+            (None, Some(t)) => Some((t.params.clone(), t.ty.clone())),
+            _ => None,
+        };
+        if let Some((params, ty)) = declared {
+            if params.len() != args.len() {
+                arity_err(self, params.len());
                 return None;
             }
-            for (a, p) in args.iter().zip(&d.params) {
+            for (a, p) in args.iter().zip(&params) {
                 if let Some(t) = resolve_type(&p.ty) {
                     self.expect(a, scope, &t);
                 }
             }
-            return self.type_of(&d.ty);
-        }
-        if let Some(t) = self.book.tables.get(n).cloned() {
-            if t.params.len() != args.len() {
-                arity_err(self, t.params.len());
-                return None;
-            }
-            for (a, p) in args.iter().zip(&t.params) {
-                if let Some(pt) = resolve_type(&p.ty) {
-                    self.expect(a, scope, &pt);
-                }
-            }
-            return self.type_of(&t.ty);
+            return self.type_of(&ty);
         }
         if let Some(b) = builtin(n) {
             match b.signature() {

@@ -557,8 +557,8 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    fn feed_call(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
-        let rec = self.calls.len();
+    /// A call as made at the table (or as a change of call), pending until it is ruled.
+    fn record_call(&mut self, seat: Seat, call: Call, artificial: bool) -> usize {
         self.calls.push(CallRec {
             seat,
             call,
@@ -567,6 +567,11 @@ impl<'a> Table<'a> {
             deemed: false,
             pos: self.event * 2 + 1,
         });
+        self.calls.len() - 1
+    }
+
+    fn feed_call(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+        let rec = self.record_call(seat, call, artificial);
         // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
         let view = self.view();
         let mut implied = None;
@@ -884,15 +889,7 @@ impl<'a> Table<'a> {
     /// book's rectification says so; otherwise the first call stands.
     fn feed_change(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
         self.settle_defaults(None)?;
-        let rec = self.calls.len();
-        self.calls.push(CallRec {
-            seat,
-            call,
-            artificial,
-            status: Status::Pending,
-            deemed: false,
-            pos: self.event * 2 + 1,
-        });
+        let rec = self.record_call(seat, call, artificial);
         let x = Value::Call(call, artificial);
         let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
         if found.is_empty() {

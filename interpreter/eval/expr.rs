@@ -1,12 +1,12 @@
 //! Evaluation of expressions: pure, bounded by a step budget, no I/O.
 
 use super::value::{Entry, Value};
-use crate::check::builtins::{builtin, constant, state, Builtin, Constant};
+use crate::check::builtins::Builtin;
 use crate::check::LawBook;
 use crate::compile::{CDefine, CExpr, CKey, CTable, FieldKind, Spanned, StateVar};
 use crate::model::{Call, Rank, Seat, Strain};
 use crate::source::Span;
-use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind};
+use crate::syntax::ast::{BinOp, Expr, QuantKind};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::collections::HashMap;
@@ -122,7 +122,7 @@ impl<'a> Evaluator<'a> {
         self.used_defines.borrow_mut()[d.index] = true;
         let mut frame = args;
         frame.resize(d.slots.max(d.params), Value::Int(0));
-        self.run(&d.body, &mut frame, view)
+        self.run(&d.body, &mut frame, &[], view)
     }
 
     fn lookup(&self, t: &'a CTable, key: Value, view: &View, at: Span) -> Result<Value, Stop> {
@@ -138,7 +138,7 @@ impl<'a> Evaluator<'a> {
                 CKey::Value(v) => *v == key,
             };
             if hit {
-                return self.run(value, &mut vec![], view);
+                return self.run(value, &mut vec![], &[], view);
             }
         }
         Err(Stop::Error {
@@ -148,27 +148,47 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluate a compiled expression; `frame` holds parameters and quantifier variables.
-    fn run(&self, e: &'a Spanned, frame: &mut Vec<Value>, view: &View) -> Result<Value, Stop> {
+    fn run(
+        &self,
+        e: &Spanned,
+        frame: &mut Vec<Value>,
+        env: &[(&str, Value)],
+        view: &View,
+    ) -> Result<Value, Stop> {
         self.tick(e.span)?;
         Ok(match &e.expr {
             CExpr::Const(v) => v.clone(),
             CExpr::Local(i) => frame[*i].clone(),
+            // A name the rectification binds (the call, the offender, an answer, a `let`),
+            // else what the law book names so.
+            CExpr::Bound(n, otherwise) => match env.iter().rev().find(|(x, _)| *x == &**n) {
+                Some((_, v)) => v.clone(),
+                None => match otherwise {
+                    Some(o) => return self.run(o, frame, env, view),
+                    None => {
+                        return Err(Stop::Error {
+                            message: format!("unknown name `{n}`"),
+                            span: e.span,
+                        })
+                    }
+                },
+            },
             CExpr::Define(i, args) => {
                 let d = &self.book.program.defines[*i];
                 let mut vals = Vec::with_capacity(d.slots.max(args.len()));
                 for a in args {
-                    vals.push(self.run(a, frame, view)?);
+                    vals.push(self.run(a, frame, env, view)?);
                 }
                 return self.call_define(d, vals, view);
             }
             CExpr::Table(i, key) => {
-                let k = self.run(key, frame, view)?;
+                let k = self.run(key, frame, env, view)?;
                 return self.lookup(&self.book.program.tables[*i], k, view, e.span);
             }
             CExpr::Builtin(b, args) => {
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
-                    vals.push(self.run(a, frame, view)?);
+                    vals.push(self.run(a, frame, env, view)?);
                 }
                 apply_builtin(*b, vals, view, e.span)?
             }
@@ -182,7 +202,7 @@ impl<'a> Evaluator<'a> {
                 StateVar::Dealer => Value::Seat(view.dealer),
             },
             CExpr::Field(x, f) => {
-                let v = self.run(x, frame, view)?;
+                let v = self.run(x, frame, env, view)?;
                 match (&v, f) {
                     (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
                     (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.artificial),
@@ -194,31 +214,35 @@ impl<'a> Evaluator<'a> {
                     _ => return Err(type_error(e.span, "record with this field", &v)),
                 }
             }
-            CExpr::Neg(x) => match self.run(x, frame, view)? {
+            CExpr::Neg(x) => match self.run(x, frame, env, view)? {
                 Value::Int(i) => Value::Int(-i),
                 v => return Err(type_error(x.span, "int", &v)),
             },
-            CExpr::Not(x) => Value::Bool(!self.run_bool(x, frame, view)?),
+            CExpr::Not(x) => Value::Bool(!self.run_bool(x, frame, env, view)?),
             CExpr::Binary(op, a, b) => match op {
-                BinOp::And => {
-                    Value::Bool(self.run_bool(a, frame, view)? && self.run_bool(b, frame, view)?)
+                BinOp::And => Value::Bool(
+                    self.run_bool(a, frame, env, view)? && self.run_bool(b, frame, env, view)?,
+                ),
+                BinOp::Or => Value::Bool(
+                    self.run_bool(a, frame, env, view)? || self.run_bool(b, frame, env, view)?,
+                ),
+                BinOp::Eq => {
+                    Value::Bool(self.run(a, frame, env, view)? == self.run(b, frame, env, view)?)
                 }
-                BinOp::Or => {
-                    Value::Bool(self.run_bool(a, frame, view)? || self.run_bool(b, frame, view)?)
+                BinOp::Ne => {
+                    Value::Bool(self.run(a, frame, env, view)? != self.run(b, frame, env, view)?)
                 }
-                BinOp::Eq => Value::Bool(self.run(a, frame, view)? == self.run(b, frame, view)?),
-                BinOp::Ne => Value::Bool(self.run(a, frame, view)? != self.run(b, frame, view)?),
                 _ => {
-                    let x = self.run_int(a, frame, view)?;
-                    let y = self.run_int(b, frame, view)?;
+                    let x = self.run_int(a, frame, env, view)?;
+                    let y = self.run_int(b, frame, env, view)?;
                     arithmetic(*op, x, y, e.span)?
                 }
             },
             CExpr::If(c, t, f) => {
-                if self.run_bool(c, frame, view)? {
-                    self.run(t, frame, view)?
+                if self.run_bool(c, frame, env, view)? {
+                    self.run(t, frame, env, view)?
                 } else {
-                    self.run(f, frame, view)?
+                    self.run(f, frame, env, view)?
                 }
             }
             CExpr::Quant {
@@ -228,7 +252,7 @@ impl<'a> Evaluator<'a> {
                 filter,
                 key,
             } => {
-                let xs = match self.run(list, frame, view)? {
+                let xs = match self.run(list, frame, env, view)? {
                     Value::List(xs) => xs,
                     v => return Err(type_error(list.span, "list", &v)),
                 };
@@ -241,7 +265,7 @@ impl<'a> Evaluator<'a> {
                 for x in xs.iter() {
                     frame[*slot] = x.clone();
                     let pass = match filter {
-                        Some(f) => self.run_bool(f, frame, view)?,
+                        Some(f) => self.run_bool(f, frame, env, view)?,
                         None => true,
                     };
                     match kind {
@@ -252,7 +276,7 @@ impl<'a> Evaluator<'a> {
                     if pass {
                         count += 1;
                         if let Some(k) = key {
-                            let kv = self.run_int(k, frame, view)?;
+                            let kv = self.run_int(k, frame, env, view)?;
                             sum += kv;
                             if best.is_none_or(|(b, _)| kv > b) {
                                 best = Some((kv, x));
@@ -283,15 +307,27 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    fn run_bool(&self, e: &'a Spanned, frame: &mut Vec<Value>, view: &View) -> Result<bool, Stop> {
-        match self.run(e, frame, view)? {
+    fn run_bool(
+        &self,
+        e: &Spanned,
+        frame: &mut Vec<Value>,
+        env: &[(&str, Value)],
+        view: &View,
+    ) -> Result<bool, Stop> {
+        match self.run(e, frame, env, view)? {
             Value::Bool(b) => Ok(b),
             v => Err(type_error(e.span, "bool", &v)),
         }
     }
 
-    fn run_int(&self, e: &'a Spanned, frame: &mut Vec<Value>, view: &View) -> Result<i64, Stop> {
-        match self.run(e, frame, view)? {
+    fn run_int(
+        &self,
+        e: &Spanned,
+        frame: &mut Vec<Value>,
+        env: &[(&str, Value)],
+        view: &View,
+    ) -> Result<i64, Stop> {
+        match self.run(e, frame, env, view)? {
             Value::Int(i) => Ok(i),
             v => Err(type_error(e.span, "int", &v)),
         }
@@ -304,212 +340,12 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Evaluate an expression of a rectification, an option or an obligation with the names
+    /// its rule binds. It is compiled once (as the definitions are) and run by the same code.
     pub fn eval(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<Value, Stop> {
-        self.tick(e.span)?;
-        Ok(match &e.kind {
-            ExprKind::Int(i) => Value::Int(*i),
-            ExprKind::Str(s) => Value::Text(Rc::from(s.as_str())),
-            ExprKind::BidLit(c) => Value::Call(*c, false),
-            ExprKind::CardLit(c) => Value::Card(*c),
-            ExprKind::SuitLit(s) => Value::Suit(*s),
-            ExprKind::Name(n) => {
-                if let Some((_, v)) = env.iter().rev().find(|(x, _)| x == n) {
-                    return Ok(v.clone());
-                }
-                if let Some(d) = self.book.program.define(n) {
-                    return self.call_define(d, vec![], view);
-                }
-                if self.book.findings.contains_key(n) {
-                    return match self.findings.get(n) {
-                        Some(b) => Ok(Value::Bool(*b)),
-                        None => Err(Stop::Unknown(n.clone())),
-                    };
-                }
-                if self.book.obligations.contains_key(n) {
-                    return Ok(Value::Obligation(Rc::from(n.as_str())));
-                }
-                if let Some(c) = constant(n) {
-                    return Ok(match c {
-                        Constant::Bool(b) => Value::Bool(b),
-                        Constant::Seat(s) => Value::Seat(s),
-                        Constant::Side(s) => Value::Side(s),
-                        Constant::Strain(s) => Value::Strain(s),
-                        Constant::Suit(s) => Value::Suit(s),
-                        Constant::Rank(r) => Value::Rank(r),
-                        Constant::Call(c) => Value::Call(c, false),
-                    });
-                }
-                if state(n).is_some() {
-                    return Ok(match n.as_str() {
-                        "auction" => Value::List(view.auction.clone()),
-                        "trick" => Value::List(view.trick.clone()),
-                        _ => Value::Seat(view.dealer),
-                    });
-                }
-                return Err(Stop::Error {
-                    message: format!("unknown name `{n}`"),
-                    span: e.span,
-                });
-            }
-            ExprKind::Apply(f, args) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.eval(a, env, view)?);
-                }
-                if let Some(d) = self.book.program.define(&f.name) {
-                    return self.call_define(d, vals, view);
-                }
-                if let Some(t) = self.book.program.table(&f.name) {
-                    return self.lookup(t, vals.into_iter().next().unwrap(), view, e.span);
-                }
-                let b = builtin(&f.name).ok_or_else(|| Stop::Error {
-                    message: format!("unknown function `{}`", f.name),
-                    span: f.span,
-                })?;
-                apply_builtin(b, vals, view, e.span)?
-            }
-            ExprKind::Field(inner, name) => {
-                let v = self.eval(inner, env, view)?;
-                match (&v, name.name.as_str()) {
-                    (Value::Entry(x), "seat") => Value::Seat(x.seat),
-                    (Value::Entry(x), "call") => Value::Call(x.call, x.artificial),
-                    (Value::Entry(x), "index") => Value::Int(x.index as i64),
-                    (Value::Play(s, _), "seat") => Value::Seat(*s),
-                    (Value::Play(_, c), "card") => Value::Card(*c),
-                    _ => return Err(type_error(name.span, "record with this field", &v)),
-                }
-            }
-            ExprKind::Neg(x) => Value::Int(-self.int(x, env, view)?),
-            ExprKind::Not(x) => Value::Bool(!self.eval_bool(x, env, view)?),
-            ExprKind::Binary(op, a, b) => match op {
-                BinOp::And => {
-                    Value::Bool(self.eval_bool(a, env, view)? && self.eval_bool(b, env, view)?)
-                }
-                BinOp::Or => {
-                    Value::Bool(self.eval_bool(a, env, view)? || self.eval_bool(b, env, view)?)
-                }
-                BinOp::Eq => Value::Bool(self.eval(a, env, view)? == self.eval(b, env, view)?),
-                BinOp::Ne => Value::Bool(self.eval(a, env, view)? != self.eval(b, env, view)?),
-                _ => {
-                    let x = self.int(a, env, view)?;
-                    let y = self.int(b, env, view)?;
-                    arithmetic(*op, x, y, e.span)?
-                }
-            },
-            ExprKind::If(c, t, f) => {
-                if self.eval_bool(c, env, view)? {
-                    self.eval(t, env, view)?
-                } else {
-                    self.eval(f, env, view)?
-                }
-            }
-            ExprKind::Quant {
-                kind,
-                var,
-                list,
-                filter,
-                key,
-            } => {
-                let xs = match self.eval(list, env, view)? {
-                    Value::List(xs) => xs,
-                    v => return Err(type_error(list.span, "list", &v)),
-                };
-                self.quantify(
-                    *kind,
-                    &var.name,
-                    &xs,
-                    filter.as_deref(),
-                    key.as_deref(),
-                    env,
-                    view,
-                    e.span,
-                )?
-            }
-        })
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn quantify(
-        &self,
-        kind: QuantKind,
-        var: &'a str,
-        xs: &[Value],
-        filter: Option<&'a Expr>,
-        key: Option<&'a Expr>,
-        env: &mut Env<'a>,
-        view: &View,
-        span: Span,
-    ) -> Result<Value, Stop> {
-        let mut count = 0i64;
-        let mut sum = 0i64;
-        let mut best: Option<(i64, Value)> = None;
-        let mut first: Option<Value> = None;
-        let mut last: Option<Value> = None;
-        for x in xs {
-            env.push((var, x.clone()));
-            let pass = match filter {
-                Some(f) => self.eval_bool(f, env, view),
-                None => Ok(true),
-            };
-            let pass = match pass {
-                Ok(p) => p,
-                Err(s) => {
-                    env.pop();
-                    return Err(s);
-                }
-            };
-            if kind == QuantKind::All && !pass {
-                env.pop();
-                return Ok(Value::Bool(false));
-            }
-            if pass {
-                if kind == QuantKind::Any {
-                    env.pop();
-                    return Ok(Value::Bool(true));
-                }
-                count += 1;
-                if let Some(k) = key {
-                    let kv = match self.int(k, env, view) {
-                        Ok(v) => v,
-                        Err(s) => {
-                            env.pop();
-                            return Err(s);
-                        }
-                    };
-                    sum += kv;
-                    if best.as_ref().is_none_or(|(b, _)| kv > *b) {
-                        best = Some((kv, x.clone()));
-                    }
-                }
-                if first.is_none() {
-                    first = Some(x.clone());
-                }
-                last = Some(x.clone());
-            }
-            env.pop();
-        }
-        let none = |what: &str| Stop::Error {
-            message: format!(
-                "no element of the list for `{what}`: the list is empty or nothing matches"
-            ),
-            span,
-        };
-        Ok(match kind {
-            QuantKind::Any => Value::Bool(false),
-            QuantKind::All => Value::Bool(true),
-            QuantKind::Count => Value::Int(count),
-            QuantKind::Sum => Value::Int(sum),
-            QuantKind::Highest => best.map(|(_, v)| v).ok_or_else(|| none("highest"))?,
-            QuantKind::First => first.ok_or_else(|| none("first"))?,
-            QuantKind::Last => last.ok_or_else(|| none("last"))?,
-        })
-    }
-
-    fn int(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<i64, Stop> {
-        match self.eval(e, env, view)? {
-            Value::Int(i) => Ok(i),
-            v => Err(type_error(e.span, "int", &v)),
-        }
+        let compiled = self.book.program.open(self.book, e);
+        let mut frame = vec![Value::Int(0); compiled.slots];
+        self.run(&compiled.body, &mut frame, env, view)
     }
 }
 

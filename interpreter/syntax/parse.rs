@@ -761,6 +761,15 @@ impl Builder {
 
     // ---- expressions ----
 
+    /// `lhs op rhs`, spanning both operands.
+    fn binary(&self, op: BinOp, lhs: Expr, rhs: Expr) -> Expr {
+        let span = Span::new(self.file, lhs.span.start as usize, rhs.span.end as usize);
+        Expr {
+            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+            span,
+        }
+    }
+
     fn expr(&self, p: P) -> Result<Expr, Diag> {
         let span = self.span(&p);
         match p.as_rule() {
@@ -787,11 +796,7 @@ impl Builder {
                 let mut acc = self.expr(it.next().unwrap())?;
                 for x in it {
                     let rhs = self.expr(x)?;
-                    let s = Span::new(self.file, acc.span.start as usize, rhs.span.end as usize);
-                    acc = Expr {
-                        kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
-                        span: s,
-                    };
+                    acc = self.binary(op, acc, rhs);
                 }
                 Ok(acc)
             }
@@ -823,10 +828,7 @@ impl Builder {
                             _ => BinOp::Gt,
                         };
                         let rhs = self.expr(it.next().unwrap())?;
-                        Ok(Expr {
-                            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-                            span,
-                        })
+                        Ok(self.binary(op, lhs, rhs))
                     }
                 }
             }
@@ -842,11 +844,7 @@ impl Builder {
                         _ => BinOp::Rem,
                     };
                     let rhs = self.expr(it.next().unwrap())?;
-                    let s = Span::new(self.file, acc.span.start as usize, rhs.span.end as usize);
-                    acc = Expr {
-                        kind: ExprKind::Binary(op, Box::new(acc), Box::new(rhs)),
-                        span: s,
-                    };
+                    acc = self.binary(op, acc, rhs);
                 }
                 Ok(acc)
             }
