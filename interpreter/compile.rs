@@ -20,6 +20,13 @@ pub enum StateVar {
     Auction,
     Dealer,
     Trick,
+    Plays,
+    TrickNumber,
+    Trumps,
+    ToPlay,
+    HandsReturned,
+    NextDealCalled,
+    RoundEnded,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +36,7 @@ pub enum FieldKind {
     EntryIndex,
     PlaySeat,
     PlayCard,
+    PlayTrick,
 }
 
 #[derive(Clone, Debug)]
@@ -306,6 +314,7 @@ impl Compiler<'_> {
                     "call" => FieldKind::EntryCall,
                     "index" => FieldKind::EntryIndex,
                     "card" => FieldKind::PlayCard,
+                    "trick" => FieldKind::PlayTrick,
                     _ => FieldKind::PlaySeat,
                 };
                 CExpr::Field(self.boxed(x, scope), kind)
@@ -378,6 +387,13 @@ impl Compiler<'_> {
         Some(CExpr::State(match n {
             "auction" => StateVar::Auction,
             "trick" => StateVar::Trick,
+            "plays" => StateVar::Plays,
+            "trick_number" => StateVar::TrickNumber,
+            "trumps" => StateVar::Trumps,
+            "to_play" => StateVar::ToPlay,
+            "hands_returned" => StateVar::HandsReturned,
+            "next_deal_called" => StateVar::NextDealCalled,
+            "round_ended" => StateVar::RoundEnded,
             _ => StateVar::Dealer,
         }))
     }

@@ -64,8 +64,15 @@ pub struct Outcome {
     /// Paragraphs that will apply when the auction ends (26B: if the offender defends).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub at_auction_end: Vec<String>,
+    /// Paragraphs that will apply when the play ends (64: tricks transferred).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub at_play_end: Vec<String>,
+    /// Declarer's tricks after every transfer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tricks: Option<u8>,
+    /// Declarer's tricks as won in the play, where transfers changed them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks_in_play: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Score>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -99,6 +106,8 @@ pub enum Note {
     },
     /// Cards exposed that no irregularity governs.
     UngovernedExposure { seat: Seat, what: String },
+    /// A card that does not follow suit, and no irregularity of the law book governs it.
+    UngovernedPlay { seat: Seat, card: String, trick: u8 },
     /// A hypothetical event of the decision tree the Laws do not provide for: the engine's
     /// own message.
     Unprovided(String),
@@ -128,6 +137,10 @@ impl std::fmt::Display for Note {
             Note::UngovernedExposure { seat, what } => {
                 write!(f, "{seat} exposed {what}; no irregularity of the law book governs it")
             }
+            Note::UngovernedPlay { seat, card, trick } => write!(
+                f,
+                "trick {trick}: {seat}'s {card} does not follow suit, and no irregularity of the law book governs it"
+            ),
             Note::Unprovided(message) => f.write_str(message),
         }
     }
@@ -229,6 +242,16 @@ pub enum Effect {
         duration: Duration,
     },
     NoRectification,
+    /// A card played goes back to its holder's hand.
+    Retracted {
+        seat: Seat,
+        card: String,
+    },
+    /// Tricks move to a side after the play.
+    Transferred {
+        tricks: u8,
+        to: crate::model::Side,
+    },
     DeferredTo {
         irregularity: String,
     },
@@ -248,6 +271,8 @@ pub enum AnswerHow {
     Chosen,
     /// By making a call (27A1: LHO accepts by calling).
     ByCalling,
+    /// By playing a card (53A: the next player plays to a lead out of turn).
+    ByPlaying,
     /// Nobody answered before the case went on or ended.
     Default,
 }

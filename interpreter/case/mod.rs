@@ -7,6 +7,7 @@
 //! `język pl`, `nyelv hu`) or read from the keys; a word of another language is an error
 //! with its span and the word this language uses, never a guess (`S` is North in Slovak).
 
+mod play;
 pub mod words;
 
 use crate::diagnostic::Diag;
@@ -27,13 +28,13 @@ mod grammar {
 }
 use grammar::{CaseParser, Rule};
 
-/// The cards played, as a case writes them (each trick from its leader) or as PBN does
-/// (each trick in fixed seat columns, whoever led).
+/// The play, as a case writes it (cards in the order played and the events between them)
+/// or as PBN does (each trick in fixed seat columns, whoever led).
 #[derive(Clone, Debug, Default)]
 pub enum PlayRecord {
     #[default]
     None,
-    LeadOrder(Vec<Vec<(Card, Span)>>),
+    Events(Vec<(Event, Span)>),
     BySeat(Vec<[Option<(Card, Span)>; 4]>),
 }
 
@@ -41,38 +42,26 @@ impl PlayRecord {
     pub fn is_empty(&self) -> bool {
         match self {
             PlayRecord::None => true,
-            PlayRecord::LeadOrder(t) => t.is_empty(),
+            PlayRecord::Events(t) => t.is_empty(),
             PlayRecord::BySeat(t) => t.is_empty(),
         }
     }
 
     pub fn tricks(&self) -> usize {
         match self {
-            PlayRecord::None => 0,
-            PlayRecord::LeadOrder(t) => t.len(),
+            PlayRecord::None | PlayRecord::Events(_) => 0,
             PlayRecord::BySeat(t) => t.len(),
         }
     }
 
-    /// The `i`-th card played to trick `t`, which `seat` plays.
-    pub fn card(&self, t: usize, i: usize, seat: Seat) -> Option<(Card, Span)> {
+    /// The card `seat` played to trick `t` of a PBN record.
+    pub fn card(&self, t: usize, _i: usize, seat: Seat) -> Option<(Card, Span)> {
         match self {
-            PlayRecord::None => None,
-            PlayRecord::LeadOrder(ts) => ts.get(t)?.get(i).copied(),
             PlayRecord::BySeat(ts) => ts.get(t)?[seat.index()],
+            _ => None,
         }
     }
 
-    /// The cards of trick `t` in the order they were played, from `leader`.
-    pub fn trick(&self, t: usize, leader: Seat) -> Vec<(Card, Span)> {
-        match self {
-            PlayRecord::None => vec![],
-            PlayRecord::LeadOrder(ts) => ts[t].clone(),
-            PlayRecord::BySeat(ts) => (0..4)
-                .map_while(|i| ts[t][Seat::from_index(leader.index() + i).index()])
-                .collect(),
-        }
-    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -391,22 +380,7 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             }
             "play" => {
                 case.play_span = Some(espan);
-                let mut tricks = vec![];
-                for line in lines {
-                    let mut trick = vec![];
-                    for w in line {
-                        match cx.card(&w.text) {
-                            Ok(c) => trick.push((c, w.span)),
-                            Err(help) => diags.push(
-                                Diag::new(E_CASE, format!("`{}` is not a card", w.text))
-                                    .label(w.span, "not a card")
-                                    .help(help),
-                            ),
-                        }
-                    }
-                    tricks.push(trick);
-                }
-                case.play = PlayRecord::LeadOrder(tricks);
+                cx.play_block(lines, &mut case, &mut diags);
             }
             "tricks" => {
                 if let Some(w) = one(&mut diags, "number") {

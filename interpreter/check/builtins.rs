@@ -29,6 +29,7 @@ pub enum Builtin {
     Min,
     Max,
     HandOf,
+    PlayedTo,
 }
 
 pub const BUILTINS: &[(&str, Builtin)] = &[
@@ -54,6 +55,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("min", Builtin::Min),
     ("max", Builtin::Max),
     ("hand", Builtin::HandOf),
+    ("played_to", Builtin::PlayedTo),
 ];
 
 pub fn builtin(name: &str) -> Option<Builtin> {
@@ -83,6 +85,7 @@ impl Builtin {
             Builtin::Vulnerable => (vec![Side], Bool),
             Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
             Builtin::HandOf => (vec![Seat], List(Box::new(Card))),
+            Builtin::PlayedTo => (vec![Int], List(Box::new(Play))),
             Builtin::Item | Builtin::Size => return None,
         })
     }
@@ -160,6 +163,19 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("dealer", || Type::Seat),
     // The cards played so far to the trick in progress.
     ("trick", || Type::List(Box::new(Type::Play))),
+    // Every card played and not taken back, in the order played.
+    ("plays", || Type::List(Box::new(Type::Play))),
+    // The number of the trick in progress (1 to 13); 0 before the opening lead.
+    ("trick_number", || Type::Int),
+    // The trump strain of the contract being played.
+    ("trumps", || Type::Strain),
+    // Whose turn it is to lead or play (Laws 41A, 44).
+    ("to_play", || Type::Seat),
+    // The moments after the play that bound a rectification (62D, 64B4, 64B5): the hands
+    // returned to the board, a call made on the next deal, the round ended.
+    ("hands_returned", || Type::Bool),
+    ("next_deal_called", || Type::Bool),
+    ("round_ended", || Type::Bool),
 ];
 
 pub fn state(name: &str) -> Option<Type> {
@@ -174,6 +190,7 @@ pub fn field(of: &Type, name: &str) -> Option<Type> {
         (Type::Entry, "index") => Type::Int,
         (Type::Play, "seat") => Type::Seat,
         (Type::Play, "card") => Type::Card,
+        (Type::Play, "trick") => Type::Int,
         _ => return None,
     })
 }

@@ -972,7 +972,22 @@ impl Checker {
                     }
                 }
                 StepKind::NoRectification => {}
-                StepKind::AtAuctionEnd(b) => self.check_block(b, scope, seen),
+                StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
+                    self.check_block(b, scope, seen)
+                }
+                StepKind::Retract(v) => match scope.iter().rev().find(|(n, _)| *n == v.name) {
+                    Some((_, Type::Card)) => {}
+                    Some((_, t)) => self.err(
+                        Diag::new(E_TYPE, format!("`{}` is a {t}, not a card", v.name))
+                            .label(v.span, "not a card")
+                            .help("only a card played (the card of a `play` trigger) can be retracted"),
+                    ),
+                    None => self.unknown_name(&v.name, v.span, scope),
+                },
+                StepKind::Transfer { count, to } => {
+                    self.expect(count, scope, &Type::Int);
+                    self.expect(to, scope, &Type::Side);
+                }
                 StepKind::Withdraw { entry, .. } => self.expect(entry, scope, &Type::Entry),
                 StepKind::AwaitDirector(d) => self.check_decision(d, scope, seen),
                 StepKind::ForEach { var, list, block } => {
@@ -1485,9 +1500,9 @@ fn collect_block_ids(b: &Block, out: &mut Vec<ParaId>) {
             StepKind::AwaitCall { decision, .. }
             | StepKind::Decide(decision)
             | StepKind::AwaitDirector(decision) => collect_decision_ids(decision, out),
-            StepKind::AtAuctionEnd(b) | StepKind::ForEach { block: b, .. } => {
-                collect_block_ids(b, out)
-            }
+            StepKind::AtAuctionEnd(b)
+            | StepKind::AtPlayEnd(b)
+            | StepKind::ForEach { block: b, .. } => collect_block_ids(b, out),
             _ => {}
         }
     }

@@ -5,7 +5,7 @@
 use super::engine::{Event, Fail, Open, Table};
 use super::expr::{Evaluator, View};
 use super::value::Value;
-use crate::case::Case;
+use crate::case::{Case, PlayRecord};
 use crate::check::LawBook;
 use crate::model::{Call, Seat};
 use crate::ruling::{
@@ -368,14 +368,39 @@ fn replay(
     for (e, _) in &ctx.case.events {
         table.feed(e)?;
     }
-    for e in extra {
-        table.feed(e)?;
+    // The hypothetical answers go where the case left the question open: before the play
+    // goes on past it, or at the end.
+    let mut extra_fed = false;
+    match &ctx.case.play {
+        PlayRecord::Events(events) => {
+            for (e, span) in events {
+                if !extra_fed && matches!(e, Event::Play { .. }) && table.open()?.is_some() {
+                    for x in extra {
+                        table.feed(x)?;
+                    }
+                    extra_fed = true;
+                }
+                table.feed(e).map_err(|f| at_span(f, *span))?;
+            }
+        }
+        PlayRecord::BySeat(_) => {
+            for x in extra {
+                table.feed(x)?;
+            }
+            extra_fed = true;
+            if table.ended() && table.open()?.is_none() {
+                play_by_seat(ctx, &mut table)?;
+            }
+        }
+        PlayRecord::None => {}
+    }
+    if !extra_fed {
+        for x in extra {
+            table.feed(x)?;
+        }
     }
     table.finish()?;
     let open = table.open()?;
-    if table.ended() && open.is_none() && !ctx.case.play.is_empty() {
-        play(ctx, &mut table)?;
-    }
     let mut outcome = table.outcome();
     let view = table.view();
     let ev = &table.ev;
@@ -417,9 +442,15 @@ fn replay(
                     }
                 ),
             });
-            // Tricks from the play the table replayed, when complete; else as the case says.
-            let tricks = match (table.tricks_won(), ctx.case.tricks) {
-                (Some((won, 13)), _) => Some(won),
+            // Tricks from the play the table replayed, when complete, after every transfer;
+            // else as the case says.
+            let tricks = match (table.tricks(), ctx.case.tricks) {
+                (Some((after, in_play, 13)), _) => {
+                    if after != in_play {
+                        outcome.tricks_in_play = Some(in_play);
+                    }
+                    Some(after)
+                }
                 (_, Some((t, _))) => Some(t),
                 _ => None,
             };
@@ -499,9 +530,27 @@ fn int(v: Value) -> i64 {
     }
 }
 
-/// Feed the case's play record to the table, card by card: the table knows whose turn it
-/// is (Laws 41A, 44B, 44G), and rules on each card (44C and the obligations in force).
-fn play(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
+/// A failure of a play event with no place of its own is the play event's.
+fn at_span(f: Fail, span: Span) -> Fail {
+    match f {
+        Fail::Error {
+            message,
+            span: None,
+            others,
+            ..
+        } => Fail::Error {
+            message,
+            span: Some(span),
+            others,
+            event: None,
+        },
+        other => other,
+    }
+}
+
+/// Feed a PBN play record to the table, card by card: the table knows whose turn it is
+/// (Laws 41A, 44B, 44G), and rules on each card (44C and the obligations in force).
+fn play_by_seat(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
     let record = &ctx.case.play;
     for t in 0..record.tricks() {
         for i in 0..4 {
@@ -509,20 +558,9 @@ fn play(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
             let Some((card, span)) = record.card(t, i, seat) else {
                 return Ok(());
             };
-            table.feed(&Event::Play { card }).map_err(|e| match e {
-                Fail::Error {
-                    message,
-                    span: None,
-                    others,
-                    ..
-                } => Fail::Error {
-                    message,
-                    span: Some(span),
-                    others,
-                    event: None,
-                },
-                other => other,
-            })?;
+            table
+                .feed(&Event::Play { seat: None, card })
+                .map_err(|f| at_span(f, span))?;
         }
     }
     Ok(())

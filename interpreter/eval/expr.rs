@@ -34,6 +34,15 @@ pub struct View {
     /// The trick in progress (plays), and the cards each seat still holds.
     pub trick: Rc<Vec<Value>>,
     pub hands: [crate::model::Hand; 4],
+    /// Every card played and not taken back; the trick in progress (0 before the play).
+    pub plays: Rc<Vec<Value>>,
+    pub trick_number: u8,
+    pub trumps: Strain,
+    pub to_play: Seat,
+    /// The hands returned to the board, a call made on the next deal, the round ended.
+    pub hands_returned: bool,
+    pub next_deal_called: bool,
+    pub round_ended: bool,
 }
 
 impl Default for View {
@@ -46,6 +55,13 @@ impl Default for View {
             obligations: vec![],
             trick: Rc::new(vec![]),
             hands: Default::default(),
+            plays: Rc::new(vec![]),
+            trick_number: 0,
+            trumps: Strain::NoTrump,
+            to_play: Seat::North,
+            hands_returned: false,
+            next_deal_called: false,
+            round_ended: false,
         }
     }
 }
@@ -200,6 +216,13 @@ impl<'a> Evaluator<'a> {
                 StateVar::Auction => Value::List(view.auction.clone()),
                 StateVar::Trick => Value::List(view.trick.clone()),
                 StateVar::Dealer => Value::Seat(view.dealer),
+                StateVar::Plays => Value::List(view.plays.clone()),
+                StateVar::TrickNumber => Value::Int(view.trick_number as i64),
+                StateVar::Trumps => Value::Strain(view.trumps),
+                StateVar::ToPlay => Value::Seat(view.to_play),
+                StateVar::HandsReturned => Value::Bool(view.hands_returned),
+                StateVar::NextDealCalled => Value::Bool(view.next_deal_called),
+                StateVar::RoundEnded => Value::Bool(view.round_ended),
             },
             CExpr::Field(x, f) => {
                 let v = self.run(x, frame, env, view)?;
@@ -207,10 +230,11 @@ impl<'a> Evaluator<'a> {
                     (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
                     (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.artificial),
                     (Value::Entry(x), FieldKind::EntryIndex) => Value::Int(x.index as i64),
-                    (Value::Play(s, _), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
+                    (Value::Play(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
                         Value::Seat(*s)
                     }
-                    (Value::Play(_, c), FieldKind::PlayCard) => Value::Card(*c),
+                    (Value::Play(_, c, _), FieldKind::PlayCard) => Value::Card(*c),
+                    (Value::Play(.., t), FieldKind::PlayTrick) => Value::Int(*t as i64),
                     _ => return Err(type_error(e.span, "record with this field", &v)),
                 }
             }
@@ -439,6 +463,13 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
         (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
             view.hands[s.index()].cards().map(V::Card).collect(),
+        )),
+        (Builtin::PlayedTo, Some(V::Int(n)), _) => V::List(Rc::new(
+            view.plays
+                .iter()
+                .filter(|p| matches!(p, V::Play(.., t) if *t as i64 == n))
+                .cloned()
+                .collect(),
         )),
         (Builtin::Min, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.min(b)),
         (Builtin::Max, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.max(b)),

@@ -25,7 +25,8 @@ pub enum Value {
     Card(Card),
     Call(Call, bool),
     Entry(Entry),
-    Play(Seat, Card),
+    /// A card played: who played it, the card, the trick it was played to (1 to 13).
+    Play(Seat, Card, u8),
     Obligation(Rc<str>),
     List(Rc<Vec<Value>>),
 }
@@ -47,7 +48,7 @@ impl PartialEq for Value {
             // Whether a call was artificial is a fact about how it was meant, not which call it is.
             (Call(a, _), Call(b, _)) => a == b,
             (Entry(a), Entry(b)) => a == b,
-            (Play(a, x), Play(b, y)) => a == b && x == y,
+            (Play(a, x, s), Play(b, y, t)) => a == b && x == y && s == t,
             (Obligation(a), Obligation(b)) => a == b,
             (List(a), List(b)) => a == b,
             _ => false,
@@ -69,7 +70,7 @@ impl fmt::Display for Value {
             Value::Card(c) => write!(f, "{c}"),
             Value::Call(c, _) => write!(f, "{c}"),
             Value::Entry(e) => write!(f, "{} {}", e.seat, e.call),
-            Value::Play(s, c) => write!(f, "{s} {c}"),
+            Value::Play(s, c, _) => write!(f, "{s} {c}"),
             Value::Obligation(o) => write!(f, "{o}"),
             Value::List(xs) => {
                 f.write_str("[")?;

@@ -342,6 +342,19 @@ impl Renderer<'_> {
 
     /// What a ruling's data writes in English notation (a call, cards, a suit, a question),
     /// in the language's.
+    /// A side in the notation of the case language (NS, SJ, ÉD).
+    fn side(&self, s: crate::model::Side) -> String {
+        let id = match s {
+            crate::model::Side::NorthSouth => "ns",
+            crate::model::Side::EastWest => "ew",
+        };
+        self.lex
+            .words
+            .word("vulnerability", id, self.lang)
+            .unwrap_or(id)
+            .to_string()
+    }
+
     fn thing(&self, s: &str) -> String {
         if let Ok(c) = Call::parse(s) {
             return self.call(c);
@@ -538,6 +551,20 @@ impl Renderer<'_> {
                 )
             );
         }
+        for p in &o.at_play_end {
+            let title = self.title(p);
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                trim_title_gap(
+                    self.lang,
+                    self.p(
+                        "at_play_end",
+                        &[("paragraph", A::text(p)), ("title", A::owned(title))]
+                    )
+                )
+            );
+        }
         if let Some(c) = &o.contract {
             let risk = match c.risk {
                 2 => self.p("risk_doubled", &[]),
@@ -559,11 +586,14 @@ impl Renderer<'_> {
             );
         }
         if let Some(t) = o.tricks {
-            let _ = writeln!(
-                out,
-                "{indent}{}",
-                self.p("tricks", &[("n", A::Num(t as i64))])
-            );
+            let line = match o.tricks_in_play {
+                Some(p) => self.p(
+                    "tricks_after_transfer",
+                    &[("n", A::Num(t as i64)), ("played", A::Num(p as i64))],
+                ),
+                None => self.p("tricks", &[("n", A::Num(t as i64))]),
+            };
+            let _ = writeln!(out, "{indent}{line}");
         }
         if let Some(s) = &o.score {
             let _ = writeln!(
@@ -781,6 +811,20 @@ impl Renderer<'_> {
                 duration: d,
             } => self.obligation_text(name, args, *holder, *d),
             Effect::NoRectification => self.p("effect_no_rectification", &[]),
+            Effect::Retracted { seat, card } => self.p(
+                "effect_retracted",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
+            Effect::Transferred { tricks, to } => self.p(
+                "effect_transferred",
+                &[
+                    ("n", A::Num(*tricks as i64)),
+                    ("side", A::owned(self.side(*to))),
+                ],
+            ),
             Effect::DeferredTo { irregularity } => self.p(
                 "effect_deferred",
                 &[(
@@ -802,6 +846,7 @@ impl Renderer<'_> {
                 match how {
                     AnswerHow::Chosen => self.p("answer_chosen", &args),
                     AnswerHow::ByCalling => self.p("answer_by_calling", &args),
+                    AnswerHow::ByPlaying => self.p("answer_by_playing", &args),
                     AnswerHow::Default => self.p("answer_default", &args),
                 }
             }
@@ -861,6 +906,14 @@ impl Renderer<'_> {
                 &[
                     ("seat", A::Seat(*seat)),
                     ("what", A::owned(self.thing(what))),
+                ],
+            ),
+            Note::UngovernedPlay { seat, card, trick } => self.p(
+                "note.ungoverned_play",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                    ("trick", A::Num(*trick as i64)),
                 ],
             ),
             Note::Unprovided(message) => self.p("note.untranslated", &[("note", A::text(message))]),

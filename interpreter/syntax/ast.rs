@@ -208,6 +208,8 @@ pub struct Finding {
 
 #[derive(Clone, Debug)]
 pub struct ImpliedAnswer {
+    /// Answered by a card played (`play by`), not by a call.
+    pub on_play: bool,
     pub by: Expr,
     pub when: Option<Expr>,
     pub answer: Ident,
@@ -329,6 +331,15 @@ pub enum StepKind {
     NoRectification,
     /// Steps run when the auction ends.
     AtAuctionEnd(Block),
+    /// Steps run when the play ends (13 tricks).
+    AtPlayEnd(Block),
+    /// A card played (a card variable of a `play` trigger) goes back to its holder's hand.
+    Retract(Ident),
+    /// Tricks move to a side when the play ends.
+    Transfer {
+        count: Expr,
+        to: Expr,
+    },
     /// Cancel a call of the auction (an entry), and with `onwards` every later call.
     Withdraw {
         entry: Expr,

@@ -73,6 +73,9 @@ fn phrase(r: Rule) -> Option<&'static str> {
             "`for rest of auction`, `at next turn`, `for rest of play` or `while on lead`"
         }
         R::at_auction_end => "`at end of auction`",
+        R::at_play_end => "`at end of play`",
+        R::retract => "`retract`",
+        R::transfer => "`transfer … tricks to …`",
         R::for_each | R::kw_each => "`for each … in …`",
         R::withdraw | R::kw_withdraw => "`withdraw`",
         R::kw_onwards => "`onwards`",
@@ -508,6 +511,11 @@ impl Builder {
                 Rule::default_answer => default = Some(self.ident(x.into_inner().nth(1).unwrap())),
                 Rule::implied_answer => {
                     let ispan = self.span(&x);
+                    let on_play = x
+                        .clone()
+                        .into_inner()
+                        .next()
+                        .is_some_and(|q| q.as_rule() == Rule::kw_play);
                     let mut by = None;
                     let mut when = None;
                     let mut answer = None;
@@ -521,6 +529,7 @@ impl Builder {
                     }
                     let (by, answer) = (by.unwrap(), answer.unwrap());
                     implied.push(ImpliedAnswer {
+                        on_play,
                         by,
                         when,
                         answer,
@@ -753,6 +762,17 @@ impl Builder {
             Rule::at_auction_end => {
                 let b = it.find(|q| q.as_rule() == Rule::block).unwrap();
                 StepKind::AtAuctionEnd(self.block(b)?)
+            }
+            Rule::at_play_end => {
+                let b = it.find(|q| q.as_rule() == Rule::block).unwrap();
+                StepKind::AtPlayEnd(self.block(b)?)
+            }
+            Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
+            Rule::transfer => {
+                let mut x = it.filter(|q| q.as_rule() == Rule::expr);
+                let count = self.expr(x.next().unwrap())?;
+                let to = self.expr(x.next().unwrap())?;
+                StepKind::Transfer { count, to }
             }
             _ => StepKind::NoRectification,
         };

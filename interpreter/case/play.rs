@@ -1,0 +1,148 @@
+//! The `play` block of a case: the cards in the order they were played, and the events
+//! between them. A line of cards is played in turn (the table knows whose turn it is); the
+//! other lines say who did what:
+//!
+//! ```text
+//! play {
+//!   SA S2 S5 S9          // cards in turn: a trick, or part of one
+//!   W plays HK           // a card by a named player: a lead out of turn, the wrong hand
+//!   S accept             // an answer to an option (53A: declarer accepts the lead)
+//!   director             // attention is drawn: the Director rules
+//!   returned             // the hands go back to the board (62D); next_deal, round_ended
+//! }
+//! ```
+
+use super::{Case, Cx, PlayRecord, Word, E_CASE};
+use crate::diagnostic::Diag;
+use crate::eval::engine::{Event, Stage};
+use crate::source::Span;
+
+impl Cx<'_> {
+    pub(super) fn play_block(&self, lines: Vec<Vec<Word>>, case: &mut Case, diags: &mut Vec<Diag>) {
+        let mut events = vec![];
+        for line in lines {
+            self.play_line(&line, &mut events, diags);
+        }
+        case.play = PlayRecord::Events(events);
+    }
+
+    fn play_line(&self, line: &[Word], events: &mut Vec<(Event, Span)>, diags: &mut Vec<Diag>) {
+        let Some(first) = line.first() else {
+            return;
+        };
+        let whole = Span::new(
+            self.file,
+            first.span.start as usize,
+            line.last().unwrap().span.end as usize,
+        );
+        // A word alone: the Director, or a moment after the play.
+        let stage = |w: &str| {
+            [
+                ("returned", Stage::HandsReturned),
+                ("next_deal", Stage::NextDeal),
+                ("round_ended", Stage::RoundEnded),
+            ]
+            .into_iter()
+            .find(|(id, _)| self.is("event", id, w))
+            .map(|(_, s)| s)
+        };
+        if line.len() == 1 && self.is("event", "director", &first.text) {
+            events.push((Event::Director, first.span));
+            return;
+        }
+        if line.len() == 1 {
+            if let Some(s) = stage(&first.text) {
+                events.push((Event::Stage(s), first.span));
+                return;
+            }
+        }
+        // `W plays HK` / `W leads HK`, or `S accept`: a line that starts with a seat.
+        if self.card(&first.text).is_err() {
+            let seat = match self.seat(first) {
+                Ok(s) => s,
+                Err(d) => {
+                    diags.push(d.help(self.play_help()));
+                    return;
+                }
+            };
+            let Some(verb) = line.get(1) else {
+                diags.push(
+                    Diag::new(E_CASE, format!("{seat} does what?"))
+                        .label(first.span, "a seat alone")
+                        .help(self.play_help()),
+                );
+                return;
+            };
+            if self.is("event", "plays", &verb.text) || self.is("event", "leads", &verb.text) {
+                match line.get(2).map(|w| (w, self.card(&w.text))) {
+                    Some((_, Ok(card))) if line.len() == 3 => {
+                        events.push((
+                            Event::Play {
+                                seat: Some(seat),
+                                card,
+                            },
+                            whole,
+                        ));
+                    }
+                    Some((w, Err(help))) => diags.push(
+                        Diag::new(E_CASE, format!("`{}` is not a card", w.text))
+                            .label(w.span, "not a card")
+                            .help(help),
+                    ),
+                    _ => diags.push(
+                        Diag::new(E_CASE, format!("{seat} {} one card", verb.text))
+                            .label(whole, "expected one card")
+                            .help(format!(
+                                "write `{} {} ♥K`: one card a line",
+                                first.text, verb.text
+                            )),
+                    ),
+                }
+                return;
+            }
+            match self.answer(&verb.text) {
+                Ok(answer) if line.len() == 2 => {
+                    events.push((Event::Answer { seat, answer }, whole))
+                }
+                Ok(_) => diags.push(
+                    Diag::new(E_CASE, "an answer stands alone on its line")
+                        .label(whole, "one answer a line")
+                        .help(self.play_help()),
+                ),
+                Err(help) => diags.push(
+                    Diag::new(E_CASE, format!("`{}` is not an event of the play", verb.text))
+                        .label(verb.span, "unknown event")
+                        .help(help.unwrap_or_else(|| self.play_help())),
+                ),
+            }
+            return;
+        }
+        // Cards in turn.
+        for w in line {
+            match self.card(&w.text) {
+                Ok(card) => events.push((Event::Play { seat: None, card }, w.span)),
+                Err(help) => diags.push(
+                    Diag::new(E_CASE, format!("`{}` is not a card", w.text))
+                        .label(w.span, "not a card")
+                        .help(format!("{help}; a line of cards is played in turn")),
+                ),
+            }
+        }
+    }
+
+    /// What the lines of a play block are, in this case's words.
+    fn play_help(&self) -> String {
+        let w = |class: &str, id: &str| self.w.word(class, id, self.lang).unwrap_or(id).to_string();
+        format!(
+            "a line of the play is cards played in turn, `{} {} ♥K` (a card by that player), `{} {}` (an answer), `{}`, `{}`, `{}` or `{}`",
+            w("seat", "west"),
+            w("event", "plays"),
+            w("seat", "south"),
+            w("answer", "accept"),
+            w("event", "director"),
+            w("event", "returned"),
+            w("event", "next_deal"),
+            w("event", "round_ended"),
+        )
+    }
+}

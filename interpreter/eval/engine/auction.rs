@@ -1,0 +1,326 @@
+use super::*;
+
+impl<'a> Table<'a> {
+    pub(super) fn feed_answer(&mut self, seat: Seat, answer: &str) -> Result<(), Fail> {
+        // An answer to a later choice passes by the choices that have defaults.
+        let answers_now = |t: &Table| {
+            t.pending.iter().any(|p| match &p.waiting {
+                Waiting::Choice {
+                    option, chooser, ..
+                } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
+                _ => false,
+            })
+        };
+        if !answers_now(self) {
+            self.settle_defaults(None)?;
+        }
+        let found = self.pending.iter().position(|p| match &p.waiting {
+            Waiting::Choice {
+                option, chooser, ..
+            } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
+            _ => false,
+        });
+        if let Some(i) = found {
+            if let Waiting::Choice { option, .. } = &self.pending[i].waiting {
+                let offered = self.offered(option, &self.pending[i].exec)?;
+                if !offered.iter().any(|a| a == answer) {
+                    return Err(self.event_error(format!(
+                        "{seat} may not answer `{answer}` here; the answers offered are {}",
+                        offered.join(", ")
+                    )));
+                }
+            }
+            // Other choices the case passed by take their defaults first.
+            let p = self.pending.remove(i);
+            self.settle_defaults(None)?;
+            return self.resolve_choice(p, seat, answer, AnswerHow::Chosen);
+        }
+        {
+            let open: Vec<String> = self
+                .pending
+                .iter()
+                .filter_map(|p| match &p.waiting {
+                    Waiting::Choice {
+                        option, chooser, ..
+                    } => Some(format!(
+                        "{chooser} may answer {} ({})",
+                        option
+                            .answers
+                            .iter()
+                            .map(|a| a.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" or "),
+                        option.name.name
+                    )),
+                    _ => None,
+                })
+                .collect();
+            return Err(self.event_error(format!(
+                "{seat} answers `{answer}`, but no choice of {seat}'s is open{}",
+                if open.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", open.join("; "))
+                }
+            )));
+        }
+    }
+
+    pub(super) fn resolve_choice(
+        &mut self,
+        p: Pending<'a>,
+        who: Seat,
+        answer: &str,
+        how: AnswerHow,
+    ) -> Result<(), Fail> {
+        let Waiting::Choice { option, arms, .. } = p.waiting else {
+            unreachable!()
+        };
+        let mut exec = p.exec;
+        let arm = arms
+            .iter()
+            .find(|a| a.answer.name == answer)
+            .expect("the checker makes every answer lead somewhere");
+        let effect = Effect::Answer {
+            who,
+            option: option.name.name.clone(),
+            answer: answer.to_string(),
+            how,
+        };
+        self.effect(exec.instance, effect);
+        if let Some(id) = &arm.id {
+            self.applied(exec.instance, id.text.clone());
+        }
+        exec.frames.push(Frame::new(&arm.block.steps));
+        self.run(exec)?;
+        // An answer that sends a call back (25B1: the changed call, accepted) has it ruled
+        // now, before whatever comes next.
+        if let Some(r) = self.again.take() {
+            self.process(r)?;
+        }
+        Ok(())
+    }
+
+    /// A call as made at the table (or as a change of call), pending until it is ruled.
+    pub(super) fn record_call(&mut self, seat: Seat, call: Call, artificial: bool) -> usize {
+        self.calls.push(CallRec {
+            seat,
+            call,
+            artificial,
+            status: Status::Pending,
+            deemed: false,
+            pos: self.event * 2 + 1,
+        });
+        self.calls.len() - 1
+    }
+
+    /// The open choice that an act of `seat` answers by being made, and the answer: a
+    /// call (27A1: LHO calls, and so accepts) or a card (`on_play`, 53A).
+    pub(super) fn implied_answer(
+        &self,
+        seat: Seat,
+        on_play: bool,
+    ) -> Result<Option<(usize, String)>, Fail> {
+        let view = self.view();
+        for (i, p) in self.pending.iter().enumerate() {
+            if let Waiting::Choice { option, .. } = &p.waiting {
+                for im in option.implied.iter().filter(|im| im.on_play == on_play) {
+                    let mut env = p.exec.env.clone();
+                    if self.ev.eval(&im.by, &mut env, &view)? != Value::Seat(seat) {
+                        continue;
+                    }
+                    if let Some(w) = &im.when {
+                        if !self.ev.eval_bool(w, &mut env, &view)? {
+                            continue;
+                        }
+                    }
+                    return Ok(Some((i, im.answer.name.clone())));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    pub(super) fn feed_call(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+        let rec = self.record_call(seat, call, artificial);
+        // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
+        let implied = self.implied_answer(seat, false)?;
+        if let Some((i, answer)) = implied {
+            let p = self.pending.remove(i);
+            self.settle_defaults(None)?;
+            self.resolve_choice(p, seat, &answer, AnswerHow::ByCalling)?;
+            // 36A: a call that answers by being made may itself be cancelled by the answer.
+            if self.calls[rec].status != Status::Pending {
+                return Ok(());
+            }
+        } else {
+            self.settle_defaults(None)?;
+        }
+        // 2. A call that a rectification waits for (27B: the offender's replacement).
+        let waited = self
+            .pending
+            .iter()
+            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, .. } if *s == seat));
+        if let Some(i) = waited {
+            let p = self.pending.remove(i);
+            let Waiting::Call {
+                var,
+                decision,
+                observe,
+                ..
+            } = p.waiting
+            else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            exec.env.push((var, Value::Call(call, artificial)));
+            if !observe {
+                exec.recs.push((var, rec));
+            }
+            self.decide(&mut exec, decision)?;
+            self.run(exec)?;
+            if let Some(r) = self.again.take() {
+                return self.process(r);
+            }
+            // A call the rectification rules on is done with once it stands, is cancelled,
+            // or waits on a choice about it (27B4); an observed call goes on as any call.
+            if self.calls[rec].status != Status::Pending || self.is_bound(rec) {
+                return Ok(());
+            }
+        }
+        // 3. The call as any call: obligations, then irregularities.
+        self.process(rec)
+    }
+
+    pub(super) fn process(&mut self, rec: usize) -> Result<(), Fail> {
+        let CallRec {
+            seat,
+            call,
+            artificial,
+            ..
+        } = self.calls[rec].clone();
+        let view = self.view();
+        // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
+        // next turn"); a call out of rotation is ruled as such.
+        let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
+        let cv = Value::Call(call, artificial);
+        let breaches = if at_turn {
+            self.check_obligations(seat, &cv, false, false)?
+        } else {
+            vec![]
+        };
+        let found = self.detect(Act::Call, seat, &cv, Some(rec), &breaches)?;
+        if found.is_empty() {
+            self.note_ungoverned(seat, &call.to_string(), &breaches);
+            self.calls[rec].status = Status::Standing;
+            return self.after_call();
+        }
+        self.rule(found, seat, call.to_string())?;
+        if let Some(r) = self.again.take() {
+            return self.process(r);
+        }
+        if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
+            self.calls[rec].status = Status::Standing;
+        }
+        self.after_call()
+    }
+
+    pub(super) fn note_ungoverned(&mut self, seat: Seat, what: &str, breaches: &[Rc<str>]) {
+        if !breaches.is_empty() {
+            self.notes.push(Note::UngovernedBreach {
+                seat,
+                what: what.to_string(),
+                obligations: breaches.iter().map(|b| b.to_string()).collect(),
+            });
+        }
+    }
+
+    /// A player replaces his last call (Law 25). The replacement stands only if the law
+    /// book's rectification says so; otherwise the first call stands.
+    pub(super) fn feed_change(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+        self.settle_defaults(None)?;
+        let rec = self.record_call(seat, call, artificial);
+        let x = Value::Call(call, artificial);
+        let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
+        if found.is_empty() {
+            return Err(self.event_error(format!(
+                "{seat} changes his call to {call}, and no irregularity of the law book governs a change of call"
+            )));
+        }
+        self.rule(found, seat, call.to_string())?;
+        if let Some(r) = self.again.take() {
+            return self.process(r);
+        }
+        if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
+            self.calls[rec].status = Status::Cancelled;
+        }
+        self.after_call()
+    }
+
+    /// Cards exposed or led during the auction (Law 24).
+    pub(super) fn feed_exposure(&mut self, seat: Seat, cards: &[Card], led: bool) -> Result<(), Fail> {
+        self.settle_defaults(None)?;
+        if let Some(d) = &self.deal {
+            if let Some(c) = cards.iter().find(|c| !d.hand(seat).contains(**c)) {
+                return Err(self.event_error(format!("{seat} does not hold {c}")));
+            }
+        }
+        let x = Value::List(Rc::new(cards.iter().map(|c| Value::Card(*c)).collect()));
+        let act = if led { Act::EarlyLead } else { Act::Exposure };
+        let what = cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let found = self.detect(act, seat, &x, None, &[])?;
+        if found.is_empty() {
+            self.notes.push(Note::UngovernedExposure { seat, what });
+            return Ok(());
+        }
+        self.rule(found, seat, what)
+    }
+
+    /// Whether a rectification still waits to rule on this call (27B4: a choice about it).
+    pub(super) fn is_bound(&self, rec: usize) -> bool {
+        self.pending.iter().any(|p| {
+            !matches!(p.waiting, Waiting::AuctionEnd { .. })
+                && p.exec.recs.iter().any(|(_, r)| *r == rec)
+        })
+    }
+
+    pub(super) fn after_call(&mut self) -> Result<(), Fail> {
+        if !self.ended {
+            let view = self.view();
+            if let Value::Bool(true) = self.ev.call("auction_ended", vec![], &view)? {
+                self.ended = true;
+                for o in &mut self.obligations {
+                    if o.status == "in force" && !self.book.obligations[&*o.name].on_play {
+                        o.status = "ended";
+                    }
+                }
+                // Steps that waited for the end of the auction run now, in order.
+                while let Some(i) = self
+                    .pending
+                    .iter()
+                    .position(|p| matches!(p.waiting, Waiting::AuctionEnd { .. }))
+                {
+                    let p = self.pending.remove(i);
+                    let Waiting::AuctionEnd { steps, paragraph } = p.waiting else {
+                        unreachable!()
+                    };
+                    let mut exec = p.exec;
+                    if let Some(id) = paragraph {
+                        self.applied(exec.instance, id.to_string());
+                    }
+                    exec.frames.push(Frame {
+                        steps,
+                        next: 0,
+                        bind: None,
+                    });
+                    self.run(exec)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,284 @@
+use super::*;
+
+impl<'a> Table<'a> {
+    /// Check the obligations of `seat` kept or broken by this call or card; return the
+    /// names of those broken. `lead`: the card leads to a trick.
+    pub(super) fn check_obligations(
+        &mut self,
+        seat: Seat,
+        x: &Value,
+        on_play: bool,
+        lead: bool,
+    ) -> Result<Vec<Rc<str>>, Fail> {
+        let view = self.view();
+        let mut breaches: Vec<Rc<str>> = vec![];
+        for o in self
+            .obligations
+            .iter_mut()
+            .filter(|o| o.holder == seat && o.status == "in force")
+        {
+            let decl = &self.book.obligations[&*o.name];
+            if decl.on_play != on_play {
+                continue;
+            }
+            // 26B: a prohibition while on lead starts at the holder's first lead and ends
+            // when he plays to a trick someone else led.
+            if o.duration == Duration::WhileOnLead {
+                if !lead {
+                    if o.started {
+                        o.status = "ended";
+                    }
+                    continue;
+                }
+                o.started = true;
+            }
+            let mut env: Env = decl
+                .params
+                .iter()
+                .map(|p| p.name.name.as_str())
+                .zip(o.args.iter().cloned())
+                .collect();
+            env.push((decl.call.name.as_str(), x.clone()));
+            if let Some(h) = &decl.holder {
+                env.push((h.name.as_str(), Value::Seat(seat)));
+            }
+            let kept = self.ev.eval_bool(&decl.keeps, &mut env, &view)?;
+            if !kept {
+                breaches.push(o.name.clone());
+                o.breaches += 1;
+            }
+            // An obligation for the next turn is discharged by the call, kept or not; one for
+            // the rest of the auction stays in force after a breach (37A).
+            if o.duration == Duration::NextTurn {
+                o.status = if kept { "kept" } else { "broken" };
+            }
+            if let Some(e) = &decl.ends {
+                if self.ev.eval_bool(e, &mut env, &view)? {
+                    o.status = if o.breaches == 0 { "kept" } else { "broken" };
+                }
+            }
+        }
+        Ok(breaches)
+    }
+
+    /// The irregularities this act is, each with its bindings.
+    pub(super) fn detect(
+        &mut self,
+        act: Act,
+        seat: Seat,
+        x: &Value,
+        rec: Option<usize>,
+        breaches: &[Rc<str>],
+    ) -> Result<Vec<(&'a Irregularity, u32, Exec<'a>)>, Fail> {
+        let view = self.view();
+        let mut found: Vec<(&'a Irregularity, u32, Exec<'a>)> = vec![];
+        for info in &self.book.irregularities {
+            let decl = &info.decl;
+            let watches = match &decl.trigger.kind {
+                TriggerKind::Call => act == Act::Call,
+                TriggerKind::Change => act == Act::Change,
+                TriggerKind::Question => act == Act::Question,
+                TriggerKind::Play => act == Act::Play,
+                TriggerKind::Exposure => act == Act::Exposure,
+                TriggerKind::EarlyLead => act == Act::EarlyLead,
+                TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
+            };
+            if !watches {
+                continue;
+            }
+            let mut env: Env<'a> = vec![
+                (decl.trigger.call.name.as_str(), x.clone()),
+                (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
+            ];
+            for l in &decl.lets {
+                let v = self.ev.eval(&l.value, &mut env, &view)?;
+                env.push((l.name.name.as_str(), v));
+            }
+            if self.ev.eval_bool(&decl.when, &mut env, &view)? {
+                let recs = rec
+                    .map(|r| vec![(decl.trigger.call.name.as_str(), r)])
+                    .unwrap_or_default();
+                found.push((
+                    decl,
+                    info.law,
+                    Exec {
+                        env,
+                        recs,
+                        frames: vec![],
+                        instance: 0,
+                        act: (x.clone(), seat, rec),
+                        handed: 0,
+                    },
+                ));
+            }
+        }
+        // Each rectification may ask which other irregularities this same act is, to yield
+        // to the law that governs (27A2: an insufficient bid out of rotation is Law 31's).
+        let detected: Vec<&'a str> = found.iter().map(|(d, _, _)| d.name.name.as_str()).collect();
+        for (_, _, exec) in &mut found {
+            for info in &self.book.irregularities {
+                let n = info.decl.name.name.as_str();
+                exec.env.push((n, Value::Bool(detected.contains(&n))));
+            }
+        }
+        Ok(found)
+    }
+
+    /// Run the rectification of each irregularity found; all but one must defer.
+    pub(super) fn rule(
+        &mut self,
+        found: Vec<(&'a Irregularity, u32, Exec<'a>)>,
+        seat: Seat,
+        what: String,
+    ) -> Result<(), Fail> {
+        let first_instance = self.irregs.len();
+        for (decl, law, _) in &found {
+            self.irregs.push(IrregularityRuling {
+                name: decl.name.name.clone(),
+                law: *law,
+                offender: seat,
+                call: what.clone(),
+                event: self.event,
+                decisions: vec![],
+            });
+        }
+        let names: Vec<String> = found.iter().map(|(d, _, _)| d.name.name.clone()).collect();
+        let mut ran = 0;
+        for (k, (decl, _, mut exec)) in found.into_iter().enumerate() {
+            exec.instance = first_instance + k;
+            let rect = self
+                .book
+                .irregularities
+                .iter()
+                .find(|i| i.decl.name.name == decl.name.name)
+                .and_then(|i| i.rectify.as_ref());
+            let Some(rect) = rect else {
+                self.notes.push(Note::NoRectification {
+                    irregularity: decl.name.name.clone(),
+                });
+                continue;
+            };
+            self.decide(&mut exec, &rect.decision)?;
+            let defer = self.run_until_defer(exec)?;
+            if self.again.is_some() {
+                // The call goes back to be ruled as any call: what the other irregularities of
+                // this act would have ruled is ruled then, if they still apply.
+                let keep = first_instance + k;
+                let end = first_instance + names.len();
+                let mut i = 0;
+                self.irregs.retain(|_| {
+                    let ok = i < first_instance || i == keep || i >= end;
+                    i += 1;
+                    ok
+                });
+                return Ok(());
+            }
+            if let Some(to) = defer {
+                if !names.iter().enumerate().any(|(j, n)| j != k && *n == to) {
+                    return Err(Fail::Error {
+                        message: format!(
+                            "`{}` defers to `{to}`, which this act is not",
+                            decl.name.name
+                        ),
+                        span: Some(rect.span),
+                        others: vec![],
+                        event: Some(self.event),
+                    });
+                }
+                continue;
+            }
+            ran += 1;
+        }
+        if ran > 1 {
+            return Err(Fail::Error {
+                message: format!(
+                    "{seat}'s {what} is {} at once, and no rule says which law governs",
+                    names.join(" and ")
+                ),
+                span: None,
+                others: vec![],
+                event: Some(self.event),
+            });
+        }
+        Ok(())
+    }
+
+    /// Rule the act of `from` as the irregularity `name`, which did not detect it: its
+    /// rectification runs with its trigger bound to the same call, card or cards.
+    pub(super) fn rule_as(&mut self, name: &str, from: &Exec<'a>, span: Span) -> Result<(), Fail> {
+        let fail = |message: String| Fail::Error {
+            message,
+            span: Some(span),
+            others: vec![],
+            event: Some(self.event),
+        };
+        if from.handed >= 8 {
+            return Err(fail(format!(
+                "`defer to {name}` hands the act on in a circle"
+            )));
+        }
+        let Some(info) = self
+            .book
+            .irregularities
+            .iter()
+            .find(|i| i.decl.name.name == name)
+        else {
+            return Err(fail(format!("no irregularity is called `{name}`")));
+        };
+        let decl = &info.decl;
+        let (x, seat, rec) = from.act.clone();
+        let binds_call = matches!(decl.trigger.kind, TriggerKind::Call | TriggerKind::Change);
+        if binds_call != matches!(x, Value::Call(..)) {
+            return Err(fail(format!(
+                "`{name}` watches a different kind of act than the one deferred to it"
+            )));
+        }
+        let Some(rect) = info.rectify.as_ref() else {
+            return Err(fail(format!(
+                "the law book has no rectification for `{name}` yet"
+            )));
+        };
+        let mut env: Env<'a> = vec![
+            (decl.trigger.call.name.as_str(), x.clone()),
+            (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
+        ];
+        let view = self.view();
+        for l in &decl.lets {
+            let v = self.ev.eval(&l.value, &mut env, &view)?;
+            env.push((l.name.name.as_str(), v));
+        }
+        // The same act: the same answers to "which irregularities is it".
+        for other in &self.book.irregularities {
+            let n = other.decl.name.name.as_str();
+            let v = from
+                .env
+                .iter()
+                .rev()
+                .find(|(k, _)| *k == n)
+                .map(|(_, v)| v.clone())
+                .unwrap_or(Value::Bool(false));
+            env.push((n, v));
+        }
+        let what = self.irregs[from.instance].call.clone();
+        self.irregs.push(IrregularityRuling {
+            name: decl.name.name.clone(),
+            law: info.law,
+            offender: seat,
+            call: what,
+            event: self.event,
+            decisions: vec![],
+        });
+        let mut exec = Exec {
+            env,
+            recs: rec
+                .map(|r| vec![(decl.trigger.call.name.as_str(), r)])
+                .unwrap_or_default(),
+            frames: vec![],
+            instance: self.irregs.len() - 1,
+            act: (x, seat, rec),
+            handed: from.handed + 1,
+        };
+        self.decide(&mut exec, &rect.decision)?;
+        self.run(exec)
+    }
+}

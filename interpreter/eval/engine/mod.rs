@@ -1,0 +1,619 @@
+//! The table: replays a case's events in order. Each call is checked against the
+//! obligations in force and the law book's irregularities; an irregularity runs its
+//! rectification, a decision tree of paragraphs whose steps change the table (a call stands
+//! or is cancelled, an obligation is imposed) and may wait for a later event (a player's
+//! choice, the offender's replacement call). What is still waited for when the events run
+//! out is reported as open, for `explore` to branch on.
+//!
+//! The table's acts live one file each: `auction` (calls, answers, changes, exposures),
+//! `play` (cards, retractions, the end of the play), `irregularity` (obligations, detection,
+//! hand-overs between irregularities) and `steps` (running a rectification's steps).
+
+mod auction;
+mod irregularity;
+mod play;
+mod steps;
+
+use super::expr::{entries, Env, Evaluator, Stop, View};
+use super::value::Value;
+use crate::check::LawBook;
+use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
+use crate::ruling::{
+    AnswerHow, Applied, CallLine, Effect, IrregularityRuling, Note, ObligationLine, Outcome,
+};
+use crate::source::Span;
+use crate::syntax::ast::{
+    Arm, Decision, Duration, Irregularity, OptionDecl, Rule, Step, StepKind, TriggerKind,
+};
+use std::rc::Rc;
+
+/// One event of a case, as the table sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Call {
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    },
+    Answer {
+        seat: Seat,
+        answer: String,
+    },
+    /// The Director is called and rectifies: what nobody answered takes its default
+    /// (36A, 37A, 38D: a call by LHO after this is not a call "before rectification").
+    Director,
+    /// Cards exposed during the auction, or one led there (`led`) (Law 24).
+    Expose {
+        seat: Seat,
+        cards: Vec<Card>,
+        led: bool,
+    },
+    /// A card led or played: by the player the case names (a lead out of turn, a card
+    /// from the wrong hand), or by whoever's turn it is.
+    Play {
+        seat: Option<Seat>,
+        card: Card,
+    },
+    /// A moment after the play that bounds a rectification (62D, 64B4, 64B5).
+    Stage(Stage),
+    /// Calls made at the same moment; the law book says which counts first (Law 33).
+    Together(Vec<(Seat, Call, bool)>),
+    /// A player asks for a review of the auction or an explanation (Law 20).
+    Question {
+        seat: Seat,
+        kind: String,
+    },
+    /// A player replaces his last call with another (Law 25, 21B).
+    Change {
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    },
+}
+
+/// The moments after the play that the Laws time rectifications by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The four hands are returned to the board (62D1).
+    HandsReturned,
+    /// A non-offender calls on the next deal (64B4).
+    NextDeal,
+    /// The round ends (64B5).
+    RoundEnded,
+}
+
+/// Why a replay could not finish.
+#[derive(Clone, Debug)]
+pub enum Fail {
+    /// A finding the case does not give was needed.
+    Unknown(String),
+    /// A rule or an event could not be applied; `span` points into the law book when the
+    /// fault is there, `event` names the case's event when it is the case's.
+    Error {
+        message: String,
+        span: Option<Span>,
+        others: Vec<(Span, String)>,
+        event: Option<usize>,
+    },
+}
+
+impl From<Stop> for Fail {
+    fn from(s: Stop) -> Fail {
+        match s {
+            Stop::Unknown(f) => Fail::Unknown(f),
+            Stop::Error { message, span } => Fail::Error {
+                message,
+                span: Some(span),
+                others: vec![],
+                event: None,
+            },
+            Stop::Budget { span } => Fail::Error {
+                message: "the evaluation ran out of its step budget".into(),
+                span: Some(span),
+                others: vec![],
+                event: None,
+            },
+        }
+    }
+}
+
+/// What a player did, as irregularities see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Call,
+    Change,
+    Question,
+    Play,
+    Exposure,
+    EarlyLead,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Pending,
+    Standing,
+    Cancelled,
+}
+
+#[derive(Clone, Debug)]
+struct CallRec {
+    seat: Seat,
+    call: Call,
+    artificial: bool,
+    status: Status,
+    deemed: bool,
+    /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k.
+    pos: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Obl {
+    name: Rc<str>,
+    holder: Seat,
+    args: Vec<Value>,
+    duration: Duration,
+    paragraph: String,
+    status: &'static str,
+    breaches: u32,
+    /// For `while on lead`: the holder has led.
+    started: bool,
+}
+
+#[derive(Clone)]
+struct Frame<'a> {
+    steps: &'a [Step],
+    next: usize,
+    /// A name bound while this frame runs (`for each`): pushed on entry, popped on exit.
+    bind: Option<(&'a str, Value)>,
+}
+
+impl<'a> Frame<'a> {
+    fn new(steps: &'a [Step]) -> Frame<'a> {
+        Frame {
+            steps,
+            next: 0,
+            bind: None,
+        }
+    }
+}
+
+/// A rectification in progress: its bindings and where it is in the law book.
+#[derive(Clone)]
+struct Exec<'a> {
+    env: Env<'a>,
+    /// Which call record each call variable names.
+    recs: Vec<(&'a str, usize)>,
+    frames: Vec<Frame<'a>>,
+    instance: usize,
+    /// The act being ruled (the value the trigger bound, the offender, the call record), so
+    /// that it can be ruled as another irregularity (`defer to`).
+    act: (Value, Seat, Option<usize>),
+    /// How many `defer to` hand-overs led here; bounds a circle of them.
+    handed: u8,
+}
+
+#[derive(Clone)]
+enum Waiting<'a> {
+    Choice {
+        option: &'a OptionDecl,
+        chooser: Seat,
+        arms: &'a [Arm],
+    },
+    Call {
+        var: &'a str,
+        seat: Seat,
+        decision: &'a Decision,
+        observe: bool,
+    },
+    /// Rules that wait until attention is drawn to the irregularity (36A, 36C).
+    Director { decision: &'a Decision },
+    /// Steps that run when the auction ends (24D, 24E, 26B).
+    AuctionEnd {
+        steps: &'a [Step],
+        /// The procedure these steps are, named in the ruling when they run.
+        paragraph: Option<&'a str>,
+    },
+    /// Steps that run when the play ends (64: tricks transferred).
+    PlayEnd {
+        steps: &'a [Step],
+        paragraph: Option<&'a str>,
+    },
+}
+
+#[derive(Clone)]
+struct Pending<'a> {
+    waiting: Waiting<'a>,
+    exec: Exec<'a>,
+}
+
+/// What is still open when the events run out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Open {
+    Choice {
+        seat: Seat,
+        option: String,
+        answers: Vec<String>,
+    },
+    Call {
+        seat: Seat,
+        /// Whether it is that player's turn; if not, others call first and the case has
+        /// to say what they call before his call can be explored.
+        due: bool,
+    },
+}
+
+pub struct Table<'a> {
+    pub ev: Evaluator<'a>,
+    book: &'a LawBook,
+    dealer: Seat,
+    vulnerable: [bool; 2],
+    calls: Vec<CallRec>,
+    obligations: Vec<Obl>,
+    pending: Vec<Pending<'a>>,
+    irregs: Vec<IrregularityRuling>,
+    ended: bool,
+    event: usize,
+    notes: Vec<Note>,
+    deal: Option<Deal>,
+    play: Option<PlayState>,
+    /// A call a rectification sent back to be ruled on again (`again`).
+    again: Option<usize>,
+    /// The hands returned to the board, a call on the next deal, the round ended.
+    stages: Vec<Stage>,
+}
+
+/// A card played, and whose turn it was when it was played (where the turn goes back to
+/// if it is retracted).
+#[derive(Clone, Copy, Debug)]
+struct PlayRec {
+    seat: Seat,
+    card: Card,
+    due: Seat,
+}
+
+/// The play in progress.
+#[derive(Clone, Debug)]
+struct PlayState {
+    declarer: Seat,
+    strain: Strain,
+    hands: [Hand; 4],
+    /// The tricks in the order played; the last may be incomplete.
+    tricks: Vec<Vec<PlayRec>>,
+    /// Who won each complete trick.
+    winners: Vec<Seat>,
+    next: Seat,
+    /// Tricks transferred to declarer's side (negative: to the defenders).
+    transferred: i32,
+    /// The thirteenth trick is complete.
+    ended: bool,
+}
+
+impl PlayState {
+    /// The cards of the trick in progress (none between tricks).
+    fn current(&self) -> &[PlayRec] {
+        match self.tricks.last() {
+            Some(t) if t.len() < 4 => t,
+            _ => &[],
+        }
+    }
+
+    /// The number of the trick in progress, or of the next one between tricks.
+    fn trick_number(&self) -> u8 {
+        let n = self.tricks.len() + usize::from(self.tricks.last().is_none_or(|t| t.len() == 4));
+        n.min(13) as u8
+    }
+}
+
+impl<'a> Table<'a> {
+    pub fn new(ev: Evaluator<'a>, dealer: Seat, vulnerable: [bool; 2]) -> Table<'a> {
+        Table {
+            book: ev.book,
+            ev,
+            dealer,
+            vulnerable,
+            calls: vec![],
+            obligations: vec![],
+            pending: vec![],
+            irregs: vec![],
+            ended: false,
+            event: 0,
+            notes: vec![],
+            deal: None,
+            play: None,
+            again: None,
+            stages: vec![],
+        }
+    }
+
+    pub fn view(&self) -> View {
+        let mut standing: Vec<&CallRec> = self
+            .calls
+            .iter()
+            .filter(|c| c.status == Status::Standing)
+            .collect();
+        standing.sort_by_key(|c| c.pos);
+        View {
+            auction: entries(standing.iter().map(|c| (c.seat, c.call, c.artificial))),
+            dealer: self.dealer,
+            vulnerable: self.vulnerable,
+            obligations: self
+                .obligations
+                .iter()
+                .filter(|o| o.status == "in force")
+                .map(|o| (o.holder, o.name.clone()))
+                .collect(),
+            trick: Rc::new(
+                self.play
+                    .as_ref()
+                    .map(|p| {
+                        let n = p.trick_number();
+                        p.current()
+                            .iter()
+                            .map(|r| Value::Play(r.seat, r.card, n))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            ),
+            hands: match (&self.play, &self.deal) {
+                (Some(p), _) => p.hands,
+                (None, Some(d)) => d.hands,
+                _ => Default::default(),
+            },
+            plays: Rc::new(
+                self.play
+                    .as_ref()
+                    .map(|p| {
+                        p.tricks
+                            .iter()
+                            .enumerate()
+                            .flat_map(|(t, trick)| {
+                                trick
+                                    .iter()
+                                    .map(move |r| Value::Play(r.seat, r.card, t as u8 + 1))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            ),
+            trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
+            trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
+            to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
+            hands_returned: self.stages.contains(&Stage::HandsReturned),
+            next_deal_called: self.stages.contains(&Stage::NextDeal),
+            round_ended: self.stages.contains(&Stage::RoundEnded),
+        }
+    }
+
+    pub fn set_deal(&mut self, deal: Option<Deal>) {
+        self.deal = deal;
+    }
+
+    /// The answers of an option that are offered now (those whose condition holds).
+    fn offered(&self, option: &'a OptionDecl, exec: &Exec<'a>) -> Result<Vec<String>, Fail> {
+        let view = self.view();
+        let mut out = vec![];
+        for (a, cond) in option.answers.iter().zip(&option.answer_when) {
+            let ok = match cond {
+                None => true,
+                Some(c) => self.ev.eval_bool(c, &mut exec.env.clone(), &view)?,
+            };
+            if ok {
+                out.push(a.name.clone());
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// The first thing the table waits for that a case could answer. Steps waiting for
+    /// the end of an auction that has not ended are not questions.
+    pub fn open(&self) -> Result<Option<Open>, Fail> {
+        for p in &self.pending {
+            match &p.waiting {
+                // A choice with a default is settled when the case goes on.
+                Waiting::Choice { option, .. } if option.default.is_some() => {}
+                Waiting::Choice {
+                    option, chooser, ..
+                } => {
+                    return Ok(Some(Open::Choice {
+                        seat: *chooser,
+                        option: option.name.name.clone(),
+                        answers: self.offered(option, &p.exec)?,
+                    }))
+                }
+                Waiting::Call { seat, .. } => {
+                    let due = self.ended
+                        || self.ev.call("turn", vec![], &self.view())? == Value::Seat(*seat);
+                    return Ok(Some(Open::Call { seat: *seat, due }));
+                }
+                Waiting::AuctionEnd { .. }
+                | Waiting::PlayEnd { .. }
+                | Waiting::Director { .. } => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// Settle every open choice that has a default answer: the case has moved on (or ended)
+    /// without its chooser answering. `except` keeps the choice this event answers.
+    fn settle_defaults(&mut self, except: Option<usize>) -> Result<(), Fail> {
+        let mut i = 0;
+        while i < self.pending.len() {
+            let default = match &self.pending[i].waiting {
+                Waiting::Choice {
+                    option, chooser, ..
+                } if Some(i) != except => {
+                    option.default.as_ref().map(|d| (d.name.clone(), *chooser))
+                }
+                _ => None,
+            };
+            match default {
+                Some((answer, chooser)) => {
+                    let p = self.pending.remove(i);
+                    self.resolve_choice(p, chooser, &answer, AnswerHow::Default)?;
+                    i = 0;
+                }
+                None => i += 1,
+            }
+        }
+        Ok(())
+    }
+
+    /// The case has no more events: settle what has a default.
+    pub fn finish(&mut self) -> Result<(), Fail> {
+        self.settle_defaults(None)?;
+        self.attention()
+    }
+
+    /// Attention is drawn: the Director is called (or the case ends). Rules waiting for it
+    /// run now.
+    fn attention(&mut self) -> Result<(), Fail> {
+        while let Some(i) = self
+            .pending
+            .iter()
+            .position(|p| matches!(p.waiting, Waiting::Director { .. }))
+        {
+            let p = self.pending.remove(i);
+            let Waiting::Director { decision } = p.waiting else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            self.decide(&mut exec, decision)?;
+            self.run(exec)?;
+        }
+        Ok(())
+    }
+
+    pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
+        self.event += 1;
+        match event {
+            Event::Call {
+                seat,
+                call,
+                artificial,
+            } => self.feed_call(*seat, *call, *artificial),
+            Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
+            Event::Director => {
+                self.settle_defaults(None)?;
+                self.attention()
+            }
+            Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
+            Event::Play { seat, card } => self.feed_play(*seat, *card),
+            Event::Stage(s) => {
+                if !self.stages.contains(s) {
+                    self.stages.push(*s);
+                }
+                Ok(())
+            }
+            Event::Change {
+                seat,
+                call,
+                artificial,
+            } => self.feed_change(*seat, *call, *artificial),
+            Event::Question { seat, kind } => {
+                let q = Value::Text(Rc::from(kind.as_str()));
+                let found = self.detect(Act::Question, *seat, &q, None, &[])?;
+                if found.is_empty() {
+                    return Ok(());
+                }
+                self.rule(found, *seat, kind.clone())
+            }
+            Event::Together(calls) => {
+                let mut calls = calls.clone();
+                while !calls.is_empty() {
+                    let mut first = 0;
+                    for j in 1..calls.len() {
+                        let view = self.view();
+                        let a = Value::Seat(calls[first].0);
+                        let b = Value::Seat(calls[j].0);
+                        if self.ev.call("first_of_simultaneous", vec![a, b], &view)?
+                            == Value::Seat(calls[j].0)
+                        {
+                            first = j;
+                        }
+                    }
+                    let (seat, call, artificial) = calls.remove(first);
+                    self.feed_call(seat, call, artificial)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn event_error(&self, message: String) -> Fail {
+        Fail::Error {
+            message,
+            span: None,
+            others: vec![],
+            event: Some(self.event),
+        }
+    }
+
+    /// The state of the table as ruling data.
+    pub fn outcome(&self) -> Outcome {
+        let mut calls: Vec<&CallRec> = self.calls.iter().collect();
+        calls.sort_by_key(|c| c.pos);
+        Outcome {
+            irregularities: self.irregs.clone(),
+            auction: calls
+                .iter()
+                .map(|c| CallLine {
+                    seat: c.seat,
+                    call: c.call.to_string(),
+                    status: match (c.status, c.deemed) {
+                        (_, true) => "deemed",
+                        (Status::Standing, _) => "stands",
+                        (Status::Cancelled, _) => "cancelled",
+                        (Status::Pending, _) => "pending",
+                    }
+                    .to_string(),
+                })
+                .collect(),
+            auction_ended: self.ended,
+            obligations: self
+                .obligations
+                .iter()
+                .map(|o| ObligationLine {
+                    name: o.name.to_string(),
+                    holder: o.holder,
+                    args: o.args.iter().map(|v| v.to_string()).collect(),
+                    duration: o.duration,
+                    paragraph: o.paragraph.clone(),
+                    status: o.status.to_string(),
+                    breaches: o.breaches,
+                })
+                .collect(),
+            notes: self.notes.clone(),
+            at_auction_end: self
+                .pending
+                .iter()
+                .filter_map(|p| match p.waiting {
+                    Waiting::AuctionEnd { paragraph, .. } => paragraph.map(str::to_string),
+                    _ => None,
+                })
+                .fold(vec![], |mut v: Vec<String>, p| {
+                    if !v.contains(&p) {
+                        v.push(p);
+                    }
+                    v
+                }),
+            at_play_end: self
+                .pending
+                .iter()
+                .filter_map(|p| match p.waiting {
+                    Waiting::PlayEnd { paragraph, .. } => paragraph.map(str::to_string),
+                    _ => None,
+                })
+                .fold(vec![], |mut v: Vec<String>, p| {
+                    if !v.contains(&p) {
+                        v.push(p);
+                    }
+                    v
+                }),
+            ..Default::default()
+        }
+    }
+}

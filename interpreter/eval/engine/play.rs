@@ -1,0 +1,261 @@
+//! The play: cards led and played, by whoever played them, ruled one by one; cards taken
+//! back; tricks won, transferred, and the end of the play. The table asks the law book who
+//! leads (41A), who plays next (44B), whether a card follows suit (44C), who wins a trick
+//! (44E, 44F) and who leads next (44G); a card that breaks a law is an irregularity the law
+//! book rules, and the play goes on.
+
+use super::*;
+use crate::model::Side;
+
+impl<'a> Table<'a> {
+    /// Start the play: the contract and the opening leader from the law book.
+    pub(super) fn start_play(&mut self) -> Result<(), Fail> {
+        if !self.ended {
+            return Err(self.event_error("a card is played before the auction has ended".into()));
+        }
+        let view = self.view();
+        if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
+            return Err(self.event_error("a card is played on a passed-out board".into()));
+        }
+        let Some(deal) = self.deal.clone() else {
+            return Err(self.event_error("the case gives a play record but no deal".into()));
+        };
+        let declarer = seat_of(self.ev.call("declarer", vec![], &view)?);
+        let strain = match self.ev.call("final_bid", vec![], &view)? {
+            Value::Call(Call::Bid { strain, .. }, _) => strain,
+            v => return Err(self.event_error(format!("the final bid `{v}` is not a bid"))),
+        };
+        let next = seat_of(self.ev.call("opening_leader", vec![], &view)?);
+        self.play = Some(PlayState {
+            declarer,
+            strain,
+            hands: deal.hands,
+            tricks: vec![],
+            winners: vec![],
+            next,
+            transferred: 0,
+            ended: false,
+        });
+        Ok(())
+    }
+
+    /// Whose turn it is to play, starting the play if it has not started.
+    pub fn next_player(&mut self) -> Result<Seat, Fail> {
+        if self.play.is_none() {
+            self.start_play()?;
+        }
+        Ok(self.play.as_ref().unwrap().next)
+    }
+
+    /// A card led or played. `named`: the player the case says played it (a lead out of
+    /// turn, a card from the wrong hand); otherwise whoever's turn it is.
+    pub(super) fn feed_play(&mut self, named: Option<Seat>, card: Card) -> Result<(), Fail> {
+        let due = self.next_player()?;
+        let seat = named.unwrap_or(due);
+        {
+            let play = self.play.as_ref().unwrap();
+            if play.ended {
+                return Err(self.event_error(format!(
+                    "{seat} plays {card} after the thirteenth trick"
+                )));
+            }
+            if !play.hands[seat.index()].contains(card) {
+                return Err(self.event_error(format!(
+                    "trick {}: {seat} does not hold {card}",
+                    play.trick_number()
+                )));
+            }
+        }
+        // A card that answers an open choice by being played (53A: the next player plays
+        // to a lead out of turn, and so accepts it).
+        match self.implied_answer(seat, true)? {
+            Some((i, answer)) => {
+                let p = self.pending.remove(i);
+                self.settle_defaults(None)?;
+                self.resolve_choice(p, seat, &answer, AnswerHow::ByPlaying)?;
+            }
+            None => self.settle_defaults(None)?,
+        }
+        let due = self.play.as_ref().unwrap().next;
+        let lead = self.play.as_ref().unwrap().current().is_empty();
+        let view = self.view();
+        let hand: Vec<Value> = view.hands[seat.index()].cards().map(Value::Card).collect();
+        let legal = self.ev.call(
+            "legal_play",
+            vec![
+                Value::Card(card),
+                Value::List(view.trick.clone()),
+                Value::List(Rc::new(hand)),
+            ],
+            &view,
+        )?;
+        let x = Value::Card(card);
+        let breaches = self.check_obligations(seat, &x, true, lead)?;
+        let found = self.detect(Act::Play, seat, &x, None, &breaches)?;
+        // The card is played; then what it breaks is ruled; then the play goes on.
+        {
+            let play = self.play.as_mut().unwrap();
+            play.hands[seat.index()].remove(card);
+            if play.tricks.last().is_none_or(|t| t.len() == 4) {
+                play.tricks.push(vec![]);
+            }
+            play.tricks.last_mut().unwrap().push(PlayRec { seat, card, due });
+            play.next = seat;
+        }
+        let trick = self.play.as_ref().unwrap().tricks.len() as u8;
+        if found.is_empty() {
+            if legal != Value::Bool(true) {
+                self.notes.push(Note::UngovernedPlay {
+                    seat,
+                    card: card.to_string(),
+                    trick,
+                });
+            }
+            self.note_ungoverned(seat, &card.to_string(), &breaches);
+        } else {
+            self.rule(found, seat, card.to_string())?;
+        }
+        // Unless the ruling took the card back, the next player is asked for.
+        if self.is_played(card) {
+            self.advance(seat)?;
+        }
+        Ok(())
+    }
+
+    fn is_played(&self, card: Card) -> bool {
+        self.play
+            .as_ref()
+            .is_some_and(|p| p.tricks.iter().flatten().any(|r| r.card == card))
+    }
+
+    /// After `seat`'s card: the next to play, or the trick's winner and the next leader,
+    /// or the end of the play.
+    fn advance(&mut self, seat: Seat) -> Result<(), Fail> {
+        let view = self.view();
+        let play = self.play.as_ref().unwrap();
+        let strain = Value::Strain(play.strain);
+        if let Some(done) = play.tricks.last().filter(|t| t.len() == 4) {
+            let n = play.tricks.len() as u8;
+            let trick = Value::List(Rc::new(
+                done.iter().map(|r| Value::Play(r.seat, r.card, n)).collect(),
+            ));
+            let winner = seat_of(self.ev.call(
+                "trick_winner",
+                vec![trick.clone(), strain.clone()],
+                &view,
+            )?);
+            let next = seat_of(self.ev.call("next_leader", vec![trick, strain], &view)?);
+            let play = self.play.as_mut().unwrap();
+            play.winners.push(winner);
+            play.next = next;
+            if play.tricks.len() == 13 {
+                play.ended = true;
+                self.end_play()?;
+            }
+        } else {
+            let next = seat_of(
+                self.ev
+                    .call("next_to_play", vec![Value::Seat(seat)], &view)?,
+            );
+            self.play.as_mut().unwrap().next = next;
+        }
+        Ok(())
+    }
+
+    /// The thirteenth trick is complete: obligations of the play end, and the steps that
+    /// waited for the end of the play run (64: tricks transferred).
+    fn end_play(&mut self) -> Result<(), Fail> {
+        for o in &mut self.obligations {
+            if o.status == "in force" {
+                o.status = "ended";
+            }
+        }
+        while let Some(i) = self
+            .pending
+            .iter()
+            .position(|p| matches!(p.waiting, Waiting::PlayEnd { .. }))
+        {
+            let p = self.pending.remove(i);
+            let Waiting::PlayEnd { steps, paragraph } = p.waiting else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            if let Some(id) = paragraph {
+                self.applied(exec.instance, id.to_string());
+            }
+            exec.frames.push(Frame::new(steps));
+            self.run(exec)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn play_ended(&self) -> bool {
+        self.play.as_ref().is_some_and(|p| p.ended)
+    }
+
+    /// A card played goes back to its holder's hand; so do the cards played to later
+    /// tricks, whose trick the correction reopens (62C1 lets the non-offenders take them
+    /// back; the case then records the play again as it went on). The turn goes back to
+    /// whoever's turn it was when the card was played.
+    pub(super) fn retract(&mut self, card: Card) -> Result<Seat, Fail> {
+        let Some(play) = self.play.as_mut() else {
+            return Err(self.event_error(format!("{card} is retracted before the play")));
+        };
+        let Some(t) = play
+            .tricks
+            .iter()
+            .rposition(|t| t.iter().any(|r| r.card == card))
+        else {
+            return Err(self.event_error(format!("{card} is not among the cards played")));
+        };
+        for later in play.tricks.drain(t + 1..) {
+            for r in later {
+                play.hands[r.seat.index()].insert(r.card);
+            }
+        }
+        let i = play.tricks[t].iter().position(|r| r.card == card).unwrap();
+        let rec = play.tricks[t].remove(i);
+        play.hands[rec.seat.index()].insert(rec.card);
+        play.winners.truncate(t);
+        if play.tricks[t].is_empty() {
+            play.tricks.pop();
+        }
+        play.next = rec.due;
+        play.ended = false;
+        Ok(rec.seat)
+    }
+
+    /// Tricks move to a side when the play ends (64A).
+    pub(super) fn transfer(&mut self, count: i64, to: Side) -> Result<(), Fail> {
+        let Some(play) = self.play.as_mut() else {
+            return Err(self.event_error("tricks are transferred before the play".into()));
+        };
+        let n = count.clamp(0, 13) as i32;
+        play.transferred += if to == play.declarer.side() { n } else { -n };
+        Ok(())
+    }
+
+    /// Tricks won by declarer after every transfer, in the play itself, and the number of
+    /// complete tricks, once the play has started.
+    pub fn tricks(&self) -> Option<(u8, u8, u8)> {
+        self.play.as_ref().map(|p| {
+            let won = p
+                .winners
+                .iter()
+                .filter(|w| w.side() == p.declarer.side())
+                .count() as i32;
+            (
+                (won + p.transferred).clamp(0, 13) as u8,
+                won as u8,
+                p.winners.len() as u8,
+            )
+        })
+    }
+}
+
+pub(super) fn seat_of(v: Value) -> Seat {
+    match v {
+        Value::Seat(s) => s,
+        _ => unreachable!("checked entry point"),
+    }
+}

@@ -1,0 +1,475 @@
+use super::*;
+
+impl<'a> Table<'a> {
+    pub(super) fn applied(&mut self, instance: usize, paragraph: String) {
+        let decisions = &self.irregs[instance].decisions;
+        // `goto 27B` from an answer that already leads to 27B names it once.
+        if decisions.last().is_some_and(|a| a.paragraph == paragraph) {
+            return;
+        }
+        self.irregs[instance].decisions.push(Applied {
+            paragraph,
+            effects: vec![],
+            refers: vec![],
+        });
+    }
+
+    pub(super) fn effect(&mut self, instance: usize, e: Effect) {
+        if let Some(last) = self.irregs[instance].decisions.last_mut() {
+            last.effects.push(e);
+        }
+    }
+
+    /// Choose the one rule of a decision that applies and enter its block.
+    pub(super) fn decide(&mut self, exec: &mut Exec<'a>, d: &'a Decision) -> Result<(), Fail> {
+        let view = self.view();
+        let mut memo: Vec<Option<bool>> = vec![None; d.rules.len()];
+        let mut applying = vec![];
+        for i in 0..d.rules.len() {
+            if self.applies(d, i, &mut memo, &mut exec.env, &view, 0)? {
+                applying.push(i);
+            }
+        }
+        let rule: &'a Rule = match applying.as_slice() {
+            [i] => &d.rules[*i],
+            [] => {
+                return Err(Fail::Error {
+                    message: "no rule of this decision applies to the case".into(),
+                    span: Some(d.span),
+                    others: vec![],
+                    event: Some(self.event),
+                })
+            }
+            [a, b, ..] => {
+                let (ra, rb) = (&d.rules[*a], &d.rules[*b]);
+                return Err(Fail::Error {
+                    message: format!(
+                        "{} and {} both apply, and neither is an exception to the other",
+                        ra.id.text, rb.id.text
+                    ),
+                    span: Some(ra.id.span),
+                    others: vec![(rb.id.span, format!("{} applies too", rb.id.text))],
+                    event: Some(self.event),
+                });
+            }
+        };
+        self.applied(exec.instance, rule.id.text.clone());
+        exec.frames.push(Frame::new(&rule.block.steps));
+        Ok(())
+    }
+
+    /// A rule applies if its condition holds and no rule it yields to applies.
+    pub(super) fn applies(
+        &self,
+        d: &'a Decision,
+        i: usize,
+        memo: &mut Vec<Option<bool>>,
+        env: &mut Env<'a>,
+        view: &View,
+        depth: usize,
+    ) -> Result<bool, Fail> {
+        if let Some(v) = memo[i] {
+            return Ok(v);
+        }
+        let r = &d.rules[i];
+        let mut result = true;
+        if depth < d.rules.len() {
+            for e in &r.except {
+                if let Some(j) = d.rules.iter().position(|x| x.id.text == e.text) {
+                    if self.applies(d, j, memo, env, view, depth + 1)? {
+                        result = false;
+                        break;
+                    }
+                }
+            }
+        }
+        if result {
+            if let Some(w) = &r.when {
+                result = self.ev.eval_bool(w, env, view)?;
+            }
+        }
+        memo[i] = Some(result);
+        Ok(result)
+    }
+
+    pub(super) fn run(&mut self, exec: Exec<'a>) -> Result<(), Fail> {
+        match self.run_until_defer(exec)? {
+            None => Ok(()),
+            Some(to) => Err(self.event_error(format!(
+                "a rule defers to `{to}` where no other irregularity is being ruled"
+            ))),
+        }
+    }
+
+    /// Run steps until the rectification ends, waits, or defers to another irregularity.
+    pub(super) fn run_until_defer(&mut self, mut exec: Exec<'a>) -> Result<Option<String>, Fail> {
+        let mut guard = 0;
+        while let Some(frame) = exec.frames.last_mut() {
+            guard += 1;
+            if guard > 10_000 {
+                return Err(self.event_error("a rectification runs in a circle".into()));
+            }
+            if frame.next == 0 {
+                if let Some(b) = &frame.bind {
+                    exec.env.push(b.clone());
+                }
+            }
+            if frame.next >= frame.steps.len() {
+                if let Some(f) = exec.frames.pop() {
+                    if let Some((name, _)) = f.bind {
+                        if let Some(i) = exec.env.iter().rposition(|(n, _)| *n == name) {
+                            exec.env.remove(i);
+                        }
+                    }
+                }
+                continue;
+            }
+            let step = &frame.steps[frame.next];
+            frame.next += 1;
+            let view = self.view();
+            let inst = exec.instance;
+            match &step.kind {
+                StepKind::Choose { option, arms } => {
+                    let o = &self.book.options[&option.name];
+                    let chooser = match self.ev.eval(&o.chooser, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    self.pending.push(Pending {
+                        waiting: Waiting::Choice {
+                            option: o,
+                            chooser,
+                            arms,
+                        },
+                        exec,
+                    });
+                    return Ok(None);
+                }
+                StepKind::AwaitCall {
+                    var,
+                    by,
+                    decision,
+                    observe,
+                } => {
+                    let seat = match self.ev.eval(by, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    self.pending.push(Pending {
+                        waiting: Waiting::Call {
+                            var: var.name.as_str(),
+                            seat,
+                            decision,
+                            observe: *observe,
+                        },
+                        exec,
+                    });
+                    return Ok(None);
+                }
+                StepKind::Decide(d) => self.decide(&mut exec, d)?,
+                StepKind::Goto(id) => {
+                    let p = &self.book.procedures[&id.text];
+                    // A procedure that waits for the end of the auction or of the play is
+                    // named when it runs.
+                    match p.block.steps.as_slice() {
+                        [Step {
+                            kind: StepKind::AtAuctionEnd(b),
+                            ..
+                        }] if !self.ended => {
+                            let mut waiting = exec.clone();
+                            waiting.frames.clear();
+                            self.pending.push(Pending {
+                                waiting: Waiting::AuctionEnd {
+                                    steps: &b.steps,
+                                    paragraph: Some(id.text.as_str()),
+                                },
+                                exec: waiting,
+                            });
+                        }
+                        [Step {
+                            kind: StepKind::AtPlayEnd(b),
+                            ..
+                        }] if !self.play_ended() => {
+                            let mut waiting = exec.clone();
+                            waiting.frames.clear();
+                            self.pending.push(Pending {
+                                waiting: Waiting::PlayEnd {
+                                    steps: &b.steps,
+                                    paragraph: Some(id.text.as_str()),
+                                },
+                                exec: waiting,
+                            });
+                        }
+                        _ => {
+                            self.applied(inst, id.text.clone());
+                            exec.frames.push(Frame::new(&p.block.steps));
+                        }
+                    }
+                }
+                StepKind::Refer(ids) => {
+                    if let Some(last) = self.irregs[inst].decisions.last_mut() {
+                        last.refers.extend(ids.iter().map(|i| i.text.clone()));
+                    }
+                }
+                StepKind::Defer(name) => {
+                    self.effect(
+                        inst,
+                        Effect::DeferredTo {
+                            irregularity: name.name.clone(),
+                        },
+                    );
+                    // An irregularity this act also is rules it itself; one it is not ("is
+                    // treated as a change of call", 31C) is started here for this act.
+                    let detected = exec
+                        .env
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| *n == name.name)
+                        .is_some_and(|(_, v)| *v == Value::Bool(true));
+                    if detected {
+                        return Ok(Some(name.name.clone()));
+                    }
+                    self.rule_as(&name.name, &exec, step.span)?;
+                    return Ok(None);
+                }
+                StepKind::Again(v) => {
+                    let rec = exec
+                        .recs
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| *n == v.name)
+                        .map(|(_, r)| *r)
+                        .expect("checked: a call variable");
+                    self.calls[rec].status = Status::Pending;
+                    self.again = Some(rec);
+                }
+                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
+                    let rec = exec
+                        .recs
+                        .iter()
+                        .rev()
+                        .find(|(n, _)| *n == v.name)
+                        .map(|(_, r)| *r)
+                        .expect("checked: a call variable");
+                    let (seat, call) = (self.calls[rec].seat, self.calls[rec].call.to_string());
+                    if let StepKind::Cancel { and_later, .. } = &step.kind {
+                        let pos = self.calls[rec].pos;
+                        if *and_later {
+                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
+                                c.status = Status::Cancelled;
+                            }
+                        }
+                        self.calls[rec].status = Status::Cancelled;
+                        self.effect(
+                            inst,
+                            Effect::Cancelled {
+                                seat,
+                                call,
+                                and_later: *and_later,
+                            },
+                        );
+                    } else {
+                        self.calls[rec].status = Status::Standing;
+                        self.effect(inst, Effect::Stands { seat, call });
+                        self.after_call()?;
+                    }
+                }
+                StepKind::DeemedPass(e) => {
+                    let seat = match self.ev.eval(e, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    let pos = exec
+                        .recs
+                        .first()
+                        .map(|(_, r)| self.calls[*r].pos - 1)
+                        .unwrap_or(self.event * 2);
+                    self.calls.push(CallRec {
+                        seat,
+                        call: Call::Pass,
+                        artificial: false,
+                        status: Status::Standing,
+                        deemed: true,
+                        pos,
+                    });
+                    for o in self.obligations.iter_mut().filter(|o| {
+                        o.holder == seat
+                            && o.status == "in force"
+                            && o.duration == Duration::NextTurn
+                    }) {
+                        o.status = "kept";
+                    }
+                    self.effect(inst, Effect::DeemedPass { seat });
+                    self.after_call()?;
+                }
+                StepKind::Impose {
+                    obligation,
+                    args,
+                    on,
+                    duration,
+                } => {
+                    let holder = match self.ev.eval(on, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    let mut vals = vec![];
+                    for a in args {
+                        vals.push(self.ev.eval(a, &mut exec.env, &view)?);
+                    }
+                    let paragraph = self.irregs[inst]
+                        .decisions
+                        .last()
+                        .map(|a| a.paragraph.clone())
+                        .unwrap_or_default();
+                    let dup = self.obligations.iter().any(|o| {
+                        o.holder == holder
+                            && *o.name == obligation.name
+                            && o.duration == *duration
+                            && o.status == "in force"
+                            && o.args == vals
+                    });
+                    if !dup {
+                        self.obligations.push(Obl {
+                            name: Rc::from(obligation.name.as_str()),
+                            holder,
+                            args: vals.clone(),
+                            duration: *duration,
+                            paragraph,
+                            status: if self.ended
+                                && !self.book.obligations[&*obligation.name].on_play
+                            {
+                                "ended"
+                            } else {
+                                "in force"
+                            },
+                            breaches: 0,
+                            started: false,
+                        });
+                    }
+                    self.effect(
+                        inst,
+                        Effect::Obligation {
+                            name: obligation.name.clone(),
+                            holder,
+                            args: vals.iter().map(|v| v.to_string()).collect(),
+                            duration: *duration,
+                        },
+                    );
+                }
+                StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::AwaitDirector(decision) => {
+                    self.pending.push(Pending {
+                        waiting: Waiting::Director { decision },
+                        exec,
+                    });
+                    return Ok(None);
+                }
+                StepKind::Withdraw { entry: e, onwards } => {
+                    let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                        unreachable!("checked: an entry")
+                    };
+                    let mut standing: Vec<usize> = (0..self.calls.len())
+                        .filter(|i| self.calls[*i].status == Status::Standing)
+                        .collect();
+                    standing.sort_by_key(|i| self.calls[*i].pos);
+                    if let Some(&r) = standing.get(entry.index) {
+                        self.calls[r].status = Status::Cancelled;
+                        if *onwards {
+                            let pos = self.calls[r].pos;
+                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
+                                c.status = Status::Cancelled;
+                            }
+                        }
+                        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
+                        self.effect(
+                            inst,
+                            Effect::Cancelled {
+                                seat,
+                                call,
+                                and_later: *onwards,
+                            },
+                        );
+                    }
+                }
+                StepKind::ForEach { var, list, block } => {
+                    let items = match self.ev.eval(list, &mut exec.env, &view)? {
+                        Value::List(xs) => xs,
+                        _ => unreachable!("checked: a list"),
+                    };
+                    for x in items.iter().rev() {
+                        exec.frames.push(Frame {
+                            steps: &block.steps,
+                            next: 0,
+                            bind: Some((var.name.as_str(), x.clone())),
+                        });
+                    }
+                }
+                StepKind::AtPlayEnd(b) => {
+                    if self.play_ended() {
+                        exec.frames.push(Frame::new(&b.steps));
+                    } else {
+                        let mut waiting = exec.clone();
+                        waiting.frames.clear();
+                        self.pending.push(Pending {
+                            waiting: Waiting::PlayEnd {
+                                steps: &b.steps,
+                                paragraph: None,
+                            },
+                            exec: waiting,
+                        });
+                    }
+                }
+                StepKind::Retract(v) => {
+                    let Some((_, Value::Card(card))) =
+                        exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()
+                    else {
+                        unreachable!("checked: a card")
+                    };
+                    let seat = self.retract(card)?;
+                    self.effect(
+                        inst,
+                        Effect::Retracted {
+                            seat,
+                            card: card.to_string(),
+                        },
+                    );
+                }
+                StepKind::Transfer { count, to } => {
+                    let n = match self.ev.eval(count, &mut exec.env, &view)? {
+                        Value::Int(n) => n,
+                        _ => unreachable!("checked: an int"),
+                    };
+                    let side = match self.ev.eval(to, &mut exec.env, &view)? {
+                        Value::Side(s) => s,
+                        _ => unreachable!("checked: a side"),
+                    };
+                    self.transfer(n, side)?;
+                    self.effect(
+                        inst,
+                        Effect::Transferred {
+                            tricks: n.clamp(0, 13) as u8,
+                            to: side,
+                        },
+                    );
+                }
+                StepKind::AtAuctionEnd(b) => {
+                    if self.ended {
+                        exec.frames.push(Frame::new(&b.steps));
+                    } else {
+                        // The rest of this block goes on now; the steps wait.
+                        let mut waiting = exec.clone();
+                        waiting.frames.clear();
+                        self.pending.push(Pending {
+                            waiting: Waiting::AuctionEnd {
+                                steps: &b.steps,
+                                paragraph: None,
+                            },
+                            exec: waiting,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+}
