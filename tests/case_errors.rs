@@ -14,7 +14,12 @@ use std::path::Path;
 #[case("answer-to-nothing", "S accept", "")]
 #[case("no-board", "", "write `board N`")]
 #[case("unknown-finding", "comparable", "did you mean `comparable_call`?")]
-#[case("revoke", "C8", "could follow suit")]
+#[case("card-not-held", "SA", "does not hold")]
+#[case(
+    "bad-play-event",
+    "dances",
+    "a line of the play is cards played in turn"
+)]
 fn a_bad_case_is_reported_where_it_is_wrong(
     #[case] name: &str,
     #[case] underline: &str,

@@ -58,10 +58,7 @@ fn tricks(rows: &[[Card; 4]], first: Seat, trumps: Strain) -> Vec<Trick> {
     let mut out: Vec<Trick> = vec![];
     let mut leader = first;
     for r in rows {
-        let t = Trick {
-            leader,
-            cards: *r,
-        };
+        let t = Trick { leader, cards: *r };
         leader = winner(&t, trumps);
         out.push(t);
     }
@@ -103,8 +100,12 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
         let text = std::fs::read_to_string(&path).unwrap();
         let file = PbnFile::parse(&path.display().to_string(), &text).unwrap();
         for b in &file.boards {
-            let (Some(play), Some(deal), Some(declarer), Some(PbnContract::Contract { strain, .. })) =
-                (&b.play, &b.deal, b.declarer, b.contract)
+            let (
+                Some(play),
+                Some(deal),
+                Some(declarer),
+                Some(PbnContract::Contract { strain, .. }),
+            ) = (&b.play, &b.deal, b.declarer, b.contract)
             else {
                 continue;
             };
@@ -125,11 +126,19 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
             let ts = tricks(&rows, leader, strain);
             let case = board_case(b, 0);
             let name = format!("{} board {:?}", path.display(), b.board);
-            let ruling = rule_case(&book, &case, &name).unwrap_or_else(|e| panic!("{name}: {}", e.message));
+            let ruling =
+                rule_case(&book, &case, &name).unwrap_or_else(|e| panic!("{name}: {}", e.message));
             let o = outcome(&ruling.tree);
             // The record as played: no revoke here, none in the ruling.
-            assert!(revokes(&ts, deal.hands).is_empty(), "{name}: the record has a revoke");
-            assert!(o.irregularities.is_empty(), "{name}: {:?}", o.irregularities);
+            assert!(
+                revokes(&ts, deal.hands).is_empty(),
+                "{name}: the record has a revoke"
+            );
+            assert!(
+                o.irregularities.is_empty(),
+                "{name}: {:?}",
+                o.irregularities
+            );
             let in_play = ts
                 .iter()
                 .filter(|t| winner(t, strain).side() == declarer.side())
@@ -198,13 +207,21 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
                 r[k][offender.index()] = y.map(|(_, s)| (bcard, s));
                 r[u][offender.index()] = x.map(|(_, s)| (a, s));
             }
-            let ruling = rule_case(&book, &case2, &name).unwrap_or_else(|e| panic!("{name}: {}", e.message));
+            let ruling =
+                rule_case(&book, &case2, &name).unwrap_or_else(|e| panic!("{name}: {}", e.message));
             let o = outcome(&ruling.tree);
             assert_eq!(o.irregularities.len(), 1, "{name}: one revoke found");
             let r = &o.irregularities[0];
-            assert_eq!((r.name.as_str(), r.offender), ("revoke", offender), "{name}");
+            assert_eq!(
+                (r.name.as_str(), r.offender),
+                ("revoke", offender),
+                "{name}"
+            );
             let paragraphs: Vec<&str> = r.decisions.iter().map(|d| d.paragraph.as_str()).collect();
-            assert!(paragraphs.contains(&"63B"), "{name}: established (63A1): {paragraphs:?}");
+            assert!(
+                paragraphs.contains(&"63B"),
+                "{name}: established (63A1): {paragraphs:?}"
+            );
             let moved: u8 = r
                 .decisions
                 .iter()
@@ -217,7 +234,12 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
                     _ => 0,
                 })
                 .sum();
-            assert_eq!(moved, expected, "{name}: trick {} by {offender}: {paragraphs:?}", k + 1);
+            assert_eq!(
+                moved,
+                expected,
+                "{name}: trick {} by {offender}: {paragraphs:?}",
+                k + 1
+            );
             assert_eq!(o.tricks, Some(after), "{name}: tricks after the transfer");
             planted += 1;
             transfers += usize::from(expected > 0);
@@ -225,6 +247,12 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
     }
     // The data holds hundreds of complete records; most admit a planting.
     assert!(boards >= 100, "only {boards} complete play records");
-    assert!(planted * 2 >= boards, "{planted} plantings in {boards} boards");
-    assert!(transfers > 0 && transfers < planted, "{transfers} of {planted} transfer a trick");
+    assert!(
+        planted * 2 >= boards,
+        "{planted} plantings in {boards} boards"
+    );
+    assert!(
+        transfers > 0 && transfers < planted,
+        "{transfers} of {planted} transfer a trick"
+    );
 }

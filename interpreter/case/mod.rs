@@ -61,7 +61,6 @@ impl PlayRecord {
             _ => None,
         }
     }
-
 }
 
 #[derive(Clone, Debug, Default)]

@@ -105,14 +105,20 @@ impl Cx<'_> {
                     events.push((Event::Answer { seat, answer }, whole))
                 }
                 Ok(_) => diags.push(
-                    Diag::new(E_CASE, "an answer stands alone on its line")
-                        .label(whole, "one answer a line")
-                        .help(self.play_help()),
+                    Diag::new(
+                        E_CASE,
+                        format!("`{}` is not an event of the play", verb.text),
+                    )
+                    .label(verb.span, "unknown event")
+                    .help(self.play_help()),
                 ),
                 Err(help) => diags.push(
-                    Diag::new(E_CASE, format!("`{}` is not an event of the play", verb.text))
-                        .label(verb.span, "unknown event")
-                        .help(help.unwrap_or_else(|| self.play_help())),
+                    Diag::new(
+                        E_CASE,
+                        format!("`{}` is not an event of the play", verb.text),
+                    )
+                    .label(verb.span, "unknown event")
+                    .help(help.unwrap_or_else(|| self.play_help())),
                 ),
             }
             return;

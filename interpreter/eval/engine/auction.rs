@@ -141,7 +141,12 @@ impl<'a> Table<'a> {
         Ok(None)
     }
 
-    pub(super) fn feed_call(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+    pub(super) fn feed_call(
+        &mut self,
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    ) -> Result<(), Fail> {
         let rec = self.record_call(seat, call, artificial);
         // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
         let implied = self.implied_answer(seat, false)?;
@@ -237,7 +242,12 @@ impl<'a> Table<'a> {
 
     /// A player replaces his last call (Law 25). The replacement stands only if the law
     /// book's rectification says so; otherwise the first call stands.
-    pub(super) fn feed_change(&mut self, seat: Seat, call: Call, artificial: bool) -> Result<(), Fail> {
+    pub(super) fn feed_change(
+        &mut self,
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    ) -> Result<(), Fail> {
         self.settle_defaults(None)?;
         let rec = self.record_call(seat, call, artificial);
         let x = Value::Call(call, artificial);
@@ -258,7 +268,12 @@ impl<'a> Table<'a> {
     }
 
     /// Cards exposed or led during the auction (Law 24).
-    pub(super) fn feed_exposure(&mut self, seat: Seat, cards: &[Card], led: bool) -> Result<(), Fail> {
+    pub(super) fn feed_exposure(
+        &mut self,
+        seat: Seat,
+        cards: &[Card],
+        led: bool,
+    ) -> Result<(), Fail> {
         self.settle_defaults(None)?;
         if let Some(d) = &self.deal {
             if let Some(c) = cards.iter().find(|c| !d.hand(seat).contains(**c)) {

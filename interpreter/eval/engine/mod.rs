@@ -429,9 +429,8 @@ impl<'a> Table<'a> {
                         || self.ev.call("turn", vec![], &self.view())? == Value::Seat(*seat);
                     return Ok(Some(Open::Call { seat: *seat, due }));
                 }
-                Waiting::AuctionEnd { .. }
-                | Waiting::PlayEnd { .. }
-                | Waiting::Director { .. } => {}
+                Waiting::AuctionEnd { .. } | Waiting::PlayEnd { .. } | Waiting::Director { .. } => {
+                }
             }
         }
         Ok(None)

@@ -55,9 +55,9 @@ impl<'a> Table<'a> {
         {
             let play = self.play.as_ref().unwrap();
             if play.ended {
-                return Err(self.event_error(format!(
-                    "{seat} plays {card} after the thirteenth trick"
-                )));
+                return Err(
+                    self.event_error(format!("{seat} plays {card} after the thirteenth trick"))
+                );
             }
             if !play.hands[seat.index()].contains(card) {
                 return Err(self.event_error(format!(
@@ -99,7 +99,10 @@ impl<'a> Table<'a> {
             if play.tricks.last().is_none_or(|t| t.len() == 4) {
                 play.tricks.push(vec![]);
             }
-            play.tricks.last_mut().unwrap().push(PlayRec { seat, card, due });
+            play.tricks
+                .last_mut()
+                .unwrap()
+                .push(PlayRec { seat, card, due });
             play.next = seat;
         }
         let trick = self.play.as_ref().unwrap().tricks.len() as u8;
@@ -137,7 +140,9 @@ impl<'a> Table<'a> {
         if let Some(done) = play.tricks.last().filter(|t| t.len() == 4) {
             let n = play.tricks.len() as u8;
             let trick = Value::List(Rc::new(
-                done.iter().map(|r| Value::Play(r.seat, r.card, n)).collect(),
+                done.iter()
+                    .map(|r| Value::Play(r.seat, r.card, n))
+                    .collect(),
             ));
             let winner = seat_of(self.ev.call(
                 "trick_winner",
