@@ -164,7 +164,13 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
                         let bcard = later.cards[s.index()];
                         let led_u = later.cards[later.leader.index()].suit;
                         let discard = bcard.suit != led_u && later.leader != s;
+                        // Holding `a` until trick u must not make another card a revoke:
+                        // whenever its suit is led in between, the player follows anyway.
+                        let still_legal = ts[k + 1..u].iter().all(|m| {
+                            m.cards[m.leader.index()].suit != led || m.cards[s.index()].suit == led
+                        });
                         if discard
+                            && still_legal
                             && bcard.suit != led
                             && Some(bcard.suit) != trump
                             && a.suit != led_u
