@@ -281,17 +281,20 @@ fn polish_aligns_fast() {
     let bytes = source(Lang::Pl, Edition::E2007);
     let runs = 10;
     let t = std::time::Instant::now();
+    let mut units = vec![];
     for _ in 0..runs {
         let a = align::align(&bytes, Lang::Pl, Edition::E2007).unwrap();
         assert_eq!(a.line_count, 4290);
+        units.push(a.units.len());
     }
     let took = t.elapsed() / runs;
+    // The time is printed for laws/TEXTS.md, not asserted: it depends on the machine and its
+    // load, and a test's outcome must not. What is asserted is that every run agrees.
     eprintln!(
         "aligning the Polish text ({} bytes) took {took:?} on average over {runs} runs",
         bytes.len()
     );
-    // A debug build; the release build takes a small fraction of this (see laws/TEXTS.md).
-    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+    assert!(units.iter().all(|n| *n == units[0]), "{units:?}");
 }
 
 // ---- bad input -------------------------------------------------------------------------------
@@ -346,8 +349,13 @@ fn latin2_is_an_error_that_names_the_byte_offset() {
     }
     let msg = err.to_string();
     assert!(msg.contains("byte offset 17"), "{msg}");
-    // miette renders it with the file and the byte marked.
-    let rendered = format!("{:?}", miette::Report::new(err));
+    // miette renders it with the file and the byte marked. A handler of fixed width and
+    // theme: the default one follows the terminal (its width, the locale, NO_GRAPHICS).
+    let mut rendered = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .with_width(100)
+        .render_report(&mut rendered, &err)
+        .unwrap();
     assert!(rendered.contains("this byte"), "{rendered}");
 }
 

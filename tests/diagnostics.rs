@@ -98,6 +98,19 @@ fn a_law_book_without_the_scoring_table_is_told_what_is_missing() {
     );
 }
 
+#[test]
+fn several_errors_are_reported_in_the_order_of_the_text() {
+    // The checker keeps the definitions by name in HashMaps, whose order changes from map to
+    // map and from run to run; the order of the diagnostics must not.
+    let file = root().join("tests/data/bad-laws/several-errors.law");
+    for _ in 0..4 {
+        let (_, diags) = check_with(Some(&file), &[]);
+        assert_eq!(diags.len(), 5, "{}", render_plain(&diags));
+        let at: Vec<u32> = diags.iter().map(|d| d.labels[0].0.start).collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{at:?}");
+    }
+}
+
 /// Rule the case `NAME.case` of tests/data/bad-laws under laws/2017 plus `NAME.law`; the
 /// error it must end in, with the sources to read its spans.
 fn rule_error_with(name: &str) -> (Sources, lawbook::diagnostic::Diag) {

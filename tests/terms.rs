@@ -2,6 +2,8 @@
 //! why not; every term occurs in its text on the line the bank gives; bad files are refused
 //! with a diagnostic that names the place.
 
+mod common;
+
 use lawbook::diagnostic::render_plain;
 use lawbook::terms::verify::verify;
 use lawbook::terms::{load_terms, SearchText, Status, TermBank, TermLang};
@@ -233,7 +235,9 @@ fn lookups_give_terms_and_forms() {
 fn load_err(name: &str) -> String {
     match load_terms(data(name)) {
         Ok(_) => panic!("{name} loaded"),
-        Err(d) => render_plain(&d).replace(&root().display().to_string(), "ROOT"),
+        // Relative to the repository before rendering, so the line breaks are those of any
+        // checkout.
+        Err(d) => render_plain(&d.into_iter().map(common::relative).collect::<Vec<_>>()),
     }
 }
 

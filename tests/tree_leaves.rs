@@ -90,12 +90,13 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
         let dir = lawbook_dir(&answered, &path, &laws);
         let book = books.get(&dir).unwrap_or_else(|_| panic!("{dir:?} loads"));
         let one = rule_case(book, &answered, &name).unwrap();
-        let tree = rule_case(book, &open, &name).unwrap();
         let Node::Outcome(one) = &one.tree else {
             // A case may answer some questions and leave others open; it is then a smaller
-            // tree, which the corpus goldens pin.
+            // tree, which the corpus goldens pin. (Checked before the open tree is explored:
+            // exploring it for such a case was most of this test's time, for nothing.)
             continue;
         };
+        let tree = rule_case(book, &open, &name).unwrap();
         let mut all = vec![];
         leaves(&tree.tree, &mut all);
         let want = comparable(one);

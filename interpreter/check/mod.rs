@@ -464,7 +464,7 @@ impl Checker {
     // ---- pass 2: bodies -------------------------------------------------------------------
 
     fn check_bodies(&mut self) {
-        let defines: Vec<Define> = self.book.defines.values().cloned().collect();
+        let defines = in_source_order(&self.book.defines, |d| d.span);
         for d in &defines {
             let scope = self.param_scope(&d.params);
             if let Some(want) = self.type_of(&d.ty) {
@@ -472,7 +472,7 @@ impl Checker {
             }
         }
         self.check_recursion(&defines);
-        let tables: Vec<Table> = self.book.tables.values().cloned().collect();
+        let tables = in_source_order(&self.book.tables, |t| t.span);
         for t in &tables {
             let scope = self.param_scope(&t.params);
             if t.params.len() != 1 {
@@ -505,7 +505,7 @@ impl Checker {
                 }
             }
         }
-        for o in self.book.obligations.values().cloned().collect::<Vec<_>>() {
+        for o in in_source_order(&self.book.obligations, |o| o.span) {
             let mut scope = self.param_scope(&o.params);
             let x = if o.on_play { Type::Card } else { Type::Call };
             scope.push((o.call.name.clone(), x));
@@ -562,7 +562,7 @@ impl Checker {
         }
         // Options and procedures nobody reaches are still checked, in an empty scope, so a
         // mistake in them is not silently kept.
-        for o in self.book.options.values().cloned().collect::<Vec<_>>() {
+        for o in in_source_order(&self.book.options, |o| o.span) {
             if o.answers.is_empty() && o.default.is_none() {
                 self.err(
                     Diag::new("lawbook::check::option", format!("option `{}` offers no answer and has no default", o.name.name))
@@ -580,10 +580,6 @@ impl Checker {
                     );
                 }
             }
-        }
-        let mut ids: Vec<ParaId> = vec![];
-        for p in self.book.procedures.values() {
-            ids.push(p.id.clone());
         }
         self.mark_operative_and_refs();
     }
@@ -1055,12 +1051,14 @@ impl Checker {
     /// ids name laws of the book.
     fn mark_operative_and_refs(&mut self) {
         let mut ids: Vec<ParaId> = vec![];
-        let per: Vec<ParaId> = self
-            .book
-            .defines
-            .values()
-            .flat_map(|d| d.per.clone())
-            .chain(self.book.tables.values().flat_map(|t| t.per.clone()))
+        let per: Vec<ParaId> = in_source_order(&self.book.defines, |d| d.span)
+            .into_iter()
+            .flat_map(|d| d.per)
+            .chain(
+                in_source_order(&self.book.tables, |t| t.span)
+                    .into_iter()
+                    .flat_map(|t| t.per),
+            )
             .collect();
         for id in &per {
             self.check_ref(id);
@@ -1070,7 +1068,7 @@ impl Checker {
                 collect_decision_ids(&r.decision, &mut ids);
             }
         }
-        for p in self.book.procedures.values() {
+        for p in in_source_order(&self.book.procedures, |p| p.span) {
             ids.push(p.id.clone());
             collect_block_ids(&p.block, &mut ids);
         }
@@ -1380,6 +1378,18 @@ pub fn resolve_type(t: &TypeExpr) -> Option<Type> {
         TypeExprKind::Named(n) => Type::from_name(n),
         TypeExprKind::List(inner) => Some(Type::List(Box::new(resolve_type(inner)?))),
     }
+}
+
+/// The values of a name-keyed map in the order of their text (file, then offset). A HashMap
+/// iterates in a different order in every process, and the diagnostics of a check must come
+/// in the same order every time.
+fn in_source_order<T: Clone>(map: &HashMap<String, T>, span: impl Fn(&T) -> Span) -> Vec<T> {
+    let mut v: Vec<T> = map.values().cloned().collect();
+    v.sort_by_key(|x| {
+        let s = span(x);
+        (s.file, s.start, s.end)
+    });
+    v
 }
 
 fn find_cycle<'a>(start: &'a str, edges: &HashMap<&'a str, Vec<&'a str>>) -> Option<Vec<String>> {

@@ -42,7 +42,11 @@ pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, Rule
         .iter()
         .map(|(k, (v, _))| (k.clone(), *v))
         .collect();
-    for (k, (_, span)) in &case.findings {
+    // In the case's text order: case.findings is a HashMap, and which unknown finding is
+    // reported must not change from run to run.
+    let mut given: Vec<_> = case.findings.iter().collect();
+    given.sort_by_key(|(_, (_, span))| (span.file, span.start));
+    for (k, (_, span)) in given {
         if !book.findings.contains_key(k) {
             let hint = crate::suggest::did_you_mean(k, book.findings.keys().map(|s| s.as_str()));
             return Err(RuleError {

@@ -22,11 +22,22 @@ fn pbn_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The error as miette draws it, with a fixed width and theme: the default handler follows
+/// the terminal (its width, the locale, NO_GRAPHICS), and a test must not.
+fn render(e: PbnError) -> String {
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .with_width(100)
+        .render_report(&mut out, &e)
+        .unwrap();
+    out
+}
+
 fn read(path: &Path) -> PbnFile {
     PbnFile::read(path).unwrap_or_else(|e| {
         panic!(
-            "{:?}",
-            miette::Report::new(e) // shows the span in the test output
+            "{}",
+            render(e) // shows the span in the test output
         )
     })
 }
@@ -184,7 +195,7 @@ fn errors_are_diagnostics_with_the_file() {
     assert_eq!(labels[0].offset(), 21);
     assert_eq!(labels[0].len(), 1);
     assert!(e.source_code().is_some());
-    let rendered = format!("{:?}", miette::Report::new(e));
+    let rendered = render(e);
     assert!(rendered.contains("not a seat"), "{rendered}");
 
     let e = PbnFile::read(Path::new("/nonexistent/file.pbn")).unwrap_err();
@@ -197,10 +208,10 @@ fn invalid_utf8_and_binary_are_reported() {
     let e = PbnFile::parse_bytes("x.pbn", b"[Event \"M\xfcller\"]").unwrap_err();
     assert_eq!(e.kind(), PbnErrorKind::Encoding);
     assert_eq!(e.span(), Some(9..12));
-    let _ = format!("{:?}", miette::Report::new(e));
+    let _ = render(e);
     let e = PbnFile::parse_bytes("x.pbn", b"\x7fELF\x02\x01\x01\x00\x00").unwrap_err();
     assert_eq!(e.kind(), PbnErrorKind::Encoding);
-    let _ = format!("{:?}", miette::Report::new(e));
+    let _ = render(e);
 }
 
 /// A small deterministic generator, so the test needs no dependency.
@@ -233,7 +244,7 @@ fn no_panic(bytes: &[u8]) {
             }
             // Rendering must not panic either (on a sample, rendering is slow).
             if bytes.len().is_multiple_of(97) {
-                let _ = format!("{:?}", miette::Report::new(e));
+                let _ = render(e);
             }
         }
     }
