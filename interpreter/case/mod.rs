@@ -55,7 +55,7 @@ impl PlayRecord {
     }
 
     /// The card `seat` played to trick `t` of a PBN record.
-    pub fn card(&self, t: usize, _i: usize, seat: Seat) -> Option<(Card, Span)> {
+    pub fn card(&self, t: usize, seat: Seat) -> Option<(Card, Span)> {
         match self {
             PlayRecord::BySeat(ts) => ts.get(t)?[seat.index()],
             _ => None,

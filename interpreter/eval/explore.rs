@@ -557,9 +557,9 @@ fn at_span(f: Fail, span: Span) -> Fail {
 fn play_by_seat(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
     let record = &ctx.case.play;
     for t in 0..record.tricks() {
-        for i in 0..4 {
+        for _ in 0..4 {
             let seat = table.next_player()?;
-            let Some((card, span)) = record.card(t, i, seat) else {
+            let Some((card, span)) = record.card(t, seat) else {
                 return Ok(());
             };
             table

@@ -537,33 +537,25 @@ impl Renderer<'_> {
         for ob in &o.obligations {
             self.obligation(ob, indent, out);
         }
-        for p in &o.at_auction_end {
-            let title = self.title(p);
-            let _ = writeln!(
-                out,
-                "{indent}{}",
-                trim_title_gap(
-                    self.lang,
-                    self.p(
-                        "at_auction_end",
-                        &[("paragraph", A::text(p)), ("title", A::owned(title))]
+        // Paragraphs that wait for the end of the auction or of the play.
+        for (phrase, paragraphs) in [
+            ("at_auction_end", &o.at_auction_end),
+            ("at_play_end", &o.at_play_end),
+        ] {
+            for p in paragraphs {
+                let title = self.title(p);
+                let _ = writeln!(
+                    out,
+                    "{indent}{}",
+                    trim_title_gap(
+                        self.lang,
+                        self.p(
+                            phrase,
+                            &[("paragraph", A::text(p)), ("title", A::owned(title))]
+                        )
                     )
-                )
-            );
-        }
-        for p in &o.at_play_end {
-            let title = self.title(p);
-            let _ = writeln!(
-                out,
-                "{indent}{}",
-                trim_title_gap(
-                    self.lang,
-                    self.p(
-                        "at_play_end",
-                        &[("paragraph", A::text(p)), ("title", A::owned(title))]
-                    )
-                )
-            );
+                );
+            }
         }
         if let Some(c) = &o.contract {
             let risk = match c.risk {

@@ -298,8 +298,7 @@ impl<'a> Table<'a> {
     /// Whether a rectification still waits to rule on this call (27B4: a choice about it).
     pub(super) fn is_bound(&self, rec: usize) -> bool {
         self.pending.iter().any(|p| {
-            !matches!(p.waiting, Waiting::AuctionEnd { .. })
-                && p.exec.recs.iter().any(|(_, r)| *r == rec)
+            !matches!(p.waiting, Waiting::End { .. }) && p.exec.recs.iter().any(|(_, r)| *r == rec)
         })
     }
 
@@ -313,27 +312,7 @@ impl<'a> Table<'a> {
                         o.status = "ended";
                     }
                 }
-                // Steps that waited for the end of the auction run now, in order.
-                while let Some(i) = self
-                    .pending
-                    .iter()
-                    .position(|p| matches!(p.waiting, Waiting::AuctionEnd { .. }))
-                {
-                    let p = self.pending.remove(i);
-                    let Waiting::AuctionEnd { steps, paragraph } = p.waiting else {
-                        unreachable!()
-                    };
-                    let mut exec = p.exec;
-                    if let Some(id) = paragraph {
-                        self.applied(exec.instance, id.to_string());
-                    }
-                    exec.frames.push(Frame {
-                        steps,
-                        next: 0,
-                        bind: None,
-                    });
-                    self.run(exec)?;
-                }
+                self.run_at_end(Period::Auction)?;
             }
         }
         Ok(())

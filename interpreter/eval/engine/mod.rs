@@ -71,6 +71,13 @@ pub enum Event {
     },
 }
 
+/// The periods whose end rules wait for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Period {
+    Auction,
+    Play,
+}
+
 /// The moments after the play that the Laws time rectifications by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -207,15 +214,11 @@ enum Waiting<'a> {
     },
     /// Rules that wait until attention is drawn to the irregularity (36A, 36C).
     Director { decision: &'a Decision },
-    /// Steps that run when the auction ends (24D, 24E, 26B).
-    AuctionEnd {
+    /// Steps that run when the auction ends (24D, 24E, 26B) or the play ends (64).
+    End {
+        period: Period,
         steps: &'a [Step],
         /// The procedure these steps are, named in the ruling when they run.
-        paragraph: Option<&'a str>,
-    },
-    /// Steps that run when the play ends (64: tricks transferred).
-    PlayEnd {
-        steps: &'a [Step],
         paragraph: Option<&'a str>,
     },
 }
@@ -429,8 +432,7 @@ impl<'a> Table<'a> {
                         || self.ev.call("turn", vec![], &self.view())? == Value::Seat(*seat);
                     return Ok(Some(Open::Call { seat: *seat, due }));
                 }
-                Waiting::AuctionEnd { .. } | Waiting::PlayEnd { .. } | Waiting::Director { .. } => {
-                }
+                Waiting::End { .. } | Waiting::Director { .. } => {}
             }
         }
         Ok(None)
@@ -586,32 +588,8 @@ impl<'a> Table<'a> {
                 })
                 .collect(),
             notes: self.notes.clone(),
-            at_auction_end: self
-                .pending
-                .iter()
-                .filter_map(|p| match p.waiting {
-                    Waiting::AuctionEnd { paragraph, .. } => paragraph.map(str::to_string),
-                    _ => None,
-                })
-                .fold(vec![], |mut v: Vec<String>, p| {
-                    if !v.contains(&p) {
-                        v.push(p);
-                    }
-                    v
-                }),
-            at_play_end: self
-                .pending
-                .iter()
-                .filter_map(|p| match p.waiting {
-                    Waiting::PlayEnd { paragraph, .. } => paragraph.map(str::to_string),
-                    _ => None,
-                })
-                .fold(vec![], |mut v: Vec<String>, p| {
-                    if !v.contains(&p) {
-                        v.push(p);
-                    }
-                    v
-                }),
+            at_auction_end: self.waiting_for_end(Period::Auction),
+            at_play_end: self.waiting_for_end(Period::Play),
             ..Default::default()
         }
     }

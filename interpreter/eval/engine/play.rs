@@ -175,23 +175,7 @@ impl<'a> Table<'a> {
                 o.status = "ended";
             }
         }
-        while let Some(i) = self
-            .pending
-            .iter()
-            .position(|p| matches!(p.waiting, Waiting::PlayEnd { .. }))
-        {
-            let p = self.pending.remove(i);
-            let Waiting::PlayEnd { steps, paragraph } = p.waiting else {
-                unreachable!()
-            };
-            let mut exec = p.exec;
-            if let Some(id) = paragraph {
-                self.applied(exec.instance, id.to_string());
-            }
-            exec.frames.push(Frame::new(steps));
-            self.run(exec)?;
-        }
-        Ok(())
+        self.run_at_end(Period::Play)
     }
 
     pub(super) fn play_ended(&self) -> bool {

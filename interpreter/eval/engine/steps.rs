@@ -175,30 +175,14 @@ impl<'a> Table<'a> {
                         [Step {
                             kind: StepKind::AtAuctionEnd(b),
                             ..
-                        }] if !self.ended => {
-                            let mut waiting = exec.clone();
-                            waiting.frames.clear();
-                            self.pending.push(Pending {
-                                waiting: Waiting::AuctionEnd {
-                                    steps: &b.steps,
-                                    paragraph: Some(id.text.as_str()),
-                                },
-                                exec: waiting,
-                            });
+                        }] if !self.is_over(Period::Auction) => {
+                            self.wait_for_end(&exec, Period::Auction, &b.steps, Some(&id.text))
                         }
                         [Step {
                             kind: StepKind::AtPlayEnd(b),
                             ..
-                        }] if !self.play_ended() => {
-                            let mut waiting = exec.clone();
-                            waiting.frames.clear();
-                            self.pending.push(Pending {
-                                waiting: Waiting::PlayEnd {
-                                    steps: &b.steps,
-                                    paragraph: Some(id.text.as_str()),
-                                },
-                                exec: waiting,
-                            });
+                        }] if !self.is_over(Period::Play) => {
+                            self.wait_for_end(&exec, Period::Play, &b.steps, Some(&id.text))
                         }
                         _ => {
                             self.applied(inst, id.text.clone());
@@ -404,19 +388,16 @@ impl<'a> Table<'a> {
                         });
                     }
                 }
-                StepKind::AtPlayEnd(b) => {
-                    if self.play_ended() {
+                StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
+                    let period = match step.kind {
+                        StepKind::AtAuctionEnd(_) => Period::Auction,
+                        _ => Period::Play,
+                    };
+                    if self.is_over(period) {
                         exec.frames.push(Frame::new(&b.steps));
                     } else {
-                        let mut waiting = exec.clone();
-                        waiting.frames.clear();
-                        self.pending.push(Pending {
-                            waiting: Waiting::PlayEnd {
-                                steps: &b.steps,
-                                paragraph: None,
-                            },
-                            exec: waiting,
-                        });
+                        // The rest of this block goes on now; the steps wait.
+                        self.wait_for_end(&exec, period, &b.steps, None);
                     }
                 }
                 StepKind::Retract(v) => {
@@ -452,24 +433,77 @@ impl<'a> Table<'a> {
                         },
                     );
                 }
-                StepKind::AtAuctionEnd(b) => {
-                    if self.ended {
-                        exec.frames.push(Frame::new(&b.steps));
-                    } else {
-                        // The rest of this block goes on now; the steps wait.
-                        let mut waiting = exec.clone();
-                        waiting.frames.clear();
-                        self.pending.push(Pending {
-                            waiting: Waiting::AuctionEnd {
-                                steps: &b.steps,
-                                paragraph: None,
-                            },
-                            exec: waiting,
-                        });
-                    }
-                }
             }
         }
         Ok(None)
+    }
+
+    pub(super) fn is_over(&self, period: Period) -> bool {
+        match period {
+            Period::Auction => self.ended,
+            Period::Play => self.play_ended(),
+        }
+    }
+
+    /// Steps that wait for the end of a period, with the rectification's bindings.
+    fn wait_for_end(
+        &mut self,
+        exec: &Exec<'a>,
+        period: Period,
+        steps: &'a [Step],
+        paragraph: Option<&'a str>,
+    ) {
+        let mut waiting = exec.clone();
+        waiting.frames.clear();
+        self.pending.push(Pending {
+            waiting: Waiting::End {
+                period,
+                steps,
+                paragraph,
+            },
+            exec: waiting,
+        });
+    }
+
+    /// The period has ended: the steps that waited for it run now, in order.
+    pub(super) fn run_at_end(&mut self, period: Period) -> Result<(), Fail> {
+        while let Some(i) = self
+            .pending
+            .iter()
+            .position(|p| matches!(p.waiting, Waiting::End { period: q, .. } if q == period))
+        {
+            let p = self.pending.remove(i);
+            let Waiting::End {
+                steps, paragraph, ..
+            } = p.waiting
+            else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            if let Some(id) = paragraph {
+                self.applied(exec.instance, id.to_string());
+            }
+            exec.frames.push(Frame::new(steps));
+            self.run(exec)?;
+        }
+        Ok(())
+    }
+
+    /// The procedures waiting for the end of a period, each named once.
+    pub(super) fn waiting_for_end(&self, period: Period) -> Vec<String> {
+        let mut out: Vec<String> = vec![];
+        for p in &self.pending {
+            if let Waiting::End {
+                period: q,
+                paragraph: Some(id),
+                ..
+            } = p.waiting
+            {
+                if q == period && !out.iter().any(|o| o == id) {
+                    out.push(id.to_string());
+                }
+            }
+        }
+        out
     }
 }
