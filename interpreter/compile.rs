@@ -85,6 +85,8 @@ pub enum CExpr {
     Table(usize, Box<Spanned>),
     Builtin(Builtin, Vec<Spanned>),
     Finding(Rc<str>),
+    /// A fact of the table: true once a rectification has set it.
+    Fact(Rc<str>),
     State(StateVar),
     Field(Box<Spanned>, FieldKind),
     Neg(Box<Spanned>),
@@ -368,6 +370,9 @@ impl Compiler<'_> {
         }
         if self.book.findings.contains_key(n) {
             return Some(CExpr::Finding(Rc::from(n)));
+        }
+        if self.book.facts.contains_key(n) {
+            return Some(CExpr::Fact(Rc::from(n)));
         }
         if self.book.obligations.contains_key(n) {
             return Some(CExpr::Const(Value::Obligation(Rc::from(n))));

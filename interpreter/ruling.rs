@@ -247,6 +247,10 @@ pub enum Effect {
         seat: Seat,
         card: String,
     },
+    /// A fact of the table becomes true (54A: declarer's hand spread, dummy declares).
+    FactSet {
+        fact: String,
+    },
     /// Tricks move to a side after the play.
     Transferred {
         tricks: u8,

@@ -52,6 +52,8 @@ pub struct LawBook {
     pub tables: HashMap<String, Table>,
     pub irregularities: Vec<IrregularityInfo>,
     pub findings: HashMap<String, Finding>,
+    /// The facts of the table that rectifications set (`fact`, `set`).
+    pub facts: HashMap<String, Finding>,
     pub options: HashMap<String, OptionDecl>,
     pub obligations: HashMap<String, Obligation>,
     pub procedures: HashMap<String, Procedure>,
@@ -391,6 +393,11 @@ impl Checker {
                     declare(self, &f.name, "finding");
                     self.check_translations(&f.ask, "question");
                     self.book.findings.insert(f.name.name.clone(), f.clone());
+                }
+                Item::Fact(f) => {
+                    declare(self, &f.name, "fact");
+                    self.check_translations(&f.ask, "statement");
+                    self.book.facts.insert(f.name.name.clone(), f.clone());
                 }
                 Item::Option(o) => {
                     declare(self, &o.name, "option");
@@ -980,6 +987,20 @@ impl Checker {
                     ),
                     None => self.unknown_name(&v.name, v.span, scope),
                 },
+                StepKind::SetFact(f) => {
+                    if !self.book.facts.contains_key(&f.name) {
+                        let hint = did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
+                        self.err(
+                            Diag::new(E_NAME, format!("`{}` is not a fact of the law book", f.name))
+                                .label(f.span, "not declared with `fact`")
+                                .help(if hint.is_empty() {
+                                    format!("declare it in a law: `fact {} {{ ask en \"…\" … }}`", f.name)
+                                } else {
+                                    hint
+                                }),
+                        );
+                    }
+                }
                 StepKind::Transfer { count, to } => {
                     self.expect(count, scope, &Type::Int);
                     self.expect(to, scope, &Type::Side);
@@ -1116,6 +1137,7 @@ impl Checker {
         cands.extend(self.book.defines.keys().cloned());
         cands.extend(self.book.tables.keys().cloned());
         cands.extend(self.book.findings.keys().cloned());
+        cands.extend(self.book.facts.keys().cloned());
         cands.extend(self.book.obligations.keys().cloned());
         cands.extend(builtins::BUILTINS.iter().map(|(n, _)| n.to_string()));
         cands.extend(builtins::STATE.iter().map(|(n, _)| n.to_string()));
@@ -1156,7 +1178,7 @@ impl Checker {
                     }
                     return self.type_of(&d.ty);
                 }
-                if self.book.findings.contains_key(n) {
+                if self.book.findings.contains_key(n) || self.book.facts.contains_key(n) {
                     return Some(Type::Bool);
                 }
                 if self.book.obligations.contains_key(n) {

@@ -41,6 +41,8 @@ pub struct View {
     pub to_play: Seat,
     /// The hands returned to the board, a call made on the next deal, the round ended.
     pub hands_returned: bool,
+    /// The facts of the table set so far (`set`).
+    pub facts: Rc<[Rc<str>]>,
     pub next_deal_called: bool,
     pub round_ended: bool,
 }
@@ -60,6 +62,7 @@ impl Default for View {
             trumps: Strain::NoTrump,
             to_play: Seat::North,
             hands_returned: false,
+            facts: Rc::from([]),
             next_deal_called: false,
             round_ended: false,
         }
@@ -212,6 +215,7 @@ impl<'a> Evaluator<'a> {
                 Some(b) => Value::Bool(*b),
                 None => return Err(Stop::Unknown(n.to_string())),
             },
+            CExpr::Fact(n) => Value::Bool(view.facts.iter().any(|f| f == n)),
             CExpr::State(s) => match s {
                 StateVar::Auction => Value::List(view.auction.clone()),
                 StateVar::Trick => Value::List(view.trick.clone()),

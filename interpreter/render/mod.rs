@@ -810,6 +810,13 @@ impl Renderer<'_> {
                     ("card", A::owned(self.thing(card))),
                 ],
             ),
+            Effect::FactSet { fact } => self
+                .book
+                .facts
+                .get(fact)
+                .and_then(|f| f.ask.get(self.lang).or(f.ask.get(Lang::En)))
+                .map(str::to_string)
+                .unwrap_or_else(|| fact.replace('_', " ")),
             Effect::Transferred { tricks, to } => self.p(
                 "effect_transferred",
                 &[

@@ -90,6 +90,8 @@ pub enum Item {
     Table(Table),
     Irregularity(Irregularity),
     Finding(Finding),
+    /// A fact of the table (`fact`): named and said like a finding, set by a step.
+    Fact(Finding),
     Option(OptionDecl),
     Obligation(Obligation),
     Rectify(Rectify),
@@ -335,6 +337,8 @@ pub enum StepKind {
     AtPlayEnd(Block),
     /// A card played (a card variable of a `play` trigger) goes back to its holder's hand.
     Retract(Ident),
+    /// A fact of the table becomes true from now on (54A).
+    SetFact(Ident),
     /// Tricks move to a side when the play ends.
     Transfer {
         count: Expr,

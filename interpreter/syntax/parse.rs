@@ -41,6 +41,8 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::table_row | R::row_key => "a table row `key => value`",
         R::irregularity | R::kw_irregularity => "`irregularity`",
         R::finding | R::kw_finding => "`finding`",
+        R::fact | R::kw_fact => "`fact`",
+        R::set_fact | R::kw_set => "`set`",
         R::option | R::kw_option => "`option`",
         R::obligation | R::kw_obligation => "`obligation`",
         R::rectify | R::kw_rectify => "`rectify`",
@@ -234,6 +236,14 @@ impl Builder {
                     let name = self.ident(it.next().unwrap());
                     let ask = self.translations(it.next().unwrap());
                     law.items.push(Item::Finding(Finding { name, ask, span }));
+                }
+                Rule::fact => {
+                    let span = self.span(&item);
+                    let mut it = item.into_inner();
+                    it.next();
+                    let name = self.ident(it.next().unwrap());
+                    let ask = self.translations(it.next().unwrap());
+                    law.items.push(Item::Fact(Finding { name, ask, span }));
                 }
                 Rule::option => law.items.push(Item::Option(self.option(item)?)),
                 Rule::obligation => law.items.push(Item::Obligation(self.obligation(item)?)),
@@ -768,6 +778,7 @@ impl Builder {
                 StepKind::AtPlayEnd(self.block(b)?)
             }
             Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
+            Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
             Rule::transfer => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
                 let count = self.expr(x.next().unwrap())?;

@@ -263,6 +263,8 @@ pub struct Table<'a> {
     again: Option<usize>,
     /// The hands returned to the board, a call on the next deal, the round ended.
     stages: Vec<Stage>,
+    /// The facts of the table that rectifications have set (54A).
+    facts: Vec<Rc<str>>,
 }
 
 /// A card played, and whose turn it was when it was played (where the turn goes back to
@@ -325,6 +327,7 @@ impl<'a> Table<'a> {
             play: None,
             again: None,
             stages: vec![],
+            facts: vec![],
         }
     }
 
@@ -382,6 +385,7 @@ impl<'a> Table<'a> {
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
             hands_returned: self.stages.contains(&Stage::HandsReturned),
+            facts: Rc::from(self.facts.as_slice()),
             next_deal_called: self.stages.contains(&Stage::NextDeal),
             round_ended: self.stages.contains(&Stage::RoundEnded),
         }

@@ -415,6 +415,18 @@ impl<'a> Table<'a> {
                         },
                     );
                 }
+                StepKind::SetFact(f) => {
+                    let name: Rc<str> = Rc::from(f.name.as_str());
+                    if !self.facts.contains(&name) {
+                        self.facts.push(name);
+                    }
+                    self.effect(
+                        inst,
+                        Effect::FactSet {
+                            fact: f.name.clone(),
+                        },
+                    );
+                }
                 StepKind::Transfer { count, to } => {
                     let n = match self.ev.eval(count, &mut exec.env, &view)? {
                         Value::Int(n) => n,
