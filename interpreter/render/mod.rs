@@ -741,6 +741,11 @@ impl Renderer<'_> {
         };
         let when = match d {
             Duration::RestOfAuction => self.p("duration.rest_of_auction", &[]),
+            Duration::NextTurn
+                if self.book.obligations.get(name).is_some_and(|o| o.on_play) =>
+            {
+                self.p("duration.next_turn_to_play", &[])
+            }
             Duration::NextTurn => self.p("duration.next_turn", &[]),
             Duration::RestOfPlay => self.p("duration.rest_of_play", &[]),
             Duration::WhileOnLead => self.p("duration.while_on_lead", &[]),

@@ -158,10 +158,24 @@ impl<'a> Table<'a> {
                 self.end_play()?;
             }
         } else {
-            let next = seat_of(
-                self.ev
-                    .call("next_to_play", vec![Value::Seat(seat)], &view)?,
-            );
+            // 44B: the others play in rotation after the leader. A card that stood although
+            // played before its turn (57C3, 57C1) does not move the turn past the players
+            // between: the next is the first after the leader who has not played.
+            let trick = play.current();
+            let (leader, played): (Seat, Vec<Seat>) = match trick.first() {
+                Some(first) => (first.seat, trick.iter().map(|r| r.seat).collect()),
+                None => (seat, vec![seat]),
+            };
+            let mut next = leader;
+            for _ in 0..4 {
+                next = seat_of(
+                    self.ev
+                        .call("next_to_play", vec![Value::Seat(next)], &view)?,
+                );
+                if !played.contains(&next) {
+                    break;
+                }
+            }
             self.play.as_mut().unwrap().next = next;
         }
         Ok(())
