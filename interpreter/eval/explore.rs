@@ -361,6 +361,17 @@ fn summarize_calls(calls: &[String]) -> String {
 }
 
 /// Replay the case's events, then the hypothetical ones; then the play and the score.
+/// Whether `event` answers the question the table has open.
+fn answers(open: &Option<Open>, event: &Event) -> bool {
+    match (open, event) {
+        (Some(Open::Choice { seat, answers, .. }), Event::Answer { seat: s, answer }) => {
+            seat == s && answers.contains(answer)
+        }
+        (Some(Open::Call { seat, .. }), Event::Call { seat: s, .. }) => seat == s,
+        _ => false,
+    }
+}
+
 fn replay(
     ctx: &Ctx,
     extra: &[Event],
@@ -372,13 +383,20 @@ fn replay(
     for (e, _) in &ctx.case.events {
         table.feed(e)?;
     }
-    // The hypothetical answers go where the case left the question open: before the play
-    // goes on past it, or at the end.
+    // The hypothetical answers go where the case left their question open: before the play
+    // goes on past it, or at the end. A question the play itself answers later (53A: the
+    // next player plays to a lead out of turn) is not the one they answer.
     let mut extra_fed = false;
     match &ctx.case.play {
         PlayRecord::Events(events) => {
             for (e, span) in events {
-                if !extra_fed && matches!(e, Event::Play { .. }) && table.open()?.is_some() {
+                if !extra_fed
+                    && matches!(e, Event::Play { .. })
+                    && match extra.first() {
+                        Some(x) => answers(&table.open()?, x),
+                        None => false,
+                    }
+                {
                     for x in extra {
                         table.feed(x)?;
                     }
