@@ -51,14 +51,14 @@ fn dd(p: &Position, side: Side) -> u8 {
     double_dummy(p, side).expect("the solver")
 }
 
-/// Plays `line.play` from `p` and returns the tricks of `side`, checking on the way that each
-/// card is its seat's turn, held and legal, and that the play ends with the hands empty.
-fn play_out(p: &Position, side: Side, line: &Line) -> u8 {
+/// Plays `play` from `p` and returns the tricks of `side`, checking on the way that each card
+/// is its seat's turn, held and legal, and that the play ends with the hands empty.
+fn play_out(p: &Position, side: Side, play: &[(Seat, Card)]) -> u8 {
     let mut hands = p.hands;
     let mut trick: Vec<Card> = p.trick.clone();
     let mut leader = p.leader;
     let mut won = 0;
-    for &(seat, card) in &line.play {
+    for &(seat, card) in play {
         assert_eq!(seat, Seat::from_index(leader.index() + trick.len()), "turn");
         let h = hands[seat.index()];
         assert!(h.contains(card), "{seat} holds {card}");
@@ -105,7 +105,7 @@ fn cold_positions_give_every_trick_by_both_computations() {
         let all = p.tricks_left();
         let line = worst(p, claimer, "");
         assert_eq!(line.tricks, all, "{p:?}");
-        assert_eq!(play_out(p, Side::NorthSouth, &line), all);
+        assert_eq!(play_out(p, Side::NorthSouth, &line.play), all);
         assert_eq!(dd(p, Side::NorthSouth), all);
         assert_eq!(dd(p, Side::EastWest), 0);
     }
@@ -126,7 +126,7 @@ fn an_unmentioned_trump_ruffs_in_the_worst_line_but_not_double_dummy() {
     // "Two hearts": East ruffs the first, North ruffs East's diamond return and cashes ♥K.
     let line = worst(&p, Seat::North, "HA HK");
     assert_eq!(line.tricks, 2);
-    assert_eq!(play_out(&p, Side::NorthSouth, &line), 2);
+    assert_eq!(play_out(&p, Side::NorthSouth, &line.play), 2);
     // East's trump wins a heart trick in the line found.
     let ruff = line
         .play
@@ -156,7 +156,7 @@ fn a_blocked_suit_loses_tricks_in_the_worst_order_that_double_dummy_keeps() {
     // hearts only and East takes the rest.
     let line = worst(&p, Seat::North, "SK");
     assert_eq!(line.tricks, 1);
-    assert_eq!(play_out(&p, Side::NorthSouth, &line), 1);
+    assert_eq!(play_out(&p, Side::NorthSouth, &line.play), 1);
     // An order that blocks the suit explicitly loses the same way.
     assert_eq!(worst(&p, Seat::North, "SK SQ SJ SA").tricks, 1);
     // No line at all: North may even lead a heart first, and East takes all three.
@@ -171,7 +171,7 @@ fn statement_cards_are_kept_for_their_turn_and_not_discarded() {
     let line = worst(&p, Seat::North, "CA SA");
     assert_eq!(line.play[2], (Seat::North, cards("D2")[0]));
     assert_eq!(line.tricks, 2);
-    assert_eq!(play_out(&p, Side::NorthSouth, &line), 2);
+    assert_eq!(play_out(&p, Side::NorthSouth, &line.play), 2);
     assert_eq!(dd(&p, Side::NorthSouth), 2);
     // Without a statement North may throw the ace away, and ♠3 loses to the queen.
     assert_eq!(worst(&p, Seat::North, "").tricks, 1);
@@ -195,7 +195,7 @@ fn mid_trick_positions_count_the_current_trick() {
         assert_eq!(dd(&p, Side::EastWest), 1, "after {trick}");
         let line = worst(&p, Seat::North, "HK");
         assert_eq!(line.tricks, 2, "after {trick}");
-        assert_eq!(play_out(&p, Side::NorthSouth, &line), 2);
+        assert_eq!(play_out(&p, Side::NorthSouth, &line.play), 2);
         let best = search(&p, Seat::North, &[], DEFAULT_NODE_BUDGET, Goal::Best).unwrap();
         assert_eq!(best.tricks, 2, "after {trick}");
     }
@@ -284,9 +284,12 @@ fn pbn_files() -> Vec<PathBuf> {
     files
 }
 
+/// A position of a play record and the rest of the record's play from it.
+type Recorded = (Position, Vec<(Seat, Card)>);
+
 /// Every position of the complete play records with at most `max` cards a hand: at each
 /// trick boundary and, when `mid_trick`, after each card of a trick.
-fn record_positions(max: usize, mid_trick: bool) -> Vec<Position> {
+fn record_positions(max: usize, mid_trick: bool) -> Vec<Recorded> {
     let mut out = vec![];
     for path in pbn_files() {
         let text = std::fs::read_to_string(&path).expect("a PBN file");
@@ -313,25 +316,28 @@ fn record_positions(max: usize, mid_trick: bool) -> Vec<Position> {
             let Some(rows) = rows.filter(|r| r.len() == 13) else {
                 continue;
             };
-            let mut hands = deal.hands;
+            // The play in the order it went, with each trick's leader.
+            let (mut sequence, mut leaders) = (vec![], vec![]);
             let mut leader = play.leader;
             for row in rows {
-                let left = hands[0].len();
-                for k in 0..4 {
-                    if left <= max && (k == 0 || mid_trick) {
-                        let trick = (0..k).map(|i| row[(leader.index() + i) % 4]).collect();
-                        out.push(Position {
-                            hands,
-                            trumps: strain,
-                            leader,
-                            trick,
-                        });
-                    }
-                    let s = Seat::from_index(leader.index() + k);
-                    hands[s.index()].remove(row[s.index()]);
+                let seats = [0, 1, 2, 3].map(|i| Seat::from_index(leader.index() + i));
+                sequence.extend(seats.map(|s| (s, row[s.index()])));
+                leaders.push(leader);
+                leader = trick_winner(leader, &seats.map(|s| row[s.index()]), strain);
+            }
+            let mut hands = deal.hands;
+            for (j, &(seat, card)) in sequence.iter().enumerate() {
+                let (t, k) = (j / 4, j % 4);
+                if 13 - t <= max && (k == 0 || mid_trick) {
+                    let p = Position {
+                        hands,
+                        trumps: strain,
+                        leader: leaders[t],
+                        trick: sequence[j - k..j].iter().map(|&(_, c)| c).collect(),
+                    };
+                    out.push((p, sequence[j..].to_vec()));
                 }
-                let ordered = [0, 1, 2, 3].map(|i| row[(leader.index() + i) % 4]);
-                leader = trick_winner(leader, &ordered, strain);
+                hands[seat.index()].remove(card);
             }
         }
     }
@@ -344,7 +350,7 @@ fn record_positions_line_search_is_at_most_double_dummy() {
     assert!(positions.len() > 1000, "{} positions", positions.len());
     let mut solver = DoubleDummy::new();
     let (mut all_won, mut fewer) = (0, 0);
-    for p in &positions {
+    for (p, _) in &positions {
         let side = p.leader.side();
         let total = p.tricks_left();
         let dd_side = solver.tricks(p, side).unwrap();
@@ -359,7 +365,7 @@ fn record_positions_line_search_is_at_most_double_dummy() {
             "{p:?}: line {} dd {dd_side}",
             line.tricks
         );
-        assert_eq!(play_out(p, side, &line), line.tricks, "{p:?}");
+        assert_eq!(play_out(p, side, &line.play), line.tricks, "{p:?}");
         if line.tricks == total {
             assert_eq!(dd_side, total, "{p:?}");
             all_won += 1;
@@ -374,11 +380,12 @@ fn record_positions_line_search_is_at_most_double_dummy() {
 #[test]
 fn record_positions_minimax_here_is_the_solvers_result() {
     // The search with the claimer's side choosing its best card is a double-dummy solver of
-    // its own: on small positions, mid-trick ones included, it must agree with DDS.
-    let positions = record_positions(4, true);
+    // its own: on small positions (three cards a hand or fewer), mid-trick ones included, it
+    // must agree with DDS.
+    let positions = record_positions(3, true);
     assert!(positions.len() > 1000, "{} positions", positions.len());
     let mut solver = DoubleDummy::new();
-    for p in &positions {
+    for (p, _) in &positions {
         let to_play = p.to_play();
         let best = search(p, to_play, &[], DEFAULT_NODE_BUDGET, Goal::Best).unwrap();
         assert_eq!(
@@ -386,6 +393,39 @@ fn record_positions_minimax_here_is_the_solvers_result() {
             solver.tricks(p, to_play.side()).unwrap(),
             "{p:?}"
         );
-        assert_eq!(play_out(p, to_play.side(), &best), best.tricks, "{p:?}");
+        assert_eq!(
+            play_out(p, to_play.side(), &best.play),
+            best.tricks,
+            "{p:?}"
+        );
     }
+}
+
+#[test]
+fn record_positions_the_play_as_recorded_is_one_of_the_lines_searched() {
+    // The claimer (the player on lead) states his side's cards in the order the record plays
+    // them. The record's play is then one of the plays the statement allows, so the worst
+    // line takes at most the tricks the record took, and at most double dummy.
+    let positions = record_positions(6, false);
+    let mut solver = DoubleDummy::new();
+    let mut below_record = 0;
+    for (p, rest) in &positions {
+        let side = p.leader.side();
+        let statement: Vec<Card> = rest
+            .iter()
+            .filter(|(s, _)| s.side() == side)
+            .map(|&(_, c)| c)
+            .collect();
+        let line = worst_line(p, p.leader, &statement, DEFAULT_NODE_BUDGET).unwrap();
+        let recorded = play_out(p, side, rest);
+        assert!(
+            line.tricks <= recorded,
+            "{p:?}: line {} record {recorded}",
+            line.tricks
+        );
+        assert!(line.tricks <= solver.tricks(p, side).unwrap(), "{p:?}");
+        assert_eq!(play_out(p, side, &line.play), line.tricks, "{p:?}");
+        below_record += usize::from(line.tricks < recorded);
+    }
+    assert!(below_record > 0, "no statement left a worse line open");
 }
