@@ -4,11 +4,13 @@
 //! (`syntax`) -> checked law book (`check`, `load`) -> compiled rules (`compile`) ->
 //! evaluation of a case (`case`, `eval`) -> ruling data (`ruling`) -> rendering (`render`);
 //! `runner` ties cases to their goldens and `cli` is the command line. `model` is the game; `pbn` reads real records;
+//! `claim` computes the evidence a claim is ruled on (double dummy, the claimer's line);
 //! `align`, `terms`, `export` and `compare` serve translators.
 
 pub mod align;
 pub mod case;
 pub mod check;
+pub mod claim;
 pub mod cli;
 pub mod compare;
 pub mod compile;

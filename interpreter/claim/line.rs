@@ -1,0 +1,425 @@
+//! The claimer's stated line played out against every defence (Law 70: the Director rules
+//! "as equitably as possible to both sides", doubtful points against the claimer, 70A). The
+//! search finds the worst result for the claimer's side over every choice left open, and one
+//! play that reaches it, for the ruling to show.
+//!
+//! # What the statement fixes
+//!
+//! A statement is an ordered list of cards the claimer's side (claimer and partner) will
+//! play. The statement's *next card* is its first card that the claimer's side still holds.
+//! At each turn of a claimer-side hand:
+//!
+//! 1. if the next card is in that hand, is legal (it follows suit when the hand can, Law
+//!    44C), and leads the trick, follows suit or is a trump, it is played: the statement's
+//!    cards are played in order, and a card named to win a trick is not thrown away as a
+//!    discard;
+//! 2. otherwise the hand plays any legal card other than a card the statement still names
+//!    (those are kept for their turn), or any legal card when it holds nothing else legal.
+//!
+//! The defenders play any legal card. An empty statement ("the rest are mine") fixes nothing:
+//! the claimer's side may then play any legal card too. The result is the fewest tricks the
+//! claimer's side takes over all these choices.
+//!
+//! # Bounded work
+//!
+//! The search is a depth-first minimum with three savings that keep it exact: results are
+//! remembered at trick boundaries (the cards still held and the leader say everything, the
+//! statement's progress included, since a statement card is played once no claimer-side
+//! hand holds it); of cards that are equivalent (same hand, adjacent in rank among the cards
+//! still in play, neither named by the statement) only one is tried; and a choice is given up
+//! as soon as it cannot do worse for the claimer than one already found. Every card tried
+//! counts against a node budget; when it is spent the search stops with a
+//! [`ClaimErrorKind::Budget`] error instead of running on.
+
+use super::{legal, suit_mask, trick_winner, valid_card, ClaimError, ClaimErrorKind, Position};
+use crate::model::{Card, Rank, Seat, Side, Strain, Suit};
+use std::collections::HashMap;
+
+/// Cards tried before the search gives up: a twelve-card position with a few cards fixed
+/// takes far less; this bounds memory (the remembered positions) to some tens of megabytes.
+pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
+
+/// The worst result of the claimer's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Tricks the claimer's side wins from the position, the current trick included.
+    pub tricks: u8,
+    /// One play that gives that result: every card still to be played, with its seat, in
+    /// order (the rest of the current trick first).
+    pub play: Vec<(Seat, Card)>,
+    /// Cards tried by the search, for the budget.
+    pub nodes: u64,
+}
+
+/// The fewest tricks `claimer`'s side wins from `pos` when it plays `statement` as the
+/// module documentation says and every other choice (the defenders' and the claimer's side's
+/// open ones) goes against it. Stops after `budget` cards tried.
+pub fn worst_line(
+    pos: &Position,
+    claimer: Seat,
+    statement: &[Card],
+    budget: u64,
+) -> Result<Line, ClaimError> {
+    search(pos, claimer, statement, budget, Goal::Worst)
+}
+
+/// What the claimer's side aims at in the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Goal {
+    /// Every open choice goes against the claimer (the ruling's evidence).
+    Worst,
+    /// The claimer's side chooses its best card: with an empty statement, the double-dummy
+    /// result, which the tests compare with the solver's.
+    Best,
+}
+
+pub(crate) fn search(
+    pos: &Position,
+    claimer: Seat,
+    statement: &[Card],
+    budget: u64,
+    goal: Goal,
+) -> Result<Line, ClaimError> {
+    pos.check()?;
+    let side = claimer.side();
+    let mut stmt_mask = 0u64;
+    for &c in statement {
+        if !valid_card(c) {
+            return Err(statement_error(format!(
+                "the statement names a card of rank {}, which is not a card rank",
+                c.rank.0
+            )));
+        }
+        let bit = 1u64 << c.index();
+        if stmt_mask & bit != 0 {
+            return Err(statement_error(format!("the statement names {c} twice")));
+        }
+        let (a, b) = (claimer, claimer.partner());
+        if (pos.hands[a.index()].0 | pos.hands[b.index()].0) & bit == 0 {
+            return Err(statement_error(format!(
+                "the statement names {c}, which neither {a} nor {b} holds"
+            )));
+        }
+        stmt_mask |= bit;
+    }
+    let mut s = Search {
+        trumps: pos.trumps,
+        side,
+        goal,
+        statement,
+        stmt_mask,
+        memo: HashMap::new(),
+        nodes: 0,
+        budget,
+    };
+    if pos.tricks_left() == 0 {
+        return Ok(Line {
+            tricks: 0,
+            play: vec![],
+            nodes: 0,
+        });
+    }
+    let mut first = Trick::new(pos.leader);
+    for &c in &pos.trick {
+        first.push(c);
+    }
+    let hands = pos.hands.map(|h| h.0);
+    let (tricks, first) = s.in_trick(hands, first, u8::MAX)?;
+    let play = s.replay(hands, first, pos.trick.len())?;
+    Ok(Line {
+        tricks,
+        play,
+        nodes: s.nodes,
+    })
+}
+
+fn statement_error(message: String) -> ClaimError {
+    ClaimError::new(ClaimErrorKind::Statement, message)
+}
+
+/// A trick being played: its leader and the first `n` cards.
+#[derive(Clone, Copy, Debug)]
+struct Trick {
+    leader: Seat,
+    cards: [Card; 4],
+    n: usize,
+}
+
+impl Trick {
+    fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            cards: [Card::new(Suit::Clubs, Rank(2)); 4],
+            n: 0,
+        }
+    }
+
+    fn push(&mut self, c: Card) {
+        self.cards[self.n] = c;
+        self.n += 1;
+    }
+
+    fn seat(&self, i: usize) -> Seat {
+        Seat::from_index(self.leader.index() + i)
+    }
+
+    fn on_table(&self) -> u64 {
+        self.cards[..self.n]
+            .iter()
+            .fold(0, |m, c| m | 1 << c.index())
+    }
+}
+
+/// The cards each seat holds, as bit sets indexed by [`Seat::index`].
+type Hands = [u64; 4];
+
+/// The claimer's tricks from a trick boundary: exact, or a lower bound when the search
+/// there stopped at a limit; when exact, the cards of the next trick in a play that gives them.
+#[derive(Clone, Copy, Debug)]
+struct Remembered {
+    tricks: u8,
+    exact: bool,
+    cards: [Card; 4],
+}
+
+struct Search<'a> {
+    trumps: Strain,
+    side: Side,
+    goal: Goal,
+    statement: &'a [Card],
+    /// The statement's cards, as a bit set.
+    stmt_mask: u64,
+    /// What the search found at a trick boundary (hands, leader).
+    memo: HashMap<(Hands, Seat), Remembered>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl Search<'_> {
+    /// The result from the start of `t`'s trick (it included), with the trick completed as
+    /// in a play that gives it; `hands` no longer hold the cards of `t`. Only results below
+    /// `limit` matter to the caller: a result below it is exact, any other is a lower bound
+    /// of the result that is at least `limit` (and its trick means nothing). That lets a
+    /// choice stop as soon as it cannot beat the best one found before it.
+    fn in_trick(&mut self, hands: Hands, t: Trick, limit: u8) -> Result<(u8, Trick), ClaimError> {
+        if t.n == 4 {
+            let winner = trick_winner(t.leader, &t.cards, self.trumps);
+            let won = u8::from(winner.side() == self.side);
+            if won >= limit {
+                return Ok((won, t));
+            }
+            return Ok((won + self.boundary(hands, winner, limit - won)?, t));
+        }
+        let seat = t.seat(t.n);
+        let maximise = self.goal == Goal::Best && seat.side() == self.side;
+        // The most this trick and the later ones can give: the cards of the trick's last
+        // seat, which has not played yet.
+        let cap = hands[t.leader.rho().index()].count_ones() as u8;
+        // Minimising: the lowest result found so far, or `limit`.
+        let mut bound = limit;
+        let mut best: Option<(u8, Trick)> = None;
+        for c in self.ordered(self.choices(&hands, seat, &t), seat) {
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return Err(ClaimError::new(
+                    ClaimErrorKind::Budget,
+                    format!(
+                        "the line search stopped after {} cards tried, its budget, without \
+                         finishing",
+                        self.budget
+                    ),
+                ));
+            }
+            let mut after = hands;
+            after[seat.index()] &= !(1 << c.index());
+            let mut next = t;
+            next.push(c);
+            if maximise {
+                let (v, full) = self.in_trick(after, next, limit)?;
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, full));
+                }
+                // Nothing does better than the cap, and at the limit the caller has enough.
+                if v >= cap || v >= limit {
+                    break;
+                }
+            } else {
+                let (v, full) = self.in_trick(after, next, bound)?;
+                if v < bound {
+                    bound = v;
+                    best = Some((v, full));
+                }
+                if bound == 0 {
+                    break;
+                }
+            }
+        }
+        // Minimising with nothing below the limit found: the limit is a lower bound.
+        Ok(best.unwrap_or((bound, t)))
+    }
+
+    /// The result from a trick boundary (see [`Search::in_trick`] for `limit`), remembered.
+    fn boundary(&mut self, hands: Hands, leader: Seat, limit: u8) -> Result<u8, ClaimError> {
+        if hands.iter().all(|&h| h == 0) || limit == 0 {
+            return Ok(0);
+        }
+        let sure = self.sure_tricks(&hands);
+        if sure >= limit {
+            return Ok(sure);
+        }
+        let key = (hands, leader);
+        if let Some(e) = self.memo.get(&key) {
+            if e.exact || e.tricks >= limit {
+                return Ok(e.tricks);
+            }
+        }
+        let (tricks, t) = self.in_trick(hands, Trick::new(leader), limit)?;
+        let exact = tricks < limit;
+        let cards = t.cards;
+        self.memo.insert(
+            key,
+            Remembered {
+                tricks,
+                exact,
+                cards,
+            },
+        );
+        Ok(tricks)
+    }
+
+    /// A lower bound of the claimer's tricks from a trick boundary: a trump higher than every
+    /// trump the defenders hold wins the trick it is played to, whoever plays it and when,
+    /// and each hand plays one card a trick.
+    fn sure_tricks(&self, hands: &Hands) -> u8 {
+        let Some(trump) = self.trumps.suit() else {
+            return 0;
+        };
+        let (a, b) = self.side_seats();
+        let theirs = (hands[a.lho().index()] | hands[a.rho().index()]) & suit_mask(trump);
+        // The bits above the defenders' highest trump, within the trump suit.
+        let above = match theirs {
+            0 => suit_mask(trump),
+            t => suit_mask(trump) & !((1u64 << (63 - t.leading_zeros())) * 2 - 1),
+        };
+        let count = |s: Seat| (hands[s.index()] & above).count_ones() as u8;
+        count(a).max(count(b))
+    }
+
+    /// The choices in the order to try them: the claimer's side's low cards first when
+    /// every choice goes against it, high ones first otherwise, so that a good bound comes
+    /// early.
+    fn ordered(&self, choices: u64, seat: Seat) -> Vec<Card> {
+        let mut cards: Vec<Card> = (0..52)
+            .filter(|i| choices & (1 << i) != 0)
+            .map(Card::from_index)
+            .collect();
+        let low_first = self.goal == Goal::Worst && seat.side() == self.side;
+        cards.sort_by_key(|c| {
+            if low_first {
+                c.rank.0
+            } else {
+                u8::MAX - c.rank.0
+            }
+        });
+        cards
+    }
+
+    /// The cards `seat` may choose from, one of each set of equivalent cards.
+    fn choices(&self, hands: &Hands, seat: Seat, t: &Trick) -> u64 {
+        let led = (t.n > 0).then(|| t.cards[0].suit);
+        let hand = hands[seat.index()];
+        let allowed = legal(hand, led);
+        let ours = hands[self.side_seats().0.index()] | hands[self.side_seats().1.index()];
+        // The statement's cards not yet played.
+        let kept = self.stmt_mask & ours;
+        let pool = if seat.side() == self.side && kept != 0 {
+            let next = self.statement.iter().find(|c| ours & (1 << c.index()) != 0);
+            if let Some(&c) = next {
+                let bit = 1u64 << c.index();
+                let fits = led.is_none_or(|s| s == c.suit) || Some(c.suit) == self.trumps.suit();
+                if allowed & bit != 0 && fits {
+                    return bit;
+                }
+            }
+            match allowed & !kept {
+                0 => allowed,
+                free => free,
+            }
+        } else {
+            allowed
+        };
+        let live = hands.iter().fold(t.on_table(), |m, h| m | h);
+        representatives(pool, live, self.stmt_mask)
+    }
+
+    fn side_seats(&self) -> (Seat, Seat) {
+        match self.side {
+            Side::NorthSouth => (Seat::North, Seat::South),
+            Side::EastWest => (Seat::East, Seat::West),
+        }
+    }
+
+    /// The play the search found: the rest of the first trick, then each remembered trick.
+    fn replay(
+        &self,
+        mut hands: Hands,
+        first: Trick,
+        already: usize,
+    ) -> Result<Vec<(Seat, Card)>, ClaimError> {
+        let mut play: Vec<(Seat, Card)> = (already..4)
+            .map(|i| (first.seat(i), first.cards[i]))
+            .collect();
+        let (mut t, mut from) = (first, already);
+        loop {
+            // The hands still hold the cards of this trick from `from` on.
+            for i in from..4 {
+                hands[t.seat(i).index()] &= !(1 << t.cards[i].index());
+            }
+            from = 0;
+            let leader = trick_winner(t.leader, &t.cards, self.trumps);
+            if hands.iter().all(|&h| h == 0) {
+                return Ok(play);
+            }
+            let cards = match self.memo.get(&(hands, leader)) {
+                Some(e) if e.exact => e.cards,
+                _ => {
+                    return Err(ClaimError::new(
+                        ClaimErrorKind::Budget,
+                        "the line search did not keep the play it found",
+                    ))
+                }
+            };
+            t = Trick {
+                leader,
+                cards,
+                n: 4,
+            };
+            play.extend((0..4).map(|i| (t.seat(i), cards[i])));
+        }
+    }
+}
+
+/// Of the cards of `pool`, those named by the statement and the highest of each run of
+/// equivalent others: cards of a suit with no card still in play (`live`) between them
+/// win and lose the same tricks, so trying one is enough.
+fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
+    let mut out = pool & statement;
+    for suit in 0..4 {
+        let mut in_run = false;
+        for r in (0..13).rev() {
+            let bit = 1u64 << (suit * 13 + r);
+            if live & bit == 0 {
+                continue;
+            }
+            if pool & bit != 0 && statement & bit == 0 {
+                if !in_run {
+                    out |= bit;
+                    in_run = true;
+                }
+            } else {
+                in_run = false;
+            }
+        }
+    }
+    out
+}
