@@ -27,6 +27,12 @@ pub enum StateVar {
     HandsReturned,
     NextDealCalled,
     RoundEnded,
+    TricksLeft,
+    Conceded,
+    ClaimFactsKnown,
+    LineTricks,
+    DdTricks,
+    TrumpOutstanding,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,6 +403,12 @@ impl Compiler<'_> {
             "trumps" => StateVar::Trumps,
             "to_play" => StateVar::ToPlay,
             "hands_returned" => StateVar::HandsReturned,
+            "tricks_left" => StateVar::TricksLeft,
+            "conceded" => StateVar::Conceded,
+            "claim_facts_known" => StateVar::ClaimFactsKnown,
+            "line_tricks" => StateVar::LineTricks,
+            "dd_tricks" => StateVar::DdTricks,
+            "trump_outstanding" => StateVar::TrumpOutstanding,
             "next_deal_called" => StateVar::NextDealCalled,
             "round_ended" => StateVar::RoundEnded,
             _ => StateVar::Dealer,

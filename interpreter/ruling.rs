@@ -73,6 +73,12 @@ pub struct Outcome {
     /// Declarer's tricks as won in the play, where transfers changed them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tricks_in_play: Option<u8>,
+    /// The tricks not played that a claim gave declarer's side (68D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks_awarded: Option<u8>,
+    /// The claim or concession and the facts it is ruled on (Laws 68-71).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<ClaimReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Score>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -84,6 +90,30 @@ pub struct Outcome {
     /// What the ruling could not settle (an open question beyond the depth explored).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
+}
+
+/// A claim or a concession, and the facts Law 70 is judged on, as the table computed them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ClaimReport {
+    pub claimer: Seat,
+    pub concession: bool,
+    /// Of the tricks left, those the claimer's side is to win.
+    pub claimed: u8,
+    pub left: u8,
+    /// The claimer's side's tricks on the worst line his statement leaves open, and one
+    /// play that gives them (every card still to be played, in order).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line_tricks: Option<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub worst_line: Vec<String>,
+    /// The claimer's side's tricks double dummy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dd_tricks: Option<u8>,
+    /// An opponent holds a trump the statement does not name (70C1).
+    pub trump_outstanding: bool,
+    /// Why the facts could not be computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unknown: Option<String>,
 }
 
 /// Something the ruling could not settle, as data: each rendering words it in its own
@@ -108,6 +138,8 @@ pub enum Note {
     UngovernedExposure { seat: Seat, what: String },
     /// A card that does not follow suit, and no irregularity of the law book governs it.
     UngovernedPlay { seat: Seat, card: String, trick: u8 },
+    /// A claim or a concession no law of the book governs: the play stops there unscored.
+    UngovernedClaim { seat: Seat, tricks: u8 },
     /// A hypothetical event of the decision tree the Laws do not provide for: the engine's
     /// own message.
     Unprovided(String),
@@ -140,6 +172,10 @@ impl std::fmt::Display for Note {
             Note::UngovernedPlay { seat, card, trick } => write!(
                 f,
                 "trick {trick}: {seat}'s {card} does not follow suit, and no irregularity of the law book governs it"
+            ),
+            Note::UngovernedClaim { seat, tricks } => write!(
+                f,
+                "{seat} claims {tricks} of the remaining tricks, and no law of the book governs a claim"
             ),
             Note::Unprovided(message) => f.write_str(message),
         }
@@ -200,6 +236,9 @@ pub enum Comparison {
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct IrregularityRuling {
+    /// An act the Laws govern that is not an irregularity (a claim, a concession).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub act: bool,
     pub name: String,
     pub law: u32,
     pub offender: Seat,
@@ -250,6 +289,11 @@ pub enum Effect {
     /// A fact of the table becomes true (54A: declarer's hand spread, dummy declares).
     FactSet {
         fact: String,
+    },
+    /// The play ends at a claim: the tricks not played go to a side, the rest to the other.
+    Awarded {
+        tricks: u8,
+        to: crate::model::Side,
     },
     /// Tricks move to a side after the play.
     Transferred {

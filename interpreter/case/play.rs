@@ -8,6 +8,9 @@
 //!   W plays HK           // a card by a named player: a lead out of turn, the wrong hand
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
+//!   S claims all SA SK   // a claim (68A) of all the remaining tricks, or `claims 3`, with
+//!                        // the line stated: the cards in the order he will play them
+//!   E concedes 2         // a concession (68B) of 2 tricks (`concedes all`)
 //!   returned             // the hands go back to the board (62D); next_deal, round_ended
 //! }
 //! ```
@@ -100,6 +103,13 @@ impl Cx<'_> {
                 }
                 return;
             }
+            let claims = self.is("event", "claims", &verb.text);
+            if claims || self.is("event", "concedes", &verb.text) {
+                if let Some(e) = self.claim(seat, claims, line, whole, diags) {
+                    events.push((e, whole));
+                }
+                return;
+            }
             match self.answer(&verb.text) {
                 Ok(answer) if line.len() == 2 => {
                     events.push((Event::Answer { seat, answer }, whole))
@@ -136,13 +146,76 @@ impl Cx<'_> {
         }
     }
 
+    /// `S claims all SA SK`, `S claims 3`, `E concedes 2`: the number of tricks (or all), then
+    /// the cards of the stated line.
+    fn claim(
+        &self,
+        seat: crate::model::Seat,
+        claims: bool,
+        line: &[Word],
+        whole: Span,
+        diags: &mut Vec<Diag>,
+    ) -> Option<Event> {
+        let all = self.w.word("event", "all", self.lang).unwrap_or("all");
+        let help = format!(
+            "write `{} {} 3` or `{} {} {all}`, then the cards of the line he states, in order",
+            line[0].text, line[1].text, line[0].text, line[1].text
+        );
+        let Some(n) = line.get(2) else {
+            diags.push(
+                Diag::new(E_CASE, "how many tricks?".to_string())
+                    .label(whole, "no number of tricks")
+                    .help(help),
+            );
+            return None;
+        };
+        let tricks = if self.is("event", "all", &n.text) {
+            None
+        } else {
+            match n.text.parse::<u8>() {
+                Ok(k) if k <= 13 => Some(k),
+                _ => {
+                    diags.push(
+                        Diag::new(E_CASE, format!("`{}` is not a number of tricks", n.text))
+                            .label(n.span, "0 to 13, or all")
+                            .help(help),
+                    );
+                    return None;
+                }
+            }
+        };
+        let mut cards = vec![];
+        for w in &line[3..] {
+            match self.card(&w.text) {
+                Ok(c) => cards.push(c),
+                Err(h) => {
+                    diags.push(
+                        Diag::new(E_CASE, format!("`{}` is not a card", w.text))
+                            .label(w.span, "not a card")
+                            .help(format!("{h}; the line of a claim is the cards in order")),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(Event::Claim {
+            seat,
+            tricks,
+            line: cards,
+            concession: !claims,
+        })
+    }
+
     /// What the lines of a play block are, in this case's words.
     fn play_help(&self) -> String {
         let w = |class: &str, id: &str| self.w.word(class, id, self.lang).unwrap_or(id).to_string();
         format!(
-            "a line of the play is cards played in turn, `{} {} ♥K` (a card by that player), `{} {}` (an answer), `{}`, `{}`, `{}` or `{}`",
+            "a line of the play is cards played in turn, `{} {} ♥K` (a card by that player), `{} {} {}` (a claim; or a concession), `{} {}` (an answer), `{}`, `{}`, `{}` or `{}`",
             w("seat", "west"),
             w("event", "plays"),
+            w("seat", "south"),
+            w("event", "claims"),
+            w("event", "all"),
             w("seat", "south"),
             w("answer", "accept"),
             w("event", "director"),

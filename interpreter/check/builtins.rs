@@ -176,6 +176,17 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("hands_returned", || Type::Bool),
     ("next_deal_called", || Type::Bool),
     ("round_ended", || Type::Bool),
+    // At a claim or a concession (Law 68): the tricks not yet complete, and whether the
+    // claimer put it as a concession.
+    ("tricks_left", || Type::Int),
+    ("conceded", || Type::Bool),
+    // The facts a claim is judged on (Law 70): the tricks the claimer's side wins on the
+    // worst line his statement leaves open and double dummy, and whether an opponent holds a
+    // trump the statement does not name (70C1).
+    ("claim_facts_known", || Type::Bool),
+    ("line_tricks", || Type::Int),
+    ("dd_tricks", || Type::Int),
+    ("trump_outstanding", || Type::Bool),
 ];
 
 pub fn state(name: &str) -> Option<Type> {

@@ -542,6 +542,7 @@ impl Checker {
                 TriggerKind::Call | TriggerKind::Change => Type::Call,
                 TriggerKind::Question => Type::Text,
                 TriggerKind::Play => Type::Card,
+                TriggerKind::Claim => Type::Int,
                 TriggerKind::Exposure | TriggerKind::EarlyLead => Type::List(Box::new(Type::Card)),
                 TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {
                     Some(o) if o.on_play => Type::Card,
@@ -1001,7 +1002,7 @@ impl Checker {
                         );
                     }
                 }
-                StepKind::Transfer { count, to } => {
+                StepKind::Transfer { count, to } | StepKind::Award { count, to } => {
                     self.expect(count, scope, &Type::Int);
                     self.expect(to, scope, &Type::Side);
                 }

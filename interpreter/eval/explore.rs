@@ -468,7 +468,7 @@ fn replay(
             // else as the case says.
             let tricks = match (table.tricks(), ctx.case.tricks) {
                 (Some((after, in_play, 13)), _) => {
-                    if after != in_play {
+                    if after != in_play || outcome.tricks_awarded.is_some() {
                         outcome.tricks_in_play = Some(in_play);
                     }
                     Some(after)

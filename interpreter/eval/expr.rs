@@ -43,6 +43,12 @@ pub struct View {
     pub hands_returned: bool,
     /// The facts of the table set so far (`set`).
     pub facts: Rc<[Rc<str>]>,
+    /// At a claim (Law 68): the tricks not yet complete, and whether it was a concession.
+    pub tricks_left: i64,
+    pub conceded: bool,
+    /// The facts a claim is judged on (`line_tricks`, `dd_tricks`, `trump_outstanding`), or
+    /// why they could not be computed.
+    pub claim_evidence: Result<ClaimFacts, Rc<str>>,
     pub next_deal_called: bool,
     pub round_ended: bool,
 }
@@ -63,10 +69,24 @@ impl Default for View {
             to_play: Seat::North,
             hands_returned: false,
             facts: Rc::from([]),
+            tricks_left: 0,
+            conceded: false,
+            claim_evidence: Err(Rc::from("no claim has been made")),
             next_deal_called: false,
             round_ended: false,
         }
     }
+}
+
+/// The facts a claim is judged on (Law 70), computed by the table when the claim is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClaimFacts {
+    /// Tricks the claimer's side wins on the worst line his statement leaves open.
+    pub line_tricks: u8,
+    /// Tricks the claimer's side wins double dummy.
+    pub dd_tricks: u8,
+    /// An opponent holds a trump the statement does not name (70C1).
+    pub trump_outstanding: bool,
 }
 
 pub struct Evaluator<'a> {
@@ -225,6 +245,20 @@ impl<'a> Evaluator<'a> {
                 StateVar::Trumps => Value::Strain(view.trumps),
                 StateVar::ToPlay => Value::Seat(view.to_play),
                 StateVar::HandsReturned => Value::Bool(view.hands_returned),
+                StateVar::TricksLeft => Value::Int(view.tricks_left),
+                StateVar::ClaimFactsKnown => Value::Bool(view.claim_evidence.is_ok()),
+                StateVar::LineTricks | StateVar::DdTricks | StateVar::TrumpOutstanding => {
+                    let facts = view.claim_evidence.as_ref().map_err(|why| Stop::Error {
+                        message: format!("the facts of the claim are not known: {why}"),
+                        span: e.span,
+                    })?;
+                    match s {
+                        StateVar::LineTricks => Value::Int(i64::from(facts.line_tricks)),
+                        StateVar::DdTricks => Value::Int(i64::from(facts.dd_tricks)),
+                        _ => Value::Bool(facts.trump_outstanding),
+                    }
+                }
+                StateVar::Conceded => Value::Bool(view.conceded),
                 StateVar::NextDealCalled => Value::Bool(view.next_deal_called),
                 StateVar::RoundEnded => Value::Bool(view.round_ended),
             },

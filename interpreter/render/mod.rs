@@ -12,7 +12,7 @@ pub use lexicon::Lexicon;
 use crate::check::LawBook;
 use crate::model::{Call, Card, Seat, Strain};
 use crate::ruling::{
-    AnswerHow, Applied, Branch, Comparison, Effect, IrregularityRuling, Node, Note, ObligationLine,
+    AnswerHow, Applied, ClaimReport, Branch, Comparison, Effect, IrregularityRuling, Node, Note, ObligationLine,
     Outcome, Question, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang};
@@ -577,13 +577,24 @@ impl Renderer<'_> {
                 )
             );
         }
+        if let Some(c) = &o.claim {
+            self.claim(c, indent, out);
+        }
         if let Some(t) = o.tricks {
-            let line = match o.tricks_in_play {
-                Some(p) => self.p(
+            let line = match (o.tricks_in_play, o.tricks_awarded) {
+                (Some(p), Some(a)) => self.p(
+                    "tricks_after_claim",
+                    &[
+                        ("n", A::Num(t as i64)),
+                        ("played", A::Num(p as i64)),
+                        ("awarded", A::Num(a as i64)),
+                    ],
+                ),
+                (Some(p), None) => self.p(
                     "tricks_after_transfer",
                     &[("n", A::Num(t as i64)), ("played", A::Num(p as i64))],
                 ),
-                None => self.p("tricks", &[("n", A::Num(t as i64))]),
+                _ => self.p("tricks", &[("n", A::Num(t as i64))]),
             };
             let _ = writeln!(out, "{indent}{line}");
         }
@@ -647,6 +658,61 @@ impl Renderer<'_> {
         }
     }
 
+    /// The claim and the facts it is ruled on (Law 70): what was claimed, the worst line the
+    /// statement leaves open with one play that gives it, the double-dummy result, an
+    /// outstanding trump.
+    fn claim(&self, c: &ClaimReport, indent: &str, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            self.p(
+                if c.concession { "claim_conceded" } else { "claim_made" },
+                &[
+                    ("seat", A::Seat(c.claimer)),
+                    ("n", A::Num(c.claimed as i64)),
+                    ("left", A::Num(c.left as i64)),
+                    ("conceded", A::Num((c.left - c.claimed) as i64)),
+                ],
+            )
+        );
+        match (c.line_tricks, c.dd_tricks, &c.unknown) {
+            (Some(line), Some(dd), _) => {
+                let play = c
+                    .worst_line
+                    .iter()
+                    .map(|card| self.thing(card))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let _ = writeln!(
+                    out,
+                    "{indent}  {}",
+                    self.p(
+                        "claim_worst_line",
+                        &[("n", A::Num(line as i64)), ("play", A::owned(play))]
+                    )
+                );
+                let _ = writeln!(
+                    out,
+                    "{indent}  {}",
+                    self.p("claim_double_dummy", &[("n", A::Num(dd as i64))])
+                );
+                if c.trump_outstanding {
+                    let _ = writeln!(out, "{indent}  {}", self.p("claim_trump_outstanding", &[]));
+                }
+            }
+            (_, _, why) => {
+                let _ = writeln!(
+                    out,
+                    "{indent}  {}",
+                    self.p(
+                        "claim_facts_unknown",
+                        &[("why", A::text(why.as_deref().unwrap_or("")))]
+                    )
+                );
+            }
+        }
+    }
+
     fn irregularity(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
         let law_title = self.book.law_title(i.law, self.lang).unwrap_or("");
         let _ = writeln!(
@@ -655,7 +721,7 @@ impl Renderer<'_> {
             trim_title_gap(
                 self.lang,
                 self.p(
-                    "irregularity",
+                    if i.act { "act" } else { "irregularity" },
                     &[
                         ("name", A::owned(self.irregularity_name(&i.name))),
                         ("offender", A::Seat(i.offender)),
@@ -822,6 +888,13 @@ impl Renderer<'_> {
                 .and_then(|f| f.ask.get(self.lang).or(f.ask.get(Lang::En)))
                 .map(str::to_string)
                 .unwrap_or_else(|| fact.replace('_', " ")),
+            Effect::Awarded { tricks, to } => self.p(
+                "effect_awarded",
+                &[
+                    ("n", A::Num(*tricks as i64)),
+                    ("side", A::owned(self.side(*to))),
+                ],
+            ),
             Effect::Transferred { tricks, to } => self.p(
                 "effect_transferred",
                 &[
@@ -919,6 +992,10 @@ impl Renderer<'_> {
                     ("card", A::owned(self.thing(card))),
                     ("trick", A::Num(*trick as i64)),
                 ],
+            ),
+            Note::UngovernedClaim { seat, tricks } => self.p(
+                "note.ungoverned_claim",
+                &[("seat", A::Seat(*seat)), ("n", A::Num(*tricks as i64))],
             ),
             Note::Unprovided(message) => self.p("note.untranslated", &[("note", A::text(message))]),
         }

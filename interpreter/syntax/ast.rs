@@ -176,6 +176,9 @@ pub enum TriggerKind {
     Change,
     /// `on conduct q by player`: q is "review", "explanation" (Law 20) or "hesitation" (16)
     Question,
+    /// `on claim n by claimer`: a claim or a concession; n is the number of the remaining
+    /// tricks the claimer's side is to win (Law 68)
+    Claim,
 }
 
 #[derive(Clone, Debug)]
@@ -194,6 +197,8 @@ pub struct Let {
 
 #[derive(Clone, Debug)]
 pub struct Irregularity {
+    /// Declared with `act`: governed by the Laws without being an irregularity (a claim).
+    pub act: bool,
     pub name: Ident,
     pub trigger: Trigger,
     pub lets: Vec<Let>,
@@ -339,6 +344,12 @@ pub enum StepKind {
     Retract(Ident),
     /// A fact of the table becomes true from now on (54A).
     SetFact(Ident),
+    /// The play ends: `count` of the tricks not yet played go to the side `to`, the others
+    /// to its opponents (68D, 69A, 70).
+    Award {
+        count: Expr,
+        to: Expr,
+    },
     /// Tricks move to a side when the play ends.
     Transfer {
         count: Expr,

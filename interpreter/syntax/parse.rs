@@ -39,7 +39,9 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::per_clause | R::kw_per => "`per` and the paragraphs it encodes",
         R::table | R::kw_table => "`table`",
         R::table_row | R::row_key => "a table row `key => value`",
-        R::irregularity | R::kw_irregularity => "`irregularity`",
+        R::irregularity | R::kw_irregularity | R::kw_act => "`irregularity` or `act`",
+        R::claim_trigger | R::kw_claim => "`claim`",
+        R::award | R::kw_award => "`award … tricks to …`",
         R::finding | R::kw_finding => "`finding`",
         R::fact | R::kw_fact => "`fact`",
         R::set_fact | R::kw_set => "`set`",
@@ -423,13 +425,15 @@ impl Builder {
 
     fn irregularity(&self, p: P) -> Result<Irregularity, Diag> {
         let span = self.span(&p);
-        let mut it = p.into_inner().skip(1);
+        let mut it = p.into_inner();
+        let act = it.next().map(|k| k.as_rule()) == Some(Rule::kw_act);
         let name = self.ident(it.next().unwrap());
         let trig = it.next().unwrap();
         let tspan = self.span(&trig);
         let t = trig.into_inner().nth(1).unwrap();
         let trigger = match t.as_rule() {
             Rule::play_trigger
+            | Rule::claim_trigger
             | Rule::exposure_trigger
             | Rule::change_trigger
             | Rule::question_trigger => {
@@ -438,6 +442,7 @@ impl Builder {
                     t.clone().into_inner().next().map(|k| k.as_rule()),
                 ) {
                     (Rule::play_trigger, _) => TriggerKind::Play,
+                    (Rule::claim_trigger, _) => TriggerKind::Claim,
                     (Rule::change_trigger, _) => TriggerKind::Change,
                     (Rule::question_trigger, _) => TriggerKind::Question,
                     (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
@@ -486,6 +491,7 @@ impl Builder {
             }
         }
         Ok(Irregularity {
+            act,
             name,
             trigger,
             lets,
@@ -779,6 +785,12 @@ impl Builder {
             }
             Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
             Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
+            Rule::award => {
+                let mut x = it.filter(|q| q.as_rule() == Rule::expr);
+                let count = self.expr(x.next().unwrap())?;
+                let to = self.expr(x.next().unwrap())?;
+                StepKind::Award { count, to }
+            }
             Rule::transfer => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
                 let count = self.expr(x.next().unwrap())?;

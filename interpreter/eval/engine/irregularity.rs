@@ -81,6 +81,7 @@ impl<'a> Table<'a> {
                 TriggerKind::Play => act == Act::Play,
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,
+                TriggerKind::Claim => act == Act::Claim,
                 TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
             };
             if !watches {
@@ -134,6 +135,7 @@ impl<'a> Table<'a> {
         let first_instance = self.irregs.len();
         for (decl, law, _) in &found {
             self.irregs.push(IrregularityRuling {
+                act: decl.act,
                 name: decl.name.name.clone(),
                 law: *law,
                 offender: seat,
@@ -261,6 +263,7 @@ impl<'a> Table<'a> {
         }
         let what = self.irregs[from.instance].call.clone();
         self.irregs.push(IrregularityRuling {
+            act: decl.act,
             name: decl.name.name.clone(),
             law: info.law,
             offender: seat,

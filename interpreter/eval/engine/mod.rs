@@ -10,15 +10,17 @@
 //! hand-overs between irregularities) and `steps` (running a rectification's steps).
 
 mod auction;
+mod claim;
 mod irregularity;
 mod play;
 mod steps;
 
-use super::expr::{entries, Env, Evaluator, Stop, View};
+use super::expr::{entries, ClaimFacts, Env, Evaluator, Stop, View};
 use super::value::Value;
 use crate::check::LawBook;
 use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
 use crate::ruling::{
+    ClaimReport,
     AnswerHow, Applied, CallLine, Effect, IrregularityRuling, Note, ObligationLine, Outcome,
 };
 use crate::source::Span;
@@ -53,6 +55,15 @@ pub enum Event {
     Play {
         seat: Option<Seat>,
         card: Card,
+    },
+    /// A claim or a concession (Law 68): `tricks` of the remaining tricks for the claimer's
+    /// side (`None`: all of them), the cards of the line he states, in order, and whether he
+    /// put it as a concession (68B: conceding some tricks claims the rest).
+    Claim {
+        seat: Seat,
+        tricks: Option<u8>,
+        line: Vec<Card>,
+        concession: bool,
     },
     /// A moment after the play that bounds a rectification (62D, 64B4, 64B5).
     Stage(Stage),
@@ -133,6 +144,7 @@ enum Act {
     Play,
     Exposure,
     EarlyLead,
+    Claim,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,6 +277,23 @@ pub struct Table<'a> {
     stages: Vec<Stage>,
     /// The facts of the table that rectifications have set (54A).
     facts: Vec<Rc<str>>,
+    /// The last claim or concession (Law 68).
+    claim: Option<ClaimState>,
+}
+
+/// A claim or a concession as the table holds it while the law book rules it.
+#[derive(Clone, Debug)]
+struct ClaimState {
+    claimer: Seat,
+    /// Of the tricks left, those the claimer's side is to win.
+    claimed: u8,
+    /// One play that gives the worst line's result.
+    worst: Vec<(Seat, Card)>,
+    concession: bool,
+    /// The tricks not yet complete at the claim.
+    left: u8,
+    /// The facts Law 70 is judged on, or why they could not be computed.
+    evidence: Result<ClaimFacts, Rc<str>>,
 }
 
 /// A card played, and whose turn it was when it was played (where the turn goes back to
@@ -289,6 +318,8 @@ struct PlayState {
     next: Seat,
     /// Tricks transferred to declarer's side (negative: to the defenders).
     transferred: i32,
+    /// The tricks not played that a claim gave declarer's side (68D ends the play).
+    awarded: Option<u8>,
     /// The thirteenth trick is complete.
     ended: bool,
 }
@@ -328,6 +359,7 @@ impl<'a> Table<'a> {
             again: None,
             stages: vec![],
             facts: vec![],
+            claim: None,
         }
     }
 
@@ -386,6 +418,12 @@ impl<'a> Table<'a> {
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
             hands_returned: self.stages.contains(&Stage::HandsReturned),
             facts: Rc::from(self.facts.as_slice()),
+            tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
+            conceded: self.claim.as_ref().is_some_and(|c| c.concession),
+            claim_evidence: match &self.claim {
+                Some(c) => c.evidence.clone(),
+                None => Err(Rc::from("no claim has been made")),
+            },
             next_deal_called: self.stages.contains(&Stage::NextDeal),
             round_ended: self.stages.contains(&Stage::RoundEnded),
         }
@@ -507,6 +545,12 @@ impl<'a> Table<'a> {
             }
             Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
             Event::Play { seat, card } => self.feed_play(*seat, *card),
+            Event::Claim {
+                seat,
+                tricks,
+                line,
+                concession,
+            } => self.feed_claim(*seat, *tricks, line, *concession),
             Event::Stage(s) => {
                 if !self.stages.contains(s) {
                     self.stages.push(*s);
@@ -594,6 +638,18 @@ impl<'a> Table<'a> {
             notes: self.notes.clone(),
             at_auction_end: self.waiting_for_end(Period::Auction),
             at_play_end: self.waiting_for_end(Period::Play),
+            claim: self.claim.as_ref().map(|c| ClaimReport {
+                claimer: c.claimer,
+                concession: c.concession,
+                claimed: c.claimed,
+                left: c.left,
+                line_tricks: c.evidence.as_ref().ok().map(|f| f.line_tricks),
+                worst_line: c.worst.iter().map(|(_, card)| card.to_string()).collect(),
+                dd_tricks: c.evidence.as_ref().ok().map(|f| f.dd_tricks),
+                trump_outstanding: c.evidence.as_ref().is_ok_and(|f| f.trump_outstanding),
+                unknown: c.evidence.as_ref().err().map(|e| e.to_string()),
+            }),
+            tricks_awarded: self.play.as_ref().and_then(|p| p.awarded),
             ..Default::default()
         }
     }

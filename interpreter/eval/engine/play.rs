@@ -34,6 +34,7 @@ impl<'a> Table<'a> {
             winners: vec![],
             next,
             transferred: 0,
+            awarded: None,
             ended: false,
         });
         Ok(())
@@ -228,6 +229,75 @@ impl<'a> Table<'a> {
         Ok(rec.seat)
     }
 
+    /// A claim or a concession (Law 68): ruled by the law book's `act` with a `claim`
+    /// trigger; `n` is the number of the remaining tricks the claimer's side is to win.
+    pub(super) fn feed_claim(
+        &mut self,
+        seat: Seat,
+        tricks: Option<u8>,
+        line: &[Card],
+        concession: bool,
+    ) -> Result<(), Fail> {
+        self.next_player()?;
+        let left = {
+            let play = self.play.as_ref().unwrap();
+            if play.ended {
+                return Err(self.event_error(format!("{seat} claims after the play has ended")));
+            }
+            13 - play.winners.len() as u8
+        };
+        let n = tricks.unwrap_or(left);
+        if n > left {
+            return Err(self.event_error(format!(
+                "{seat}'s claim counts {n} tricks, but only {left} are left to play"
+            )));
+        }
+        if let Some(c) = line.iter().find(|c| {
+            let play = self.play.as_ref().unwrap();
+            !play.hands[seat.index()].contains(**c)
+                && !play.hands[seat.partner().index()].contains(**c)
+        }) {
+            return Err(self.event_error(format!(
+                "{seat}'s line names {c}, which neither he nor his partner holds"
+            )));
+        }
+        // Conceding n tricks claims the rest (68B1).
+        let n = if concession { left - n } else { n };
+        let (evidence, worst) = match self.claim_evidence(seat, line) {
+            Ok((facts, worst)) => (Ok(facts), worst),
+            Err(why) => (Err(Rc::from(why.as_str())), vec![]),
+        };
+        self.claim = Some(ClaimState {
+            claimer: seat,
+            claimed: n,
+            worst,
+            concession,
+            left,
+            evidence,
+        });
+        self.settle_defaults(None)?;
+        let x = Value::Int(i64::from(n));
+        let found = self.detect(Act::Claim, seat, &x, None, &[])?;
+        if found.is_empty() {
+            self.notes.push(Note::UngovernedClaim { seat, tricks: n });
+            return Ok(());
+        }
+        self.rule(found, seat, n.to_string())
+    }
+
+    /// The play ends at a claim: `count` of the tricks left go to `to` (68D, 69A, 70).
+    pub(super) fn award(&mut self, count: i64, to: Side) -> Result<(), Fail> {
+        let Some(play) = self.play.as_mut() else {
+            return Err(self.event_error("tricks are awarded before the play".into()));
+        };
+        let left = 13 - play.winners.len() as i64;
+        let n = count.clamp(0, left);
+        let to_declarer = if to == play.declarer.side() { n } else { left - n };
+        play.awarded = Some(to_declarer as u8);
+        play.ended = true;
+        self.end_play()
+    }
+
     /// Tricks move to a side when the play ends (64A).
     pub(super) fn transfer(&mut self, count: i64, to: Side) -> Result<(), Fail> {
         let Some(play) = self.play.as_mut() else {
@@ -247,10 +317,12 @@ impl<'a> Table<'a> {
                 .iter()
                 .filter(|w| w.side() == p.declarer.side())
                 .count() as i32;
+            // A claim ends the play (68D): every trick is accounted for.
+            let complete = if p.awarded.is_some() { 13 } else { p.winners.len() as u8 };
             (
-                (won + p.transferred).clamp(0, 13) as u8,
+                (won + i32::from(p.awarded.unwrap_or(0)) + p.transferred).clamp(0, 13) as u8,
                 won as u8,
-                p.winners.len() as u8,
+                complete,
             )
         })
     }

@@ -427,7 +427,7 @@ impl<'a> Table<'a> {
                         },
                     );
                 }
-                StepKind::Transfer { count, to } => {
+                StepKind::Award { count, to } | StepKind::Transfer { count, to } => {
                     let n = match self.ev.eval(count, &mut exec.env, &view)? {
                         Value::Int(n) => n,
                         _ => unreachable!("checked: an int"),
@@ -436,14 +436,16 @@ impl<'a> Table<'a> {
                         Value::Side(s) => s,
                         _ => unreachable!("checked: a side"),
                     };
-                    self.transfer(n, side)?;
-                    self.effect(
-                        inst,
-                        Effect::Transferred {
-                            tricks: n.clamp(0, 13) as u8,
-                            to: side,
-                        },
-                    );
+                    let tricks = n.clamp(0, 13) as u8;
+                    if matches!(step.kind, StepKind::Award { .. }) {
+                        // The effect first: the award ends the play, and the steps waiting
+                        // for its end report after it.
+                        self.effect(inst, Effect::Awarded { tricks, to: side });
+                        self.award(n, side)?;
+                    } else {
+                        self.transfer(n, side)?;
+                        self.effect(inst, Effect::Transferred { tricks, to: side });
+                    }
                 }
             }
         }
