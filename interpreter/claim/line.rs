@@ -22,21 +22,25 @@
 //!
 //! # Bounded work
 //!
-//! The search is a depth-first minimum with three savings that keep it exact: results are
+//! The search is a depth-first minimum with four savings that keep it exact: results are
 //! remembered at trick boundaries (the cards still held and the leader say everything, the
 //! statement's progress included, since a statement card is played once no claimer-side
-//! hand holds it); of cards that are equivalent (same hand, adjacent in rank among the cards
-//! still in play, neither named by the statement) only one is tried; and a choice is given up
-//! as soon as it cannot do worse for the claimer than one already found. Every card tried
-//! counts against a node budget; when it is spent the search stops with a
+//! hand holds it; and of the cards held only their order within each suit counts, not which
+//! cards have gone, see `Key`); of cards that are equivalent (same hand, adjacent in rank
+//! among the cards still in play, neither named by the statement) only one is tried; a
+//! choice is given up as soon as it cannot do worse for the claimer than one already found;
+//! and trumps higher than every defender's trump are counted as won before searching. Every
+//! card tried counts against a node budget; when it is spent the search stops with a
 //! [`ClaimErrorKind::Budget`] error instead of running on.
 
 use super::{legal, suit_mask, trick_winner, valid_card, ClaimError, ClaimErrorKind, Position};
 use crate::model::{Card, Rank, Seat, Side, Strain, Suit};
 use std::collections::HashMap;
 
-/// Cards tried before the search gives up: a twelve-card position with a few cards fixed
-/// takes far less; this bounds memory (the remembered positions) to some tens of megabytes.
+/// Cards tried before the search gives up: about a second of work in the test profile, and
+/// the remembered positions stay within some tens of megabytes. Every position of the play
+/// records in tests/data/pbn with six cards a hand or fewer takes far less (at most about
+/// 300 000); with eight to thirteen cards and few cards fixed some searches spend it.
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
 
 /// The worst result of the claimer's line.
@@ -174,13 +178,18 @@ impl Trick {
 type Hands = [u64; 4];
 
 /// The claimer's tricks from a trick boundary: exact, or a lower bound when the search
-/// there stopped at a limit; when exact, the cards of the next trick in a play that gives them.
+/// there stopped at a limit.
 #[derive(Clone, Copy, Debug)]
 struct Remembered {
     tricks: u8,
     exact: bool,
-    cards: [Card; 4],
 }
+
+/// A trick boundary up to what does not change its result: the hands with each suit's cards
+/// still in play renumbered from the top (which cards have gone does not matter, only the
+/// order of those left), the leader, and the statement's cards still held, in its order and
+/// renumbered the same way.
+type Key = (Hands, Seat, Vec<u8>);
 
 struct Search<'a> {
     trumps: Strain,
@@ -189,8 +198,8 @@ struct Search<'a> {
     statement: &'a [Card],
     /// The statement's cards, as a bit set.
     stmt_mask: u64,
-    /// What the search found at a trick boundary (hands, leader).
-    memo: HashMap<(Hands, Seat), Remembered>,
+    /// What the search found at a trick boundary.
+    memo: HashMap<Key, Remembered>,
     nodes: u64,
     budget: u64,
 }
@@ -267,24 +276,47 @@ impl Search<'_> {
         if sure >= limit {
             return Ok(sure);
         }
-        let key = (hands, leader);
+        let key = self.key(&hands, leader);
         if let Some(e) = self.memo.get(&key) {
             if e.exact || e.tricks >= limit {
                 return Ok(e.tricks);
             }
         }
-        let (tricks, t) = self.in_trick(hands, Trick::new(leader), limit)?;
+        let (tricks, _) = self.in_trick(hands, Trick::new(leader), limit)?;
         let exact = tricks < limit;
-        let cards = t.cards;
-        self.memo.insert(
-            key,
-            Remembered {
-                tricks,
-                exact,
-                cards,
-            },
-        );
+        self.memo.insert(key, Remembered { tricks, exact });
         Ok(tricks)
+    }
+
+    /// See [`Key`].
+    fn key(&self, hands: &Hands, leader: Seat) -> Key {
+        let live = hands.iter().fold(0, |m, h| m | h);
+        let mut renumbered = [0u8; 52];
+        let mut out = [0u64; 4];
+        for suit in 0..4 {
+            let mut top = 0;
+            for r in (0..13).rev() {
+                let i = suit * 13 + r;
+                if live & (1 << i) == 0 {
+                    continue;
+                }
+                let j = suit * 13 + 12 - top;
+                top += 1;
+                renumbered[i] = j as u8;
+                for (o, h) in out.iter_mut().zip(hands) {
+                    if h & (1 << i) != 0 {
+                        *o |= 1 << j;
+                    }
+                }
+            }
+        }
+        let statement = self
+            .statement
+            .iter()
+            .filter(|c| live & (1 << c.index()) != 0)
+            .map(|c| renumbered[c.index()])
+            .collect();
+        (out, leader, statement)
     }
 
     /// A lower bound of the claimer's tricks from a trick boundary: a trump higher than every
@@ -359,9 +391,11 @@ impl Search<'_> {
         }
     }
 
-    /// The play the search found: the rest of the first trick, then each remembered trick.
+    /// The play the search found: the rest of the first trick, then from each trick boundary
+    /// a trick that keeps the best result (searched again: the remembered results make that
+    /// one trick deep).
     fn replay(
-        &self,
+        &mut self,
         mut hands: Hands,
         first: Trick,
         already: usize,
@@ -380,21 +414,8 @@ impl Search<'_> {
             if hands.iter().all(|&h| h == 0) {
                 return Ok(play);
             }
-            let cards = match self.memo.get(&(hands, leader)) {
-                Some(e) if e.exact => e.cards,
-                _ => {
-                    return Err(ClaimError::new(
-                        ClaimErrorKind::Budget,
-                        "the line search did not keep the play it found",
-                    ))
-                }
-            };
-            t = Trick {
-                leader,
-                cards,
-                n: 4,
-            };
-            play.extend((0..4).map(|i| (t.seat(i), cards[i])));
+            (_, t) = self.in_trick(hands, Trick::new(leader), u8::MAX)?;
+            play.extend((0..4).map(|i| (t.seat(i), t.cards[i])));
         }
     }
 }

@@ -429,3 +429,102 @@ fn record_positions_the_play_as_recorded_is_one_of_the_lines_searched() {
     }
     assert!(below_record > 0, "no statement left a worse line open");
 }
+
+/// A fixed xorshift sequence, so that a failure reproduces.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// A small random position of up to four cards a hand, often made wrong on purpose: a bit
+/// that is no card, a card moved, a rank that does not exist, a card played twice.
+fn random_position(rng: &mut Xorshift) -> Position {
+    let mut deck: Vec<usize> = (0..52).collect();
+    for i in (1..52).rev() {
+        deck.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let m = rng.below(5) as usize;
+    let leader = Seat::from_index(rng.below(4) as usize);
+    let k = if m == 0 { 0 } else { rng.below(4) as usize };
+    let mut hands = [Hand::default(); 4];
+    let mut cards = deck.into_iter().map(Card::from_index);
+    let mut trick = vec![];
+    for i in 0..4 {
+        let s = Seat::from_index(leader.index() + i);
+        for _ in 0..m {
+            hands[s.index()].insert(cards.next().unwrap_or(Card::new(Suit::Clubs, Rank(2))));
+        }
+        if i < k {
+            // The card it played: one of its own when it can follow suit, as in play.
+            let h = hands[s.index()];
+            let led = trick.first().map(|c: &Card| c.suit);
+            let pick = Hand(legal(h.0, led)).cards().next();
+            if let Some(c) = pick {
+                hands[s.index()].remove(c);
+                trick.push(c);
+            }
+        }
+    }
+    match rng.below(8) {
+        0 => hands[rng.below(4) as usize].0 |= 1 << (52 + rng.below(12)),
+        1 => trick.push(Card::new(Suit::Spades, Rank(rng.below(20) as u8))),
+        2 => hands[rng.below(4) as usize].insert(Card::from_index(rng.below(52) as usize)),
+        3 => trick.extend(trick.first().copied()),
+        _ => {}
+    }
+    let trumps = Strain::ALL[rng.below(5) as usize];
+    Position {
+        hands,
+        trumps,
+        leader,
+        trick,
+    }
+}
+
+#[test]
+fn random_positions_give_results_or_errors_never_panics() {
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut solver = DoubleDummy::new();
+    let (mut valid, mut invalid) = (0, 0);
+    for _ in 0..600 {
+        let p = random_position(&mut rng);
+        let claimer = Seat::from_index(rng.below(4) as usize);
+        // A statement of the claimer's side's cards, sometimes with a card it does not hold.
+        let mut statement: Vec<Card> = p.hands[claimer.index()]
+            .cards()
+            .chain(p.hands[claimer.partner().index()].cards())
+            .filter(|_| rng.below(2) == 0)
+            .collect();
+        let foreign = rng.below(6) == 0;
+        if foreign {
+            statement.push(Card::new(Suit::Hearts, Rank(rng.below(16) as u8)));
+        }
+        let dd = solver.tricks(&p, claimer.side());
+        let line = worst_line(&p, claimer, &statement, DEFAULT_NODE_BUDGET);
+        if p.check().is_ok() {
+            valid += 1;
+            let dd = dd.expect("a valid position has a double-dummy result");
+            match line {
+                Ok(line) => {
+                    assert!(line.tricks <= dd, "{p:?}");
+                    assert_eq!(play_out(&p, claimer.side(), &line.play), line.tricks);
+                }
+                Err(e) => assert!(foreign && e.kind == ClaimErrorKind::Statement, "{e}"),
+            }
+        } else {
+            invalid += 1;
+            assert_eq!(dd.unwrap_err().kind, ClaimErrorKind::Position);
+            assert_eq!(line.unwrap_err().kind, ClaimErrorKind::Position);
+        }
+    }
+    assert!(
+        valid > 100 && invalid > 100,
+        "{valid} valid, {invalid} invalid"
+    );
+}
