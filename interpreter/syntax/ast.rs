@@ -347,8 +347,12 @@ pub enum StepKind {
     },
     /// Rules that wait until attention is drawn (the Director is called, or the case ends).
     AwaitDirector(Decision),
-    /// Rule on a call again, as any call, when this rectification is done.
-    Again(Ident),
+    /// Rule on a call again, as any call, when this rectification is done; with
+    /// `in_place_of`, the call takes the place of that entry (withdrawn) in the auction.
+    Again {
+        var: Ident,
+        in_place_of: Option<Expr>,
+    },
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,

@@ -81,6 +81,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::kw_onwards => "`onwards`",
         R::await_director | R::kw_director => "`await director`",
         R::again | R::kw_again => "`again`",
+        R::kw_place => "`place`",
         R::change_trigger | R::kw_change => "`change`",
         R::question_trigger | R::kw_conduct => "`conduct`",
         R::ends | R::kw_ends => "`ends when`",
@@ -739,7 +740,14 @@ impl Builder {
                     duration,
                 }
             }
-            Rule::again => StepKind::Again(self.ident(it.nth(1).unwrap())),
+            Rule::again => {
+                let var = self.ident(it.nth(1).unwrap());
+                let in_place_of = match it.find(|q| q.as_rule() == Rule::expr) {
+                    Some(e) => Some(self.expr(e)?),
+                    None => None,
+                };
+                StepKind::Again { var, in_place_of }
+            }
             Rule::await_director => {
                 let d = it.find(|q| q.as_rule() == Rule::decision).unwrap();
                 StepKind::AwaitDirector(self.decision(d)?)

@@ -110,6 +110,7 @@ impl<'a> Table<'a> {
             status: Status::Pending,
             deemed: false,
             pos: self.event * 2 + 1,
+            in_place: false,
         });
         self.calls.len() - 1
     }
@@ -202,8 +203,30 @@ impl<'a> Table<'a> {
             seat,
             call,
             artificial,
+            pos,
+            in_place,
             ..
         } = self.calls[rec].clone();
+        // A call made in place of an earlier one is ruled where it stands: the calls made
+        // after that place are not yet in the auction it is ruled in (25A1).
+        self.calls[rec].status = Status::Pending;
+        if in_place {
+            self.horizon = Some(pos);
+        }
+        let result = self.process_in_view(rec, seat, call, artificial);
+        self.horizon = None;
+        result?;
+        self.after_call()
+    }
+
+    /// Ruling a call as any call: obligations, then irregularities.
+    fn process_in_view(
+        &mut self,
+        rec: usize,
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    ) -> Result<(), Fail> {
         let view = self.view();
         // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
         // next turn"); a call out of rotation is ruled as such.
@@ -218,16 +241,17 @@ impl<'a> Table<'a> {
         if found.is_empty() {
             self.note_ungoverned(seat, &call.to_string(), &breaches);
             self.calls[rec].status = Status::Standing;
-            return self.after_call();
+            return Ok(());
         }
         self.rule(found, seat, call.to_string())?;
         if let Some(r) = self.again.take() {
+            self.horizon = None;
             return self.process(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
             self.calls[rec].status = Status::Standing;
         }
-        self.after_call()
+        Ok(())
     }
 
     pub(super) fn note_ungoverned(&mut self, seat: Seat, what: &str, breaches: &[Rc<str>]) {

@@ -149,8 +149,11 @@ struct CallRec {
     artificial: bool,
     status: Status,
     deemed: bool,
-    /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k.
+    /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k. A
+    /// call made in place of another (`again x in place of e`) takes that call's position.
     pos: usize,
+    /// Made in place of an earlier call: ruled in the auction as it stood at that place.
+    in_place: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -263,6 +266,9 @@ pub struct Table<'a> {
     again: Option<usize>,
     /// The hands returned to the board, a call on the next deal, the round ended.
     stages: Vec<Stage>,
+    /// While a call made in place of an earlier one is ruled, the auction is seen as it
+    /// stood at that place: only the calls before this position.
+    horizon: Option<usize>,
 }
 
 /// A card played, and whose turn it was when it was played (where the turn goes back to
@@ -325,6 +331,7 @@ impl<'a> Table<'a> {
             play: None,
             again: None,
             stages: vec![],
+            horizon: None,
         }
     }
 
@@ -332,7 +339,7 @@ impl<'a> Table<'a> {
         let mut standing: Vec<&CallRec> = self
             .calls
             .iter()
-            .filter(|c| c.status == Status::Standing)
+            .filter(|c| c.status == Status::Standing && self.horizon.is_none_or(|h| c.pos < h))
             .collect();
         standing.sort_by_key(|c| c.pos);
         View {

@@ -216,7 +216,7 @@ impl<'a> Table<'a> {
                     self.rule_as(&name.name, &exec, step.span)?;
                     return Ok(None);
                 }
-                StepKind::Again(v) => {
+                StepKind::Again { var: v, in_place_of } => {
                     let rec = exec
                         .recs
                         .iter()
@@ -225,6 +225,19 @@ impl<'a> Table<'a> {
                         .map(|(_, r)| *r)
                         .expect("checked: a call variable");
                     self.calls[rec].status = Status::Pending;
+                    if let Some(e) = in_place_of {
+                        let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                            unreachable!("checked: an entry")
+                        };
+                        if let Some(r) = self.withdraw_entry(inst, entry.index, false) {
+                            // The call stands in its place for the rest of this
+                            // rectification (25A6 asks who called after it); it is ruled
+                            // when the rectification is done.
+                            self.calls[rec].pos = self.calls[r].pos;
+                            self.calls[rec].in_place = true;
+                            self.calls[rec].status = Status::Standing;
+                        }
+                    }
                     self.again = Some(rec);
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
@@ -275,6 +288,7 @@ impl<'a> Table<'a> {
                         status: Status::Standing,
                         deemed: true,
                         pos,
+                        in_place: false,
                     });
                     for o in self.obligations.iter_mut().filter(|o| {
                         o.holder == seat
@@ -352,28 +366,7 @@ impl<'a> Table<'a> {
                     let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                         unreachable!("checked: an entry")
                     };
-                    let mut standing: Vec<usize> = (0..self.calls.len())
-                        .filter(|i| self.calls[*i].status == Status::Standing)
-                        .collect();
-                    standing.sort_by_key(|i| self.calls[*i].pos);
-                    if let Some(&r) = standing.get(entry.index) {
-                        self.calls[r].status = Status::Cancelled;
-                        if *onwards {
-                            let pos = self.calls[r].pos;
-                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
-                                c.status = Status::Cancelled;
-                            }
-                        }
-                        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
-                        self.effect(
-                            inst,
-                            Effect::Cancelled {
-                                seat,
-                                call,
-                                and_later: *onwards,
-                            },
-                        );
-                    }
+                    self.withdraw_entry(inst, entry.index, *onwards);
                 }
                 StepKind::ForEach { var, list, block } => {
                     let items = match self.ev.eval(list, &mut exec.env, &view)? {
@@ -436,6 +429,33 @@ impl<'a> Table<'a> {
             }
         }
         Ok(None)
+    }
+
+    /// Cancel the call at this index of the auction (with `onwards`, every later call
+    /// too); the call record withdrawn, if there is one.
+    fn withdraw_entry(&mut self, inst: usize, index: usize, onwards: bool) -> Option<usize> {
+        let mut standing: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].status == Status::Standing)
+            .collect();
+        standing.sort_by_key(|i| self.calls[*i].pos);
+        let r = *standing.get(index)?;
+        self.calls[r].status = Status::Cancelled;
+        if onwards {
+            let pos = self.calls[r].pos;
+            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
+                c.status = Status::Cancelled;
+            }
+        }
+        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
+        self.effect(
+            inst,
+            Effect::Cancelled {
+                seat,
+                call,
+                and_later: onwards,
+            },
+        );
+        Some(r)
     }
 
     pub(super) fn is_over(&self, period: Period) -> bool {
