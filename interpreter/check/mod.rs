@@ -1296,6 +1296,7 @@ impl Checker {
                 Some(match kind {
                     QuantKind::Any | QuantKind::All => Type::Bool,
                     QuantKind::Count | QuantKind::Sum => Type::Int,
+                    QuantKind::Every => Type::List(Box::new(elem)),
                     _ => elem,
                 })
             }

@@ -393,6 +393,8 @@ pub enum QuantKind {
     Last,
     First,
     Sum,
+    /// The elements that pass the filter, as a list.
+    Every,
 }
 
 #[derive(Clone, Debug)]

@@ -103,7 +103,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::args => "`(`",
         R::call_expr => "a function call",
         R::quantifier | R::quant_kind => {
-            "a quantifier (any, all, count, highest, first, last, sum)"
+            "a quantifier (any, all, count, highest, first, last, sum, every)"
         }
         R::bid_literal => "a bid like 1NT or 3♠",
         R::card_literal => "a card like ♠A",
@@ -911,6 +911,7 @@ impl Builder {
                     "highest" => QuantKind::Highest,
                     "last" => QuantKind::Last,
                     "first" => QuantKind::First,
+                    "every" => QuantKind::Every,
                     _ => QuantKind::Sum,
                 };
                 let var = self.ident(it.next().unwrap());
