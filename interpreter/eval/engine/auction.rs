@@ -233,7 +233,19 @@ impl<'a> Table<'a> {
         let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
         let cv = Value::Call(call, artificial);
         let breaches = if at_turn {
-            self.check_obligations(seat, &cv, false, false)?
+            let due: Vec<usize> = (0..self.obligations.len())
+                .filter(|i| {
+                    let o = &self.obligations[*i];
+                    o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn
+                })
+                .collect();
+            let breaches = self.check_obligations(seat, &cv, false, false)?;
+            for i in due {
+                if self.obligations[i].status != "in force" {
+                    self.obligations[i].discharged_by = Some(rec);
+                }
+            }
+            breaches
         } else {
             vec![]
         };

@@ -167,6 +167,10 @@ struct Obl {
     breaches: u32,
     /// For `while on lead`: the holder has led.
     started: bool,
+    /// The call that discharged an `at next turn` obligation: if its maker replaces it,
+    /// the obligation binds the call that takes its place (25A1, SK 774: the replacement
+    /// "podlieha príslušnému pravidlu").
+    discharged_by: Option<usize>,
 }
 
 #[derive(Clone)]
@@ -314,6 +318,26 @@ impl PlayState {
 }
 
 impl<'a> Table<'a> {
+    /// A call no longer counts.
+    fn cancel_call(&mut self, rec: usize) {
+        self.calls[rec].status = Status::Cancelled;
+    }
+
+    /// A call is replaced by its maker (`again x in place of`: 25A1, 21B1(a)): an `at next
+    /// turn` obligation it kept is in force again, for the call that takes its place is the
+    /// holder's call at that turn. (A call a rectification cancels, 27B's insufficient bid
+    /// repeated under 31A1, has kept it.)
+    fn revive_obligations(&mut self, rec: usize) {
+        for o in self
+            .obligations
+            .iter_mut()
+            .filter(|o| o.discharged_by == Some(rec) && o.status == "kept")
+        {
+            o.status = "in force";
+            o.discharged_by = None;
+        }
+    }
+
     pub fn new(ev: Evaluator<'a>, dealer: Seat, vulnerable: [bool; 2]) -> Table<'a> {
         Table {
             book: ev.book,

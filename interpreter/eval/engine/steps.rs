@@ -233,6 +233,7 @@ impl<'a> Table<'a> {
                             // The call stands in its place for the rest of this
                             // rectification (25A6 asks who called after it); it is ruled
                             // when the rectification is done.
+                            self.revive_obligations(r);
                             self.calls[rec].pos = self.calls[r].pos;
                             self.calls[rec].in_place = true;
                             self.calls[rec].status = Status::Standing;
@@ -250,13 +251,10 @@ impl<'a> Table<'a> {
                         .expect("checked: a call variable");
                     let (seat, call) = (self.calls[rec].seat, self.calls[rec].call.to_string());
                     if let StepKind::Cancel { and_later, .. } = &step.kind {
-                        let pos = self.calls[rec].pos;
                         if *and_later {
-                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
-                                c.status = Status::Cancelled;
-                            }
+                            self.cancel_later(rec);
                         }
-                        self.calls[rec].status = Status::Cancelled;
+                        self.cancel_call(rec);
                         self.effect(
                             inst,
                             Effect::Cancelled {
@@ -342,6 +340,7 @@ impl<'a> Table<'a> {
                             },
                             breaches: 0,
                             started: false,
+                            discharged_by: None,
                         });
                     }
                     self.effect(
@@ -439,12 +438,9 @@ impl<'a> Table<'a> {
             .collect();
         standing.sort_by_key(|i| self.calls[*i].pos);
         let r = *standing.get(index)?;
-        self.calls[r].status = Status::Cancelled;
+        self.cancel_call(r);
         if onwards {
-            let pos = self.calls[r].pos;
-            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
-                c.status = Status::Cancelled;
-            }
+            self.cancel_later(r);
         }
         let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
         self.effect(
@@ -456,6 +452,17 @@ impl<'a> Table<'a> {
             },
         );
         Some(r)
+    }
+
+    /// Cancel every call after this one in the auction (36A, 17D3).
+    fn cancel_later(&mut self, rec: usize) {
+        let pos = self.calls[rec].pos;
+        let later: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].pos > pos)
+            .collect();
+        for i in later {
+            self.cancel_call(i);
+        }
     }
 
     pub(super) fn is_over(&self, period: Period) -> bool {
