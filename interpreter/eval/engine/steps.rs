@@ -480,6 +480,16 @@ impl<'a> Table<'a> {
         steps: &'a [Step],
         paragraph: Option<&'a str>,
     ) {
+        // A procedure already waiting for this irregularity waits once: 27B3 then 27B2
+        // both go to 26B, and declarer chooses one lead restriction, not two.
+        if paragraph.is_some()
+            && self.pending.iter().any(|p| {
+                p.exec.instance == exec.instance
+                    && matches!(p.waiting, Waiting::End { period: q, paragraph: r, .. } if q == period && r == paragraph)
+            })
+        {
+            return;
+        }
         let mut waiting = exec.clone();
         waiting.frames.clear();
         self.pending.push(Pending {
