@@ -166,7 +166,7 @@ impl<'a> Table<'a> {
         let waited = self
             .pending
             .iter()
-            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, .. } if *s == seat));
+            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat));
         if let Some(i) = waited {
             let p = self.pending.remove(i);
             let Waiting::Call {
@@ -264,6 +264,43 @@ impl<'a> Table<'a> {
             self.calls[rec].status = Status::Standing;
         }
         Ok(())
+    }
+
+    /// `after call x by …` looks at that player's first call that stands once it is ruled:
+    /// an illegal call is rectified as usual first, and the call that replaces it (a pass
+    /// deemed made, a replacement) is the one looked at (31A, footnote 8, SK 950:
+    /// "Neprávoplatná hláška urobená súperom po pravici podlieha náprave ako zvyčajne").
+    pub(super) fn resolve_observers(&mut self) -> Result<(), Fail> {
+        loop {
+            let found = self.pending.iter().enumerate().find_map(|(i, p)| match &p.waiting {
+                Waiting::Call {
+                    seat,
+                    observe: true,
+                    since,
+                    ..
+                } => self
+                    .calls
+                    .iter()
+                    .enumerate()
+                    .skip(*since)
+                    .filter(|(_, c)| c.seat == *seat && c.status == Status::Standing)
+                    .min_by_key(|(_, c)| c.pos)
+                    .map(|(r, _)| (i, r)),
+                _ => None,
+            });
+            let Some((i, rec)) = found else {
+                return Ok(());
+            };
+            let p = self.pending.remove(i);
+            let Waiting::Call { var, decision, .. } = p.waiting else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            let c = &self.calls[rec];
+            exec.env.push((var, Value::Call(c.call, c.artificial)));
+            self.decide(&mut exec, decision)?;
+            self.run(exec)?;
+        }
     }
 
     pub(super) fn note_ungoverned(&mut self, seat: Seat, what: &str, breaches: &[Rc<str>]) {

@@ -218,6 +218,9 @@ enum Waiting<'a> {
         seat: Seat,
         decision: &'a Decision,
         observe: bool,
+        /// The number of call records when the wait began: an observed call is one made
+        /// after it.
+        since: usize,
     },
     /// Rules that wait until attention is drawn to the irregularity (36A, 36C).
     Director { decision: &'a Decision },
@@ -521,6 +524,11 @@ impl<'a> Table<'a> {
 
     pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
         self.event += 1;
+        self.feed_event(event)?;
+        self.resolve_observers()
+    }
+
+    fn feed_event(&mut self, event: &Event) -> Result<(), Fail> {
         match event {
             Event::Call {
                 seat,

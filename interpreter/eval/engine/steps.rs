@@ -161,6 +161,7 @@ impl<'a> Table<'a> {
                             seat,
                             decision,
                             observe: *observe,
+                            since: self.calls.len(),
                         },
                         exec,
                     });
