@@ -172,7 +172,7 @@ pub enum TriggerKind {
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)
     Change,
-    /// `on conduct q by player`: q is "review", "explanation" (Law 20) or "hesitation" (16)
+    /// `on conduct q by player`: q is "review", "explanation" (Law 20), "hesitation" (16) or "misstatement" (19A3)
     Question,
 }
 
