@@ -56,6 +56,7 @@ fn every_entry_gives_all_four_languages() {
                 "changes",
                 "asks",
                 "hesitates",
+                "misstates",
                 "review",
                 "explanation",
                 "against",

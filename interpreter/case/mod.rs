@@ -1027,13 +1027,19 @@ impl Cx<'_> {
                 break;
             };
             let event = self.w.lookup("event", self.lang, &w.text);
-            // `N hesitates`: a break in tempo, information for partner (Law 16).
-            if event == Some("hesitates") {
+            // `N hesitates`: a break in tempo, information for partner (Law 16). `N misstates`:
+            // his double or redouble named the bid wrongly (19A3, 19B3).
+            if let Some(kind @ ("hesitates" | "misstates")) = event {
                 let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
                 case.events.push((
                     Event::Question {
                         seat: s,
-                        kind: "hesitation".into(),
+                        kind: if kind == "hesitates" {
+                            "hesitation"
+                        } else {
+                            "misstatement"
+                        }
+                        .into(),
                     },
                     span,
                 ));

@@ -917,7 +917,16 @@ impl Checker {
                         );
                     }
                 }
-                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } | StepKind::Again(v) => {
+                StepKind::Stands(v)
+                | StepKind::Cancel { var: v, .. }
+                | StepKind::Again { var: v, .. } => {
+                    if let StepKind::Again {
+                        in_place_of: Some(e),
+                        ..
+                    } = &s.kind
+                    {
+                        self.expect(e, scope, &Type::Entry);
+                    }
                     match scope.iter().rev().find(|(n, _)| *n == v.name) {
                         Some((_, Type::Call)) => {}
                         Some((_, t)) => self.err(
@@ -1310,6 +1319,7 @@ impl Checker {
                 Some(match kind {
                     QuantKind::Any | QuantKind::All => Type::Bool,
                     QuantKind::Count | QuantKind::Sum => Type::Int,
+                    QuantKind::Every => Type::List(Box::new(elem)),
                     _ => elem,
                 })
             }

@@ -324,6 +324,7 @@ impl<'a> Evaluator<'a> {
                 let (mut count, mut sum) = (0i64, 0i64);
                 let mut best: Option<(i64, &Value)> = None;
                 let (mut first, mut last): (Option<&Value>, Option<&Value>) = (None, None);
+                let mut every = vec![];
                 for x in xs.iter() {
                     frame[*slot] = x.clone();
                     let pass = match filter {
@@ -346,6 +347,9 @@ impl<'a> Evaluator<'a> {
                         }
                         first = first.or(Some(x));
                         last = Some(x);
+                        if *kind == QuantKind::Every {
+                            every.push(x.clone());
+                        }
                     }
                 }
                 let none = |what: &str| Stop::Error {
@@ -364,6 +368,7 @@ impl<'a> Evaluator<'a> {
                         .ok_or_else(|| none("highest"))?,
                     QuantKind::First => first.cloned().ok_or_else(|| none("first"))?,
                     QuantKind::Last => last.cloned().ok_or_else(|| none("last"))?,
+                    QuantKind::Every => Value::List(Rc::new(every)),
                 }
             }
         })

@@ -174,7 +174,7 @@ pub enum TriggerKind {
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)
     Change,
-    /// `on conduct q by player`: q is "review", "explanation" (Law 20) or "hesitation" (16)
+    /// `on conduct q by player`: q is "review", "explanation" (Law 20), "hesitation" (16) or "misstatement" (19A3)
     Question,
     /// `on claim n by claimer`: a claim or a concession; n is the number of the remaining
     /// tricks the claimer's side is to win (Law 68)
@@ -362,8 +362,12 @@ pub enum StepKind {
     },
     /// Rules that wait until attention is drawn (the Director is called, or the case ends).
     AwaitDirector(Decision),
-    /// Rule on a call again, as any call, when this rectification is done.
-    Again(Ident),
+    /// Rule on a call again, as any call, when this rectification is done; with
+    /// `in_place_of`, the call takes the place of that entry (withdrawn) in the auction.
+    Again {
+        var: Ident,
+        in_place_of: Option<Expr>,
+    },
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,
@@ -404,6 +408,8 @@ pub enum QuantKind {
     Last,
     First,
     Sum,
+    /// The elements that pass the filter, as a list.
+    Every,
 }
 
 #[derive(Clone, Debug)]

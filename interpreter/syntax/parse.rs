@@ -85,6 +85,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::kw_onwards => "`onwards`",
         R::await_director | R::kw_director => "`await director`",
         R::again | R::kw_again => "`again`",
+        R::kw_place => "`place`",
         R::change_trigger | R::kw_change => "`change`",
         R::question_trigger | R::kw_conduct => "`conduct`",
         R::ends | R::kw_ends => "`ends when`",
@@ -106,7 +107,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::args => "`(`",
         R::call_expr => "a function call",
         R::quantifier | R::quant_kind => {
-            "a quantifier (any, all, count, highest, first, last, sum)"
+            "a quantifier (any, all, count, highest, first, last, sum, every)"
         }
         R::bid_literal => "a bid like 1NT or 3♠",
         R::card_literal => "a card like ♠A",
@@ -755,7 +756,14 @@ impl Builder {
                     duration,
                 }
             }
-            Rule::again => StepKind::Again(self.ident(it.nth(1).unwrap())),
+            Rule::again => {
+                let var = self.ident(it.nth(1).unwrap());
+                let in_place_of = match it.find(|q| q.as_rule() == Rule::expr) {
+                    Some(e) => Some(self.expr(e)?),
+                    None => None,
+                };
+                StepKind::Again { var, in_place_of }
+            }
             Rule::await_director => {
                 let d = it.find(|q| q.as_rule() == Rule::decision).unwrap();
                 StepKind::AwaitDirector(self.decision(d)?)
@@ -926,6 +934,7 @@ impl Builder {
                     "highest" => QuantKind::Highest,
                     "last" => QuantKind::Last,
                     "first" => QuantKind::First,
+                    "every" => QuantKind::Every,
                     _ => QuantKind::Sum,
                 };
                 let var = self.ident(it.next().unwrap());

@@ -110,6 +110,7 @@ impl<'a> Table<'a> {
             status: Status::Pending,
             deemed: false,
             pos: self.event * 2 + 1,
+            in_place: false,
         });
         self.calls.len() - 1
     }
@@ -165,7 +166,7 @@ impl<'a> Table<'a> {
         let waited = self
             .pending
             .iter()
-            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, .. } if *s == seat));
+            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat));
         if let Some(i) = waited {
             let p = self.pending.remove(i);
             let Waiting::Call {
@@ -202,15 +203,49 @@ impl<'a> Table<'a> {
             seat,
             call,
             artificial,
+            pos,
+            in_place,
             ..
         } = self.calls[rec].clone();
+        // A call made in place of an earlier one is ruled where it stands: the calls made
+        // after that place are not yet in the auction it is ruled in (25A1).
+        self.calls[rec].status = Status::Pending;
+        if in_place {
+            self.horizon = Some(pos);
+        }
+        let result = self.process_in_view(rec, seat, call, artificial);
+        self.horizon = None;
+        result?;
+        self.after_call()
+    }
+
+    /// Ruling a call as any call: obligations, then irregularities.
+    fn process_in_view(
+        &mut self,
+        rec: usize,
+        seat: Seat,
+        call: Call,
+        artificial: bool,
+    ) -> Result<(), Fail> {
         let view = self.view();
         // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
         // next turn"); a call out of rotation is ruled as such.
         let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
         let cv = Value::Call(call, artificial);
         let breaches = if at_turn {
-            self.check_obligations(seat, &cv, false, false)?
+            let due: Vec<usize> = (0..self.obligations.len())
+                .filter(|i| {
+                    let o = &self.obligations[*i];
+                    o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn
+                })
+                .collect();
+            let breaches = self.check_obligations(seat, &cv, false, false)?;
+            for i in due {
+                if self.obligations[i].status != "in force" {
+                    self.obligations[i].discharged_by = Some(rec);
+                }
+            }
+            breaches
         } else {
             vec![]
         };
@@ -218,16 +253,54 @@ impl<'a> Table<'a> {
         if found.is_empty() {
             self.note_ungoverned(seat, &call.to_string(), &breaches);
             self.calls[rec].status = Status::Standing;
-            return self.after_call();
+            return Ok(());
         }
         self.rule(found, seat, call.to_string())?;
         if let Some(r) = self.again.take() {
+            self.horizon = None;
             return self.process(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
             self.calls[rec].status = Status::Standing;
         }
-        self.after_call()
+        Ok(())
+    }
+
+    /// `after call x by …` looks at that player's first call that stands once it is ruled:
+    /// an illegal call is rectified as usual first, and the call that replaces it (a pass
+    /// deemed made, a replacement) is the one looked at (31A, footnote 8, SK 950:
+    /// "Neprávoplatná hláška urobená súperom po pravici podlieha náprave ako zvyčajne").
+    pub(super) fn resolve_observers(&mut self) -> Result<(), Fail> {
+        loop {
+            let found = self.pending.iter().enumerate().find_map(|(i, p)| match &p.waiting {
+                Waiting::Call {
+                    seat,
+                    observe: true,
+                    since,
+                    ..
+                } => self
+                    .calls
+                    .iter()
+                    .enumerate()
+                    .skip(*since)
+                    .filter(|(_, c)| c.seat == *seat && c.status == Status::Standing)
+                    .min_by_key(|(_, c)| c.pos)
+                    .map(|(r, _)| (i, r)),
+                _ => None,
+            });
+            let Some((i, rec)) = found else {
+                return Ok(());
+            };
+            let p = self.pending.remove(i);
+            let Waiting::Call { var, decision, .. } = p.waiting else {
+                unreachable!()
+            };
+            let mut exec = p.exec;
+            let c = &self.calls[rec];
+            exec.env.push((var, Value::Call(c.call, c.artificial)));
+            self.decide(&mut exec, decision)?;
+            self.run(exec)?;
+        }
     }
 
     pub(super) fn note_ungoverned(&mut self, seat: Seat, what: &str, breaches: &[Rc<str>]) {

@@ -161,8 +161,11 @@ struct CallRec {
     artificial: bool,
     status: Status,
     deemed: bool,
-    /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k.
+    /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k. A
+    /// call made in place of another (`again x in place of e`) takes that call's position.
     pos: usize,
+    /// Made in place of an earlier call: ruled in the auction as it stood at that place.
+    in_place: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -176,6 +179,10 @@ struct Obl {
     breaches: u32,
     /// For `while on lead`: the holder has led.
     started: bool,
+    /// The call that discharged an `at next turn` obligation: if its maker replaces it,
+    /// the obligation binds the call that takes its place (25A1, SK 774: the replacement
+    /// "podlieha príslušnému pravidlu").
+    discharged_by: Option<usize>,
 }
 
 #[derive(Clone)]
@@ -223,6 +230,9 @@ enum Waiting<'a> {
         seat: Seat,
         decision: &'a Decision,
         observe: bool,
+        /// The number of call records when the wait began: an observed call is one made
+        /// after it.
+        since: usize,
     },
     /// Rules that wait until attention is drawn to the irregularity (36A, 36C).
     Director { decision: &'a Decision },
@@ -275,6 +285,9 @@ pub struct Table<'a> {
     again: Option<usize>,
     /// The hands returned to the board, a call on the next deal, the round ended.
     stages: Vec<Stage>,
+    /// While a call made in place of an earlier one is ruled, the auction is seen as it
+    /// stood at that place: only the calls before this position.
+    horizon: Option<usize>,
     /// The facts of the table that rectifications have set (54A).
     facts: Vec<Rc<str>>,
     /// The last claim or concession (Law 68).
@@ -341,6 +354,26 @@ impl PlayState {
 }
 
 impl<'a> Table<'a> {
+    /// A call no longer counts.
+    fn cancel_call(&mut self, rec: usize) {
+        self.calls[rec].status = Status::Cancelled;
+    }
+
+    /// A call is replaced by its maker (`again x in place of`: 25A1, 21B1(a)): an `at next
+    /// turn` obligation it kept is in force again, for the call that takes its place is the
+    /// holder's call at that turn. (A call a rectification cancels, 27B's insufficient bid
+    /// repeated under 31A1, has kept it.)
+    fn revive_obligations(&mut self, rec: usize) {
+        for o in self
+            .obligations
+            .iter_mut()
+            .filter(|o| o.discharged_by == Some(rec) && o.status == "kept")
+        {
+            o.status = "in force";
+            o.discharged_by = None;
+        }
+    }
+
     pub fn new(ev: Evaluator<'a>, dealer: Seat, vulnerable: [bool; 2]) -> Table<'a> {
         Table {
             book: ev.book,
@@ -358,6 +391,7 @@ impl<'a> Table<'a> {
             play: None,
             again: None,
             stages: vec![],
+            horizon: None,
             facts: vec![],
             claim: None,
         }
@@ -367,7 +401,7 @@ impl<'a> Table<'a> {
         let mut standing: Vec<&CallRec> = self
             .calls
             .iter()
-            .filter(|c| c.status == Status::Standing)
+            .filter(|c| c.status == Status::Standing && self.horizon.is_none_or(|h| c.pos < h))
             .collect();
         standing.sort_by_key(|c| c.pos);
         View {
@@ -532,6 +566,11 @@ impl<'a> Table<'a> {
 
     pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
         self.event += 1;
+        self.feed_event(event)?;
+        self.resolve_observers()
+    }
+
+    fn feed_event(&mut self, event: &Event) -> Result<(), Fail> {
         match event {
             Event::Call {
                 seat,

@@ -161,6 +161,7 @@ impl<'a> Table<'a> {
                             seat,
                             decision,
                             observe: *observe,
+                            since: self.calls.len(),
                         },
                         exec,
                     });
@@ -216,7 +217,7 @@ impl<'a> Table<'a> {
                     self.rule_as(&name.name, &exec, step.span)?;
                     return Ok(None);
                 }
-                StepKind::Again(v) => {
+                StepKind::Again { var: v, in_place_of } => {
                     let rec = exec
                         .recs
                         .iter()
@@ -225,6 +226,20 @@ impl<'a> Table<'a> {
                         .map(|(_, r)| *r)
                         .expect("checked: a call variable");
                     self.calls[rec].status = Status::Pending;
+                    if let Some(e) = in_place_of {
+                        let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                            unreachable!("checked: an entry")
+                        };
+                        if let Some(r) = self.withdraw_entry(inst, entry.index, false) {
+                            // The call stands in its place for the rest of this
+                            // rectification (25A6 asks who called after it); it is ruled
+                            // when the rectification is done.
+                            self.revive_obligations(r);
+                            self.calls[rec].pos = self.calls[r].pos;
+                            self.calls[rec].in_place = true;
+                            self.calls[rec].status = Status::Standing;
+                        }
+                    }
                     self.again = Some(rec);
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
@@ -237,13 +252,10 @@ impl<'a> Table<'a> {
                         .expect("checked: a call variable");
                     let (seat, call) = (self.calls[rec].seat, self.calls[rec].call.to_string());
                     if let StepKind::Cancel { and_later, .. } = &step.kind {
-                        let pos = self.calls[rec].pos;
                         if *and_later {
-                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
-                                c.status = Status::Cancelled;
-                            }
+                            self.cancel_later(rec);
                         }
-                        self.calls[rec].status = Status::Cancelled;
+                        self.cancel_call(rec);
                         self.effect(
                             inst,
                             Effect::Cancelled {
@@ -275,6 +287,7 @@ impl<'a> Table<'a> {
                         status: Status::Standing,
                         deemed: true,
                         pos,
+                        in_place: false,
                     });
                     for o in self.obligations.iter_mut().filter(|o| {
                         o.holder == seat
@@ -328,6 +341,7 @@ impl<'a> Table<'a> {
                             },
                             breaches: 0,
                             started: false,
+                            discharged_by: None,
                         });
                     }
                     self.effect(
@@ -352,28 +366,7 @@ impl<'a> Table<'a> {
                     let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                         unreachable!("checked: an entry")
                     };
-                    let mut standing: Vec<usize> = (0..self.calls.len())
-                        .filter(|i| self.calls[*i].status == Status::Standing)
-                        .collect();
-                    standing.sort_by_key(|i| self.calls[*i].pos);
-                    if let Some(&r) = standing.get(entry.index) {
-                        self.calls[r].status = Status::Cancelled;
-                        if *onwards {
-                            let pos = self.calls[r].pos;
-                            for c in self.calls.iter_mut().filter(|c| c.pos > pos) {
-                                c.status = Status::Cancelled;
-                            }
-                        }
-                        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
-                        self.effect(
-                            inst,
-                            Effect::Cancelled {
-                                seat,
-                                call,
-                                and_later: *onwards,
-                            },
-                        );
-                    }
+                    self.withdraw_entry(inst, entry.index, *onwards);
                 }
                 StepKind::ForEach { var, list, block } => {
                     let items = match self.ev.eval(list, &mut exec.env, &view)? {
@@ -452,6 +445,41 @@ impl<'a> Table<'a> {
         Ok(None)
     }
 
+    /// Cancel the call at this index of the auction (with `onwards`, every later call
+    /// too); the call record withdrawn, if there is one.
+    fn withdraw_entry(&mut self, inst: usize, index: usize, onwards: bool) -> Option<usize> {
+        let mut standing: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].status == Status::Standing)
+            .collect();
+        standing.sort_by_key(|i| self.calls[*i].pos);
+        let r = *standing.get(index)?;
+        self.cancel_call(r);
+        if onwards {
+            self.cancel_later(r);
+        }
+        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
+        self.effect(
+            inst,
+            Effect::Cancelled {
+                seat,
+                call,
+                and_later: onwards,
+            },
+        );
+        Some(r)
+    }
+
+    /// Cancel every call after this one in the auction (36A, 17D3).
+    fn cancel_later(&mut self, rec: usize) {
+        let pos = self.calls[rec].pos;
+        let later: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].pos > pos)
+            .collect();
+        for i in later {
+            self.cancel_call(i);
+        }
+    }
+
     pub(super) fn is_over(&self, period: Period) -> bool {
         match period {
             Period::Auction => self.ended,
@@ -467,6 +495,16 @@ impl<'a> Table<'a> {
         steps: &'a [Step],
         paragraph: Option<&'a str>,
     ) {
+        // A procedure already waiting for this irregularity waits once: 27B3 then 27B2
+        // both go to 26B, and declarer chooses one lead restriction, not two.
+        if paragraph.is_some()
+            && self.pending.iter().any(|p| {
+                p.exec.instance == exec.instance
+                    && matches!(p.waiting, Waiting::End { period: q, paragraph: r, .. } if q == period && r == paragraph)
+            })
+        {
+            return;
+        }
         let mut waiting = exec.clone();
         waiting.frames.clear();
         self.pending.push(Pending {
