@@ -226,6 +226,14 @@ pub enum Comparison {
         scores: Vec<i64>,
         total: i64,
     },
+    /// An artificial adjusted score (12C2): a side, its part in the irregularity (0 none, 1
+    /// partly, 2 directly), the per cent in a pairs event and the IMPs in a teams event.
+    Artificial {
+        side: crate::model::Side,
+        fault: u8,
+        percent: i64,
+        imps: i64,
+    },
     Matchpoints {
         score: i64,
         others: Vec<i64>,

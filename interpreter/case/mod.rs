@@ -12,7 +12,7 @@ pub mod words;
 
 use crate::diagnostic::Diag;
 use crate::eval::engine::Event;
-use crate::model::{Call, Card, Deal, Rank, Seat, Strain, Suit};
+use crate::model::{Call, Card, Deal, Rank, Seat, Side, Strain, Suit};
 use crate::source::Span;
 use crate::suggest::{closest, did_you_mean};
 use crate::syntax::ast::Lang;
@@ -83,6 +83,9 @@ pub struct Case {
     pub imps: Vec<i64>,
     pub matchpoints: Vec<(i64, Vec<i64>)>,
     pub total_points: Vec<i64>,
+    /// Artificial adjusted scores (12C2): a side, how far it was at fault (0 not, 1 partly,
+    /// 2 directly) and its percentage on the session's other boards (12C2(c)), if given.
+    pub artificial: Vec<(Side, u8, Option<i64>)>,
 }
 
 /// The keys of an English case (the other languages' are in `laws/case.words`).
@@ -100,6 +103,7 @@ pub const KEYS: &[&str] = &[
     "imps",
     "matchpoints",
     "total_points",
+    "artificial",
 ];
 
 #[derive(Clone, Debug)]
@@ -217,7 +221,7 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
         if id == "language" {
             continue;
         }
-        let repeatable = matches!(id, "imps" | "matchpoints");
+        let repeatable = matches!(id, "imps" | "matchpoints" | "artificial");
         if let Some(prev) = seen.insert(id.to_string(), kspan).filter(|_| !repeatable) {
             diags.push(
                 Diag::new(E_CASE, format!("`{k}` is given twice"))
@@ -441,6 +445,46 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                             )
                             .label(espan, format!("expected `{k} 420 {against} 450 420 -50`"))
                             .help("give the score and the scores it is compared with"),
+                        )
+                    }
+                }
+            }
+            "artificial" => {
+                // `artificial NS directly 35`: the side, its part in the irregularity, and its
+                // percentage on the session's other boards (12C2(c)) if the Director needs it.
+                let side = line_words.first().and_then(|x| w.lookup("vulnerability", lang, &x.text));
+                let fault = line_words.get(1).and_then(|x| w.lookup("fault", lang, &x.text));
+                let session = match line_words.get(2) {
+                    None => Some(None),
+                    Some(x) => x.text.parse::<i64>().ok().filter(|p| (0..=100).contains(p)).map(Some),
+                };
+                match (side, fault, session, line_words.len() <= 3) {
+                    (Some(s @ ("ns" | "ew")), Some(f), Some(pct), true) => case.artificial.push((
+                        if s == "ns" { Side::NorthSouth } else { Side::EastWest },
+                        match f {
+                            "directly" => 2,
+                            "partly" => 1,
+                            _ => 0,
+                        },
+                        pct,
+                    )),
+                    _ => {
+                        let word = |class: &str, id: &str| w.word(class, id, lang).unwrap_or(id).to_string();
+                        diags.push(
+                            Diag::new(E_CASE, format!("`{k}` is a side, its part in the irregularity, and a session percentage if any"))
+                                .label(espan, format!(
+                                    "expected `{k} {} {}` or `{k} {} {} 65`",
+                                    word("vulnerability", "ns"),
+                                    word("fault", "directly"),
+                                    word("vulnerability", "ew"),
+                                    word("fault", "none"),
+                                ))
+                                .help(format!(
+                                    "the part is `{}`, `{}` or `{}` (12C2(a)); the percentage is 0 to 100",
+                                    word("fault", "directly"),
+                                    word("fault", "partly"),
+                                    word("fault", "none"),
+                                )),
                         )
                     }
                 }

@@ -27,6 +27,7 @@ pub const CLASSES: &[&str] = &[
     "finding",
     "yesno",
     "event",
+    "fault",
 ];
 
 #[derive(Clone, Debug)]

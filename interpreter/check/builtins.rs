@@ -333,6 +333,18 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "the IMP scale (Law 78B)",
     ),
     (
+        "artificial_percent",
+        &[("fault", || Type::Int), ("session", || Type::Int)],
+        || Type::Int,
+        "an artificial adjusted score in a pairs event, per cent (Law 12C2(a), (c))",
+    ),
+    (
+        "artificial_imps",
+        &[("fault", || Type::Int)],
+        || Type::Int,
+        "an artificial adjusted score in IMPs (Law 12C2(b))",
+    ),
+    (
         "matchpoints",
         &[
             ("score", || Type::Int),

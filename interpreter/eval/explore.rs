@@ -502,6 +502,21 @@ fn replay(
             }
         }
     }
+    for (side, fault, session) in &ctx.case.artificial {
+        let f = Value::Int(i64::from(*fault));
+        let percent = int(ev.call(
+            "artificial_percent",
+            vec![f.clone(), Value::Int(session.unwrap_or(-1))],
+            &view,
+        )?);
+        let imps = int(ev.call("artificial_imps", vec![f], &view)?);
+        outcome.comparisons.push(Comparison::Artificial {
+            side: *side,
+            fault: *fault,
+            percent,
+            imps,
+        });
+    }
     for d in &ctx.case.imps {
         let imps = int(ev.call("imps", vec![Value::Int(*d)], &view)?);
         outcome.comparisons.push(Comparison::Imps {

@@ -618,6 +618,20 @@ impl Renderer<'_> {
                     "imps",
                     &[("difference", A::Num(*difference)), ("imps", A::Num(*imps))],
                 ),
+                Comparison::Artificial {
+                    side,
+                    fault,
+                    percent,
+                    imps,
+                } => self.p(
+                    "artificial",
+                    &[
+                        ("side", A::owned(self.side(*side))),
+                        ("fault", A::owned(self.p(&format!("fault.{fault}"), &[]))),
+                        ("percent", A::Num(*percent)),
+                        ("imps", A::Num(*imps)),
+                    ],
+                ),
                 Comparison::Total { scores, total } => self.p(
                     "total_points",
                     &[
