@@ -1,0 +1,274 @@
+//! Typing the expressions of the law book: names, fields, quantifiers, calls of built-ins and
+//! definitions, with a diagnostic (and a "did you mean") for each mistake.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn expect(&mut self, e: &Expr, scope: &Scope, want: &Type) {
+        if let Some(t) = self.infer(e, scope) {
+            if !t.fits(want) {
+                self.err(
+                    Diag::new(E_TYPE, format!("expected {}, found {}", a(want), a(&t)))
+                        .label(e.span, format!("this is {}", a(&t)))
+                        .help(format!("{} is needed here", a(want))),
+                );
+            }
+        }
+    }
+
+    pub(super) fn unknown_name(&mut self, name: &str, span: Span, scope: &Scope) {
+        let mut cands: Vec<String> = scope.iter().map(|(n, _)| n.clone()).collect();
+        cands.extend(self.book.defines.keys().cloned());
+        cands.extend(self.book.tables.keys().cloned());
+        cands.extend(self.book.findings.keys().cloned());
+        cands.extend(self.book.facts.keys().cloned());
+        cands.extend(self.book.obligations.keys().cloned());
+        cands.extend(builtins::BUILTINS.iter().map(|(n, _)| n.to_string()));
+        cands.extend(builtins::STATE.iter().map(|(n, _)| n.to_string()));
+        let hint = did_you_mean(name, cands.iter().map(|s| s.as_str()));
+        self.err(
+            Diag::new(E_NAME, format!("unknown name `{name}`"))
+                .label(span, "not defined")
+                .help(if hint.is_empty() {
+                    "define it with `define`, or check the spelling".into()
+                } else {
+                    hint
+                }),
+        );
+    }
+
+    pub(super) fn infer(&mut self, e: &Expr, scope: &Scope) -> Option<Type> {
+        match &e.kind {
+            ExprKind::Int(_) => Some(Type::Int),
+            ExprKind::Str(_) => Some(Type::Text),
+            ExprKind::BidLit(_) => Some(Type::Call),
+            ExprKind::CardLit(_) => Some(Type::Card),
+            ExprKind::SuitLit(_) => Some(Type::Suit),
+            ExprKind::Name(n) => {
+                if let Some((_, t)) = scope.iter().rev().find(|(x, _)| x == n) {
+                    return Some(t.clone());
+                }
+                if let Some(d) = self.book.defines.get(n).cloned() {
+                    if !d.params.is_empty() {
+                        self.err(
+                            Diag::new(
+                                E_TYPE,
+                                format!("`{n}` takes {} argument(s)", d.params.len()),
+                            )
+                            .label(e.span, "used without arguments")
+                            .help(format!("call it: `{n}(…)`")),
+                        );
+                        return None;
+                    }
+                    return self.type_of(&d.ty);
+                }
+                if self.book.findings.contains_key(n) || self.book.facts.contains_key(n) {
+                    return Some(Type::Bool);
+                }
+                if self.book.obligations.contains_key(n) {
+                    return Some(Type::Obligation);
+                }
+                if let Some(c) = constant(n) {
+                    return Some(c.ty());
+                }
+                if let Some(t) = state(n) {
+                    return Some(t);
+                }
+                self.unknown_name(n, e.span, scope);
+                None
+            }
+            ExprKind::Apply(f, args) => self.infer_apply(f, args, e.span, scope),
+            ExprKind::Field(inner, name) => {
+                let t = self.infer(inner, scope)?;
+                match field(&t, &name.name) {
+                    Some(ft) => Some(ft),
+                    None => {
+                        self.err(
+                            Diag::new(E_TYPE, format!("a {t} has no field `{}`", name.name))
+                                .label(name.span, "no such field")
+                                .help("entries have .seat .call .index; plays have .seat .card"),
+                        );
+                        None
+                    }
+                }
+            }
+            ExprKind::Neg(x) => {
+                self.expect(x, scope, &Type::Int);
+                Some(Type::Int)
+            }
+            ExprKind::Not(x) => {
+                self.expect(x, scope, &Type::Bool);
+                Some(Type::Bool)
+            }
+            ExprKind::Binary(op, a, b) => match op {
+                BinOp::And | BinOp::Or => {
+                    self.expect(a, scope, &Type::Bool);
+                    self.expect(b, scope, &Type::Bool);
+                    Some(Type::Bool)
+                }
+                BinOp::Eq | BinOp::Ne => {
+                    let ta = self.infer(a, scope)?;
+                    let tb = self.infer(b, scope)?;
+                    if !ta.comparable(&tb) {
+                        self.err(
+                            Diag::new(E_TYPE, format!("a {ta} cannot be compared with a {tb}"))
+                                .label(a.span, format!("a {ta}"))
+                                .label(b.span, format!("a {tb}"))
+                                .help("compare values of the same type"),
+                        );
+                    }
+                    Some(Type::Bool)
+                }
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    self.expect(a, scope, &Type::Int);
+                    self.expect(b, scope, &Type::Int);
+                    Some(Type::Bool)
+                }
+                _ => {
+                    self.expect(a, scope, &Type::Int);
+                    self.expect(b, scope, &Type::Int);
+                    Some(Type::Int)
+                }
+            },
+            ExprKind::If(c, t, f) => {
+                self.expect(c, scope, &Type::Bool);
+                let tt = self.infer(t, scope)?;
+                let tf = self.infer(f, scope)?;
+                if tf.fits(&tt) {
+                    Some(tt)
+                } else if tt.fits(&tf) {
+                    Some(tf)
+                } else {
+                    self.err(
+                        Diag::new(E_TYPE, format!("the two branches differ: {tt} and {tf}"))
+                            .label(t.span, format!("a {tt}"))
+                            .label(f.span, format!("a {tf}"))
+                            .help("both branches of `if` give the same type"),
+                    );
+                    None
+                }
+            }
+            ExprKind::Quant {
+                kind,
+                var,
+                list,
+                filter,
+                key,
+            } => {
+                let lt = self.infer(list, scope)?;
+                let elem = match lt {
+                    Type::List(t) => *t,
+                    Type::Any => Type::Any,
+                    other => {
+                        self.err(
+                            Diag::new(E_TYPE, format!("expected a list, found a {other}"))
+                                .label(list.span, "not a list")
+                                .help("quantifiers run over a list, such as `auction`"),
+                        );
+                        return None;
+                    }
+                };
+                let mut inner = scope.clone();
+                inner.push((var.name.clone(), elem.clone()));
+                if let Some(f) = filter {
+                    self.expect(f, &inner, &Type::Bool);
+                }
+                let needs_key = matches!(kind, QuantKind::Highest | QuantKind::Sum);
+                match (key, needs_key) {
+                    (Some(k), true) => self.expect(k, &inner, &Type::Int),
+                    (None, true) => {
+                        self.err(
+                            Diag::new(E_TYPE, "this quantifier needs `by`")
+                                .label(e.span, "no `by …`")
+                                .help("`highest x in xs by key` and `sum x in xs by value`"),
+                        );
+                    }
+                    (Some(k), false) => self.err(
+                        Diag::new(E_TYPE, "`by` has no meaning here")
+                            .label(k.span, "only `highest` and `sum` take `by`")
+                            .help("remove `by …`"),
+                    ),
+                    (None, false) => {}
+                }
+                Some(match kind {
+                    QuantKind::Any | QuantKind::All => Type::Bool,
+                    QuantKind::Count | QuantKind::Sum => Type::Int,
+                    QuantKind::Every => Type::List(Box::new(elem)),
+                    _ => elem,
+                })
+            }
+        }
+    }
+
+    pub(super) fn infer_apply(&mut self, f: &Ident, args: &[Expr], span: Span, scope: &Scope) -> Option<Type> {
+        let n = &f.name;
+        let arity_err = |c: &mut Checker, want: usize| {
+            c.err(
+                Diag::new(
+                    E_TYPE,
+                    format!("`{n}` takes {want} argument(s), not {}", args.len()),
+                )
+                .label(span, "wrong number of arguments")
+                .help(format!("call it with {want} argument(s)")),
+            );
+        };
+        // A definition or a table: both declare typed parameters and a result type.
+        let declared = match (self.book.defines.get(n), self.book.tables.get(n)) {
+            (Some(d), _) => Some((d.params.clone(), d.ty.clone())),
+            (None, Some(t)) => Some((t.params.clone(), t.ty.clone())),
+            _ => None,
+        };
+        if let Some((params, ty)) = declared {
+            if params.len() != args.len() {
+                arity_err(self, params.len());
+                return None;
+            }
+            for (a, p) in args.iter().zip(&params) {
+                if let Some(t) = resolve_type(&p.ty) {
+                    self.expect(a, scope, &t);
+                }
+            }
+            return self.type_of(&ty);
+        }
+        if let Some(b) = builtin(n) {
+            match b.signature() {
+                Some((params, result)) => {
+                    if params.len() != args.len() {
+                        arity_err(self, params.len());
+                        return None;
+                    }
+                    for (a, p) in args.iter().zip(&params) {
+                        self.expect(a, scope, p);
+                    }
+                    return Some(result);
+                }
+                None => {
+                    let want = if b == Builtin::Item { 2 } else { 1 };
+                    if args.len() != want {
+                        arity_err(self, want);
+                        return None;
+                    }
+                    let lt = self.infer(&args[0], scope)?;
+                    let elem = match lt {
+                        Type::List(t) => *t,
+                        other => {
+                            self.err(
+                                Diag::new(E_TYPE, format!("expected a list, found a {other}"))
+                                    .label(args[0].span, "not a list")
+                                    .help(format!("`{n}` takes a list")),
+                            );
+                            return None;
+                        }
+                    };
+                    if b == Builtin::Item {
+                        self.expect(&args[1], scope, &Type::Int);
+                        return Some(elem);
+                    }
+                    return Some(Type::Int);
+                }
+            }
+        }
+        self.unknown_name(n, f.span, scope);
+        None
+    }
+}

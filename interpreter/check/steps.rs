@@ -1,0 +1,359 @@
+//! Checking a rectification's decision trees and steps: that each paragraph is declared and
+//! reached once, that each step's names and types fit (an option's answers, an obligation's
+//! arguments, a card to retract, a side to award tricks to).
+
+use super::*;
+
+impl Checker {
+    pub(super) fn check_decision(&mut self, d: &Decision, scope: &Scope, seen: &mut Vec<String>) {
+        let ids: Vec<&str> = d.rules.iter().map(|r| r.id.text.as_str()).collect();
+        for (i, r) in d.rules.iter().enumerate() {
+            if ids[..i].contains(&r.id.text.as_str()) {
+                let prev = d.rules[ids.iter().position(|x| *x == r.id.text).unwrap()]
+                    .id
+                    .span;
+                self.err(
+                    Diag::new(
+                        E_DUP,
+                        format!("two rules of one decision are both {}", r.id.text),
+                    )
+                    .label(r.id.span, "again here")
+                    .label(prev, "first here")
+                    .help("each rule of a decision is a different paragraph"),
+                );
+            }
+            for e in &r.except {
+                if !ids.contains(&e.text.as_str()) {
+                    self.err(
+                        Diag::new(E_REF, format!("{} is not a rule of this decision", e.text))
+                            .label(e.span, "`except` names a sibling rule")
+                            .help(format!(
+                                "the rules here are {}; {}",
+                                ids.join(", "),
+                                did_you_mean(&e.text, ids.iter().copied())
+                            )),
+                    );
+                }
+            }
+            if let Some(w) = &r.when {
+                self.expect(w, scope, &Type::Bool);
+            }
+            self.check_block(&r.block, scope, seen);
+        }
+        // Exception cycles.
+        let edges: HashMap<&str, Vec<&str>> = d
+            .rules
+            .iter()
+            .map(|r| {
+                (
+                    r.id.text.as_str(),
+                    r.except.iter().map(|e| e.text.as_str()).collect(),
+                )
+            })
+            .collect();
+        for r in &d.rules {
+            if let Some(cycle) = find_cycle(r.id.text.as_str(), &edges) {
+                if cycle[0] == r.id.text {
+                    let mut diag = Diag::new(
+                        E_EXC,
+                        format!("exception cycle: {}", cycle.join(" yields to ")),
+                    )
+                    .help("an exception must not, through others, be an exception to itself: remove one `except`");
+                    for id in &cycle[..cycle.len() - 1] {
+                        if let Some(rule) = d.rules.iter().find(|x| x.id.text == *id) {
+                            diag = diag.label(rule.id.span, format!("{id} is in the cycle"));
+                        }
+                    }
+                    self.err(diag);
+                    return;
+                }
+            }
+        }
+        // Sibling rules that always both apply: no condition on either, or the same condition,
+        // and no exception between them.
+        let reach = |a: &str, b: &str| -> bool { reaches(a, b, &edges) };
+        for (i, a) in d.rules.iter().enumerate() {
+            for b in &d.rules[i + 1..] {
+                if reach(&a.id.text, &b.id.text) || reach(&b.id.text, &a.id.text) {
+                    continue;
+                }
+                let same = match (&a.when, &b.when) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => expr_text_eq(x, y),
+                    _ => false,
+                };
+                if same {
+                    self.err(
+                        Diag::new(
+                            E_AMB,
+                            format!("{} and {} both apply whenever either does", a.id.text, b.id.text),
+                        )
+                        .label(a.id.span, "this rule")
+                        .label(b.id.span, "and this rule have the same condition")
+                        .help(format!(
+                            "say which yields: `{} except {}`, or give them conditions that exclude each other",
+                            b.id.text, a.id.text
+                        )),
+                    );
+                }
+            }
+        }
+    }
+
+    pub(super) fn check_block(&mut self, b: &Block, scope: &Scope, seen: &mut Vec<String>) {
+        for s in &b.steps {
+            match &s.kind {
+                StepKind::Choose { option, arms } => {
+                    let Some(o) = self.book.options.get(&option.name).cloned() else {
+                        let hint = did_you_mean(
+                            &option.name,
+                            self.book.options.keys().map(|s| s.as_str()),
+                        );
+                        self.err(
+                            Diag::new(E_NAME, format!("no option is called `{}`", option.name))
+                                .label(option.span, "unknown option")
+                                .help(if hint.is_empty() {
+                                    "declare it with `option NAME by SEAT { answers …; ask … }`"
+                                        .into()
+                                } else {
+                                    hint
+                                }),
+                        );
+                        continue;
+                    };
+                    self.expect(&o.chooser, scope, &Type::Seat);
+                    for w in o.answer_when.iter().flatten() {
+                        self.expect(w, scope, &Type::Bool);
+                    }
+                    let mut all: Vec<String> = o.answers.iter().map(|a| a.name.clone()).collect();
+                    if let Some(d) = &o.default {
+                        if !all.contains(&d.name) {
+                            all.push(d.name.clone());
+                        }
+                    }
+                    for im in &o.implied {
+                        self.expect(&im.by, scope, &Type::Seat);
+                        if let Some(w) = &im.when {
+                            self.expect(w, scope, &Type::Bool);
+                        }
+                        if !all.contains(&im.answer.name) {
+                            all.push(im.answer.name.clone());
+                        }
+                    }
+                    for a in arms {
+                        if !all.contains(&a.answer.name) {
+                            self.err(
+                                Diag::new(
+                                    E_NAME,
+                                    format!(
+                                        "`{}` is not an answer of option `{}`",
+                                        a.answer.name, o.name.name
+                                    ),
+                                )
+                                .label(a.answer.span, "unknown answer")
+                                .help(format!(
+                                    "the answers are {}; {}",
+                                    all.join(", "),
+                                    did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
+                                )),
+                            );
+                        }
+                        self.check_block(&a.block, scope, seen);
+                    }
+                    for ans in &all {
+                        if !arms.iter().any(|a| &a.answer.name == ans) {
+                            self.err(
+                                Diag::new(
+                                    "lawbook::check::unhandled_answer",
+                                    format!(
+                                        "answer `{ans}` of option `{}` leads nowhere",
+                                        o.name.name
+                                    ),
+                                )
+                                .label(option.span, "this choice has no arm for it")
+                                .help(format!("add `{ans} => …`")),
+                            );
+                        }
+                    }
+                }
+                StepKind::AwaitCall {
+                    var, by, decision, ..
+                } => {
+                    self.expect(by, scope, &Type::Seat);
+                    let mut inner = scope.clone();
+                    inner.push((var.name.clone(), Type::Call));
+                    self.check_decision(decision, &inner, seen);
+                }
+                StepKind::Decide(d) => self.check_decision(d, scope, seen),
+                StepKind::Goto(id) => match self.book.procedures.get(&id.text).cloned() {
+                    None => {
+                        let hint =
+                            did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
+                        self.err(
+                            Diag::new(E_REF, format!("there is no procedure {} to go to", id.text))
+                                .label(id.span, "missing procedure")
+                                .help(if hint.is_empty() {
+                                    format!("write `procedure {} …`", id.text)
+                                } else {
+                                    hint
+                                }),
+                        )
+                    }
+                    Some(p) => {
+                        let key = (
+                            p.id.text.clone(),
+                            scope.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>(),
+                        );
+                        if !seen.contains(&p.id.text) && self.checked_procedures.insert(key) {
+                            seen.push(p.id.text.clone());
+                            self.check_block(&p.block, scope, seen);
+                            seen.pop();
+                        }
+                    }
+                },
+                StepKind::Refer(ids) => {
+                    for id in ids {
+                        self.check_ref(id);
+                    }
+                }
+                StepKind::Defer(name) => {
+                    if !self
+                        .book
+                        .irregularities
+                        .iter()
+                        .any(|i| i.decl.name.name == name.name)
+                    {
+                        let known: Vec<String> = self
+                            .book
+                            .irregularities
+                            .iter()
+                            .map(|i| i.decl.name.name.clone())
+                            .collect();
+                        self.err(
+                            Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
+                                .label(name.span, "unknown irregularity")
+                                .help(did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
+                        );
+                    }
+                }
+                StepKind::Stands(v)
+                | StepKind::Cancel { var: v, .. }
+                | StepKind::Again { var: v, .. } => {
+                    if let StepKind::Again {
+                        in_place_of: Some(e),
+                        ..
+                    } = &s.kind
+                    {
+                        self.expect(e, scope, &Type::Entry);
+                    }
+                    match scope.iter().rev().find(|(n, _)| *n == v.name) {
+                        Some((_, Type::Call)) => {}
+                        Some((_, t)) => self.err(
+                            Diag::new(E_TYPE, format!("`{}` is a {t}, not a call", v.name))
+                                .label(v.span, "not a call")
+                                .help("only a call can stand or be cancelled"),
+                        ),
+                        None => self.unknown_name(&v.name, v.span, scope),
+                    }
+                }
+                StepKind::DeemedPass(e) => self.expect(e, scope, &Type::Seat),
+                StepKind::Impose {
+                    obligation,
+                    args,
+                    on,
+                    ..
+                } => {
+                    self.expect(on, scope, &Type::Seat);
+                    match self.book.obligations.get(&obligation.name).cloned() {
+                        None => {
+                            let hint = did_you_mean(
+                                &obligation.name,
+                                self.book.obligations.keys().map(|s| s.as_str()),
+                            );
+                            self.err(
+                                Diag::new(
+                                    E_NAME,
+                                    format!("no obligation is called `{}`", obligation.name),
+                                )
+                                .label(obligation.span, "unknown obligation")
+                                .help(hint),
+                            )
+                        }
+                        Some(o) => {
+                            if o.params.len() != args.len() {
+                                self.err(
+                                    Diag::new(
+                                        E_TYPE,
+                                        format!(
+                                            "obligation `{}` takes {} argument(s), not {}",
+                                            o.name.name,
+                                            o.params.len(),
+                                            args.len()
+                                        ),
+                                    )
+                                    .label(obligation.span, "wrong number of arguments")
+                                    .help("give one value per parameter of the obligation"),
+                                );
+                            }
+                            for (a, p) in args.iter().zip(&o.params) {
+                                if let Some(t) = resolve_type(&p.ty) {
+                                    self.expect(a, scope, &t);
+                                }
+                            }
+                        }
+                    }
+                }
+                StepKind::NoRectification => {}
+                StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
+                    self.check_block(b, scope, seen)
+                }
+                StepKind::Retract(v) => match scope.iter().rev().find(|(n, _)| *n == v.name) {
+                    Some((_, Type::Card)) => {}
+                    Some((_, t)) => self.err(
+                        Diag::new(E_TYPE, format!("`{}` is a {t}, not a card", v.name))
+                            .label(v.span, "not a card")
+                            .help("only a card played (the card of a `play` trigger) can be retracted"),
+                    ),
+                    None => self.unknown_name(&v.name, v.span, scope),
+                },
+                StepKind::SetFact(f) => {
+                    if !self.book.facts.contains_key(&f.name) {
+                        let hint = did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
+                        self.err(
+                            Diag::new(E_NAME, format!("`{}` is not a fact of the law book", f.name))
+                                .label(f.span, "not declared with `fact`")
+                                .help(if hint.is_empty() {
+                                    format!("declare it in a law: `fact {} {{ ask en \"…\" … }}`", f.name)
+                                } else {
+                                    hint
+                                }),
+                        );
+                    }
+                }
+                StepKind::Transfer { count, to } | StepKind::Award { count, to } => {
+                    self.expect(count, scope, &Type::Int);
+                    self.expect(to, scope, &Type::Side);
+                }
+                StepKind::Withdraw { entry, .. } => self.expect(entry, scope, &Type::Entry),
+                StepKind::AwaitDirector(d) => self.check_decision(d, scope, seen),
+                StepKind::ForEach { var, list, block } => {
+                    let elem = match self.infer(list, scope) {
+                        Some(Type::List(t)) => *t,
+                        Some(other) => {
+                            self.err(
+                                Diag::new(E_TYPE, format!("expected a list, found {}", a(&other)))
+                                    .label(list.span, "not a list")
+                                    .help("`for each x in xs` runs over a list"),
+                            );
+                            Type::Any
+                        }
+                        None => Type::Any,
+                    };
+                    let mut inner = scope.clone();
+                    inner.push((var.name.clone(), elem));
+                    self.check_block(block, &inner, seen);
+                }
+            }
+        }
+    }
+}

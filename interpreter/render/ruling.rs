@@ -1,0 +1,620 @@
+//! The ruling as text: the decision tree, each outcome (the irregularities and what each
+//! paragraph did, the auction, the obligations, the claim, the tricks and the score) and
+//! the notes, in the reader's language.
+
+use super::*;
+
+impl Renderer<'_> {
+    pub(super) fn node(&self, node: &Node, indent: &str, out: &mut String) {
+        match node {
+            Node::Outcome(o) => self.outcome(o, indent, out),
+            Node::Branch { question, branches } => {
+                let _ = writeln!(out, "{indent}{}", self.question(question));
+                for (i, b) in branches.iter().enumerate() {
+                    let last = i + 1 == branches.len();
+                    self.branch(question, b, indent, last, out);
+                }
+            }
+        }
+    }
+
+    fn question(&self, q: &Question) -> String {
+        let ask = match q.kind.as_str() {
+            "finding" => self
+                .book
+                .findings
+                .get(&q.name)
+                .and_then(|f| f.ask.get(self.lang))
+                .map(str::to_string),
+            "choice" => self
+                .book
+                .options
+                .get(&q.name)
+                .and_then(|o| o.ask.get(self.lang))
+                .map(str::to_string),
+            "call" => q
+                .who
+                .map(|s| self.p("ask_next_call", &[("seat", A::Seat(s))])),
+            _ => None,
+        }
+        .unwrap_or_else(|| q.ask.clone());
+        match (q.kind.as_str(), q.who) {
+            ("choice", Some(who)) => self.p(
+                "open_choice",
+                &[("who", A::Seat(who)), ("ask", A::owned(ask))],
+            ),
+            ("call", Some(who)) => self.p(
+                "open_call",
+                &[("who", A::Seat(who)), ("ask", A::owned(ask))],
+            ),
+            _ => self.p("open_finding", &[("ask", A::owned(ask))]),
+        }
+    }
+
+    fn branch(&self, q: &Question, b: &Branch, indent: &str, last: bool, out: &mut String) {
+        let (head, more) = if last {
+            ("└─ ", "   ")
+        } else {
+            ("├─ ", "│  ")
+        };
+        let label = if !b.calls.is_empty() {
+            let calls: Vec<String> = b.calls.iter().map(|c| self.thing(c)).collect();
+            let summary = if calls.len() <= 4 {
+                calls.join(", ")
+            } else {
+                self.p(
+                    "call_group",
+                    &[
+                        ("first", A::text(&calls[0])),
+                        ("second", A::text(&calls[1])),
+                        ("last", A::text(&calls[calls.len() - 1])),
+                        ("n", A::Num(calls.len() as i64)),
+                    ],
+                )
+            };
+            if calls.len() > 4 {
+                format!("{summary} — {}", calls.join(" "))
+            } else {
+                summary
+            }
+        } else if q.kind == "finding" {
+            let word = self
+                .lex
+                .words
+                .word("yesno", &b.answer, self.lang)
+                .unwrap_or(&b.answer);
+            self.p(
+                "branch_finding",
+                &[("id", A::text(&b.answer)), ("answer", A::text(word))],
+            )
+        } else {
+            let answer = self.named("answer", &b.answer);
+            self.p(
+                "branch_choice",
+                &[("id", A::text(&b.answer)), ("answer", A::owned(answer))],
+            )
+        };
+        let _ = writeln!(out, "{indent}{head}{label}");
+        self.node(&b.node, &format!("{indent}{more}"), out);
+    }
+
+    fn outcome(&self, o: &Outcome, indent: &str, out: &mut String) {
+        for i in &o.irregularities {
+            self.irregularity(i, indent, out);
+        }
+        if !o.auction.is_empty() {
+            let calls: Vec<String> = o
+                .auction
+                .iter()
+                .map(|c| {
+                    let call = self.thing(&c.call);
+                    match c.status.as_str() {
+                        "stands" => self.p(
+                            "auction_call",
+                            &[("seat", A::Seat(c.seat)), ("call", A::owned(call))],
+                        ),
+                        s => self.p(
+                            "auction_call_status",
+                            &[
+                                ("seat", A::Seat(c.seat)),
+                                ("call", A::owned(call)),
+                                ("status", A::owned(self.named("status", s))),
+                            ],
+                        ),
+                    }
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                self.p("auction", &[("calls", A::owned(calls.join(", ")))])
+            );
+        }
+        if o.passed_out {
+            let _ = writeln!(out, "{indent}{}", self.p("passed_out", &[]));
+        } else if o.auction_ended {
+            let _ = writeln!(out, "{indent}{}", self.p("auction_ended", &[]));
+        } else if !o.auction.is_empty() {
+            let _ = writeln!(out, "{indent}{}", self.p("auction_continues", &[]));
+        }
+        for ob in &o.obligations {
+            self.obligation(ob, indent, out);
+        }
+        // Paragraphs that wait for the end of the auction or of the play.
+        for (phrase, paragraphs) in [
+            ("at_auction_end", &o.at_auction_end),
+            ("at_play_end", &o.at_play_end),
+        ] {
+            for p in paragraphs {
+                let title = self.title(p);
+                let _ = writeln!(
+                    out,
+                    "{indent}{}",
+                    trim_title_gap(
+                        self.lang,
+                        self.p(
+                            phrase,
+                            &[("paragraph", A::text(p)), ("title", A::owned(title))]
+                        )
+                    )
+                );
+            }
+        }
+        if let Some(c) = &o.contract {
+            let risk = match c.risk {
+                2 => self.p("risk_doubled", &[]),
+                4 => self.p("risk_redoubled", &[]),
+                _ => String::new(),
+            };
+            let bid = self.call(Call::bid(c.level, c.strain));
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                self.p(
+                    "contract",
+                    &[
+                        ("bid", A::owned(bid)),
+                        ("risk", A::owned(risk)),
+                        ("declarer", A::Seat(c.declarer)),
+                    ]
+                )
+            );
+        }
+        if let Some(c) = &o.claim {
+            self.claim(c, indent, out);
+        }
+        if let Some(t) = o.tricks {
+            let line = match (o.tricks_in_play, o.tricks_awarded) {
+                (Some(p), Some(a)) => self.p(
+                    "tricks_after_claim",
+                    &[
+                        ("n", A::Num(t as i64)),
+                        ("played", A::Num(p as i64)),
+                        ("awarded", A::Num(a as i64)),
+                    ],
+                ),
+                (Some(p), None) => self.p(
+                    "tricks_after_transfer",
+                    &[("n", A::Num(t as i64)), ("played", A::Num(p as i64))],
+                ),
+                _ => self.p("tricks", &[("n", A::Num(t as i64))]),
+            };
+            let _ = writeln!(out, "{indent}{line}");
+        }
+        if let Some(s) = &o.score {
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                self.p(
+                    "score",
+                    &[
+                        ("declarer_side", A::Num(s.declarer_side)),
+                        ("ns", A::Num(s.ns)),
+                        ("ew", A::Num(-s.ns)),
+                    ]
+                )
+            );
+        }
+        for c in &o.comparisons {
+            let line = match c {
+                Comparison::Imps { difference, imps } => self.p(
+                    "imps",
+                    &[("difference", A::Num(*difference)), ("imps", A::Num(*imps))],
+                ),
+                Comparison::Artificial {
+                    side,
+                    fault,
+                    percent,
+                    imps,
+                } => self.p(
+                    "artificial",
+                    &[
+                        ("side", A::owned(self.side(*side))),
+                        ("fault", A::owned(self.p(&format!("fault.{fault}"), &[]))),
+                        ("percent", A::Num(*percent)),
+                        ("imps", A::Num(*imps)),
+                    ],
+                ),
+                Comparison::Total { scores, total } => self.p(
+                    "total_points",
+                    &[
+                        ("scores", A::owned(comma_list(scores))),
+                        ("total", A::Num(*total)),
+                    ],
+                ),
+                Comparison::Matchpoints {
+                    score,
+                    others,
+                    matchpoints,
+                    top,
+                } => self.p(
+                    "matchpoints",
+                    &[
+                        ("score", A::Num(*score)),
+                        ("others", A::owned(comma_list(others))),
+                        ("matchpoints", A::Num(*matchpoints)),
+                        ("top", A::Num(*top)),
+                    ],
+                ),
+            };
+            let _ = writeln!(out, "{indent}{line}");
+        }
+        if !o.basis.is_empty() {
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                self.p("basis", &[("list", A::owned(o.basis.join(", ")))])
+            );
+        }
+        for n in &o.notes {
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                self.p("note", &[("note", A::owned(self.note(n)))])
+            );
+        }
+    }
+
+    /// The claim and the facts it is ruled on (Law 70): what was claimed, the worst line the
+    /// statement leaves open with one play that gives it, the double-dummy result, an
+    /// outstanding trump.
+    fn claim(&self, c: &ClaimReport, indent: &str, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            self.p(
+                if c.concession { "claim_conceded" } else { "claim_made" },
+                &[
+                    ("seat", A::Seat(c.claimer)),
+                    ("n", A::Num(c.claimed as i64)),
+                    ("left", A::Num(c.left as i64)),
+                    ("conceded", A::Num((c.left - c.claimed) as i64)),
+                ],
+            )
+        );
+        match (c.line_tricks, c.dd_tricks, &c.unknown) {
+            (Some(line), Some(dd), _) => {
+                let play = c
+                    .worst_line
+                    .iter()
+                    .map(|card| self.thing(card))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let _ = writeln!(
+                    out,
+                    "{indent}  {}",
+                    self.p(
+                        "claim_worst_line",
+                        &[("n", A::Num(line as i64)), ("play", A::owned(play))]
+                    )
+                );
+                let _ = writeln!(
+                    out,
+                    "{indent}  {}",
+                    self.p("claim_double_dummy", &[("n", A::Num(dd as i64))])
+                );
+                if c.trump_outstanding {
+                    let _ = writeln!(out, "{indent}  {}", self.p("claim_trump_outstanding", &[]));
+                }
+            }
+            (_, _, why) => {
+                let _ = writeln!(
+                    out,
+                    "{indent}  {}",
+                    self.p(
+                        "claim_facts_unknown",
+                        &[("why", A::text(why.as_deref().unwrap_or("")))]
+                    )
+                );
+            }
+        }
+    }
+
+    fn irregularity(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
+        let law_title = self.book.law_title(i.law, self.lang).unwrap_or("");
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            trim_title_gap(
+                self.lang,
+                self.p(
+                    if i.act { "act" } else { "irregularity" },
+                    &[
+                        ("name", A::owned(self.irregularity_name(&i.name))),
+                        ("offender", A::Seat(i.offender)),
+                        ("what", A::owned(self.thing(&i.call))),
+                        ("law", A::Num(i.law as i64)),
+                        ("title", A::text(law_title)),
+                    ]
+                )
+            )
+        );
+        for a in &i.decisions {
+            self.applied(a, indent, out);
+        }
+    }
+
+    /// A paragraph's title (or its enclosing section's), or its law's for a law number, in
+    /// the language; nothing where the law book has none in that language.
+    fn title(&self, id: &str) -> String {
+        let t = match id.parse::<u32>() {
+            Ok(law) => self.book.law_title(law, self.lang),
+            Err(_) => self.book.paragraph_title(id, self.lang),
+        };
+        t.unwrap_or("").to_string()
+    }
+
+    fn applied(&self, a: &Applied, indent: &str, out: &mut String) {
+        let title = self.title(&a.paragraph);
+        let _ = writeln!(
+            out,
+            "{}",
+            format!("{indent}  {} {title}", a.paragraph).trim_end()
+        );
+        for e in &a.effects {
+            let _ = writeln!(out, "{indent}    - {}", self.effect(e));
+        }
+        if !a.refers.is_empty() {
+            let _ = writeln!(
+                out,
+                "{indent}    {}",
+                self.p("see", &[("list", A::owned(a.refers.join(", ")))])
+            );
+        }
+    }
+
+    fn obligation(&self, ob: &ObligationLine, indent: &str, out: &mut String) {
+        let broken = match ob.breaches {
+            _ if ob.status == "broken" => String::new(),
+            0 => String::new(),
+            n => self.p("broken_times", &[("n", A::Num(n as i64))]),
+        };
+        let status = self.named("status", &ob.status.replace(' ', "_"));
+        let _ = writeln!(
+            out,
+            "{indent}{}",
+            self.p(
+                "obligation_line",
+                &[
+                    ("paragraph", A::text(&ob.paragraph)),
+                    (
+                        "text",
+                        A::owned(self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration))
+                    ),
+                    ("status", A::owned(status)),
+                    ("broken", A::owned(broken)),
+                ]
+            )
+        );
+    }
+
+    /// "West must pass whenever it is his turn to call": the phrase `obligation.NAME`, or
+    /// the law book's words for it.
+    fn obligation_text(&self, name: &str, args: &[String], holder: Seat, d: Duration) -> String {
+        let args = if args.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({})",
+                args.iter()
+                    .map(|a| self.thing(a))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let when = match d {
+            Duration::RestOfAuction => self.p("duration.rest_of_auction", &[]),
+            Duration::NextTurn
+                if self.book.obligations.get(name).is_some_and(|o| o.on_play) =>
+            {
+                self.p("duration.next_turn_to_play", &[])
+            }
+            Duration::NextTurn => self.p("duration.next_turn", &[]),
+            Duration::RestOfPlay => self.p("duration.rest_of_play", &[]),
+            Duration::WhileOnLead => self.p("duration.while_on_lead", &[]),
+        };
+        let key = format!("obligation.{name}");
+        if self.lex.phrases.has(&key) {
+            return self.p(
+                &key,
+                &[
+                    ("holder", A::Seat(holder)),
+                    ("args", A::owned(args)),
+                    ("when", A::owned(when)),
+                ],
+            );
+        }
+        let what = self
+            .book
+            .obligations
+            .get(name)
+            .and_then(|o| o.ask.as_ref())
+            .and_then(|a| a.get(self.lang).or(a.get(Lang::En)))
+            .map(str::to_string)
+            .unwrap_or_else(|| name.replace('_', " "));
+        format!("{} {what}{args}{when}", self.seat(holder, "nom"))
+    }
+
+    fn effect(&self, e: &Effect) -> String {
+        match e {
+            Effect::Stands { seat, call } => self.p_kind(
+                "effect_stands",
+                call,
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("call", A::owned(self.thing(call))),
+                ],
+            ),
+            Effect::Cancelled {
+                seat,
+                call,
+                and_later,
+            } => self.p_kind(
+                if *and_later {
+                    "effect_cancelled_later"
+                } else {
+                    "effect_cancelled"
+                },
+                call,
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("call", A::owned(self.thing(call))),
+                ],
+            ),
+            Effect::DeemedPass { seat } => {
+                self.p("effect_deemed_pass", &[("seat", A::Seat(*seat))])
+            }
+            Effect::Obligation {
+                name,
+                holder,
+                args,
+                duration: d,
+            } => self.obligation_text(name, args, *holder, *d),
+            Effect::NoRectification => self.p("effect_no_rectification", &[]),
+            Effect::Retracted { seat, card } => self.p(
+                "effect_retracted",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
+            Effect::FactSet { fact } => self
+                .book
+                .facts
+                .get(fact)
+                .and_then(|f| f.ask.get(self.lang).or(f.ask.get(Lang::En)))
+                .map(str::to_string)
+                .unwrap_or_else(|| fact.replace('_', " ")),
+            Effect::Awarded { tricks, to } => self.p(
+                "effect_awarded",
+                &[
+                    ("n", A::Num(*tricks as i64)),
+                    ("side", A::owned(self.side(*to))),
+                ],
+            ),
+            Effect::Transferred { tricks, to } => self.p(
+                "effect_transferred",
+                &[
+                    ("n", A::Num(*tricks as i64)),
+                    ("side", A::owned(self.side(*to))),
+                ],
+            ),
+            Effect::DeferredTo { irregularity } => self.p(
+                "effect_deferred",
+                &[(
+                    "irregularity",
+                    A::owned(self.irregularity_name(irregularity)),
+                )],
+            ),
+            Effect::Answer {
+                who,
+                option,
+                answer,
+                how,
+            } => {
+                let args = [
+                    ("who", A::Seat(*who)),
+                    ("option", A::owned(self.named("option", option))),
+                    ("answer", A::owned(self.named("answer", answer))),
+                ];
+                match how {
+                    AnswerHow::Chosen => self.p("answer_chosen", &args),
+                    AnswerHow::ByCalling => self.p("answer_by_calling", &args),
+                    AnswerHow::ByPlaying => self.p("answer_by_playing", &args),
+                    AnswerHow::Default => self.p("answer_default", &args),
+                }
+            }
+        }
+    }
+
+    /// A note of the ruling in the language. The engine's own message for an event the Laws
+    /// do not provide for is shown as it is, marked as English.
+    fn note(&self, n: &Note) -> String {
+        if self.lang == Lang::En {
+            return n.to_string();
+        }
+        match n {
+            Note::OpenChoice { seat, option } => self.p(
+                "note.open_choice",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("option", A::owned(self.named("option", option))),
+                ],
+            ),
+            Note::OpenCall { seat } => self.p("note.open_call", &[("seat", A::Seat(*seat))]),
+            Note::Waiting { seat } => self.p("note.waiting", &[("seat", A::Seat(*seat))]),
+            Note::NoRectification { irregularity } => self.p(
+                "note.no_rectification",
+                &[(
+                    "irregularity",
+                    A::owned(self.irregularity_name(irregularity)),
+                )],
+            ),
+            Note::UngovernedBreach {
+                seat,
+                what,
+                obligations,
+            } => {
+                let tl = lexicon::term_lang(self.lang);
+                let obligations: Vec<String> = obligations
+                    .iter()
+                    .map(|o| {
+                        self.lex
+                            .bank
+                            .term(o, tl)
+                            .map(str::to_string)
+                            .unwrap_or_else(|| o.replace('_', " "))
+                    })
+                    .collect();
+                self.p(
+                    "note.breach",
+                    &[
+                        ("seat", A::Seat(*seat)),
+                        ("what", A::owned(self.thing(what))),
+                        ("obligations", A::owned(obligations.join(", "))),
+                    ],
+                )
+            }
+            Note::UngovernedExposure { seat, what } => self.p(
+                "note.exposed",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("what", A::owned(self.thing(what))),
+                ],
+            ),
+            Note::UngovernedPlay { seat, card, trick } => self.p(
+                "note.ungoverned_play",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                    ("trick", A::Num(*trick as i64)),
+                ],
+            ),
+            Note::UngovernedClaim { seat, tricks } => self.p(
+                "note.ungoverned_claim",
+                &[("seat", A::Seat(*seat)), ("n", A::Num(*tricks as i64))],
+            ),
+            Note::Unprovided(message) => self.p("note.untranslated", &[("note", A::text(message))]),
+        }
+    }
+}
