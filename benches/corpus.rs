@@ -20,12 +20,11 @@ use baseline_score::duplicate_score;
 use criterion::{Criterion, Throughput};
 use lawbook::eval::expr::{Evaluator, View};
 use lawbook::eval::value::Value;
-use lawbook::model::{Seat, Strain};
+use lawbook::model::Strain;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::time::{Duration, Instant, SystemTime};
 
 /// Every case under corpus/ with its name in rulings.

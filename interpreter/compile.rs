@@ -171,6 +171,29 @@ impl Program {
 }
 
 /// Compile the definitions and tables of a checked law book.
+/// A checked law book with its definitions and tables compiled: what the evaluator runs. The
+/// flow is one way: the checker knows nothing of compiling, the compiler reads the checked
+/// book.
+#[derive(Debug)]
+pub struct CompiledBook {
+    pub book: LawBook,
+    pub program: Program,
+}
+
+impl std::ops::Deref for CompiledBook {
+    type Target = LawBook;
+    fn deref(&self) -> &LawBook {
+        &self.book
+    }
+}
+
+impl CompiledBook {
+    pub fn new(book: LawBook) -> CompiledBook {
+        let program = compile(&book);
+        CompiledBook { book, program }
+    }
+}
+
 pub fn compile(book: &LawBook) -> Program {
     let mut names: Vec<&String> = book.defines.keys().collect();
     names.sort();

@@ -1,6 +1,8 @@
-//! Reading a law book from disk: every `.law` file of a folder, parsed and checked.
+//! Reading a law book from disk: every `.law` file of a folder, parsed, checked and compiled
+//! (text -> syntax tree -> checked law book -> compiled rules).
 
-use crate::check::{check, LawBook};
+use crate::check::check;
+use crate::compile::CompiledBook;
 use crate::diagnostic::Diag;
 use crate::source::Sources;
 use crate::syntax::parse_law_file;
@@ -8,7 +10,7 @@ use std::path::Path;
 
 /// Read, parse and check the law book in `dir`. Parse errors of every file are reported
 /// together; the check runs only on a book that parses.
-pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<LawBook, Vec<Diag>> {
+pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, Vec<Diag>> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| vec![unreadable(dir, &e.to_string())])?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -52,7 +54,7 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<LawBook, Vec<Di
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    check(&name, files)
+    check(&name, files).map(CompiledBook::new)
 }
 
 pub fn unreadable(path: &Path, why: &str) -> Diag {

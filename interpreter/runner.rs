@@ -4,7 +4,7 @@
 //! format, so `lawbook test` and `cargo test` read the same files.
 
 use crate::case::{parse_case, Case};
-use crate::check::LawBook;
+use crate::compile::CompiledBook;
 use crate::diagnostic::Diag;
 use crate::eval::explore::{rule_case, RuleError};
 use crate::load::{load_lawbook, unreadable};
@@ -70,7 +70,7 @@ pub fn lawbook_dir(case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
 #[derive(Default)]
 pub struct Books {
     pub sources: Sources,
-    books: HashMap<PathBuf, Result<LawBook, Vec<Diag>>>,
+    books: HashMap<PathBuf, Result<CompiledBook, Vec<Diag>>>,
     lexicons: HashMap<PathBuf, Result<Lexicon, Vec<Diag>>>,
 }
 
@@ -88,7 +88,7 @@ impl Books {
         r.as_ref().map_err(|d| d.clone())
     }
 
-    pub fn get(&mut self, dir: &Path) -> Result<&LawBook, Vec<Diag>> {
+    pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
             let r = load_lawbook(dir, &mut self.sources);
             self.books.insert(dir.to_path_buf(), r);

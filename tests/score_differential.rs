@@ -5,11 +5,10 @@
 use lawbook::eval::expr::{Evaluator, View};
 use lawbook::eval::value::Value;
 use lawbook::load::load_lawbook;
-use lawbook::model::{Seat, Strain};
+use lawbook::model::Strain;
 use lawbook::source::Sources;
 use std::collections::HashMap;
 use std::path::Path;
-use std::rc::Rc;
 
 #[test]
 fn law_77_agrees_with_endplay_on_every_combination() {

@@ -59,8 +59,6 @@ pub struct LawBook {
     pub options: HashMap<String, OptionDecl>,
     pub obligations: HashMap<String, Obligation>,
     pub procedures: HashMap<String, Procedure>,
-    /// The definitions and tables, compiled.
-    pub program: crate::compile::Program,
 }
 
 impl LawBook {
@@ -119,9 +117,7 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
         c.check_bodies();
     }
     if c.diags.is_empty() {
-        let mut book = c.book;
-        book.program = crate::compile::compile(&book);
-        Ok(book)
+        Ok(c.book)
     } else {
         Err(c.diags)
     }

@@ -6,7 +6,7 @@ use super::engine::{Event, Fail, Open, Table};
 use super::expr::{Evaluator, View};
 use super::value::Value;
 use crate::case::{Case, PlayRecord};
-use crate::check::LawBook;
+use crate::compile::CompiledBook;
 use crate::model::{Call, Seat};
 use crate::ruling::{
     BoardInfo, Branch, Comparison, Contract, Node, Note, Outcome, Question, Ruling, Score,
@@ -30,13 +30,13 @@ pub struct RuleError {
 }
 
 struct Ctx<'a> {
-    book: &'a LawBook,
+    book: &'a CompiledBook,
     case: &'a Case,
     dealer: Seat,
     vulnerable: [bool; 2],
 }
 
-pub fn rule_case(book: &LawBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
+pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
     let findings: HashMap<String, bool> = case
         .findings
         .iter()

@@ -2,7 +2,7 @@
 
 use super::value::{Entry, Value};
 use crate::check::builtins::Builtin;
-use crate::check::LawBook;
+use crate::compile::CompiledBook;
 use crate::compile::{CDefine, CExpr, CKey, CTable, FieldKind, Spanned, StateVar};
 use crate::model::{Call, Rank, Seat, Strain};
 use crate::source::Span;
@@ -90,7 +90,7 @@ pub struct ClaimFacts {
 }
 
 pub struct Evaluator<'a> {
-    pub book: &'a LawBook,
+    pub book: &'a CompiledBook,
     pub findings: &'a HashMap<String, bool>,
     pub budget: Cell<u64>,
     /// Which definitions and tables (by index) were evaluated: their `per` paragraphs are
@@ -102,7 +102,7 @@ pub struct Evaluator<'a> {
 pub type Env<'a> = Vec<(&'a str, Value)>;
 
 impl<'a> Evaluator<'a> {
-    pub fn new(book: &'a LawBook, findings: &'a HashMap<String, bool>, budget: u64) -> Self {
+    pub fn new(book: &'a CompiledBook, findings: &'a HashMap<String, bool>, budget: u64) -> Self {
         Evaluator {
             book,
             findings,

@@ -17,7 +17,7 @@ mod steps;
 
 use super::expr::{entries, ClaimFacts, Env, Evaluator, Stop, View};
 use super::value::Value;
-use crate::check::LawBook;
+use crate::compile::CompiledBook;
 use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
 use crate::ruling::{
     ClaimReport,
@@ -269,7 +269,7 @@ pub enum Open {
 
 pub struct Table<'a> {
     pub ev: Evaluator<'a>,
-    book: &'a LawBook,
+    book: &'a CompiledBook,
     dealer: Seat,
     vulnerable: [bool; 2],
     calls: Vec<CallRec>,
