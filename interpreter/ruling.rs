@@ -76,6 +76,9 @@ pub struct Outcome {
     /// The tricks not played that a claim gave declarer's side (68D).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tricks_awarded: Option<u8>,
+    /// Declarer's calls of a card from dummy (Law 46B) and the cards they name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub designations: Vec<Designation>,
     /// The claim or concession and the facts it is ruled on (Laws 68-71).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimReport>,
@@ -90,6 +93,15 @@ pub struct Outcome {
     /// What the ruling could not settle (an open question beyond the depth explored).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
+}
+
+/// Declarer's call of a card from dummy (46B): his words, and the cards of dummy they fit. One
+/// card is played; with none or several (46B3(b), 46B4, 46B5) the card is named afterwards.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Designation {
+    pub dummy: Seat,
+    pub words: String,
+    pub cards: Vec<String>,
 }
 
 /// A claim or a concession, and the facts Law 70 is judged on, as the table computed them.

@@ -93,9 +93,7 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
         let name = case_name(&path, &corpus);
         let case = load_case(&path, &mut books.sources).unwrap_or_else(|_| panic!("{name} parses"));
         let play_answers = match &case.play {
-            PlayRecord::Events(play) => play
-                .iter()
-                .any(|(e, _)| matches!(e, Event::Answer { .. })),
+            PlayRecord::Events(play) => play.iter().any(|(e, _)| matches!(e, Event::Answer { .. })),
             _ => false,
         };
         let has_answers = case

@@ -452,15 +452,28 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             "artificial" => {
                 // `artificial NS directly 35`: the side, its part in the irregularity, and its
                 // percentage on the session's other boards (12C2(c)) if the Director needs it.
-                let side = line_words.first().and_then(|x| w.lookup("vulnerability", lang, &x.text));
-                let fault = line_words.get(1).and_then(|x| w.lookup("fault", lang, &x.text));
+                let side = line_words
+                    .first()
+                    .and_then(|x| w.lookup("vulnerability", lang, &x.text));
+                let fault = line_words
+                    .get(1)
+                    .and_then(|x| w.lookup("fault", lang, &x.text));
                 let session = match line_words.get(2) {
                     None => Some(None),
-                    Some(x) => x.text.parse::<i64>().ok().filter(|p| (0..=100).contains(p)).map(Some),
+                    Some(x) => x
+                        .text
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|p| (0..=100).contains(p))
+                        .map(Some),
                 };
                 match (side, fault, session, line_words.len() <= 3) {
                     (Some(s @ ("ns" | "ew")), Some(f), Some(pct), true) => case.artificial.push((
-                        if s == "ns" { Side::NorthSouth } else { Side::EastWest },
+                        if s == "ns" {
+                            Side::NorthSouth
+                        } else {
+                            Side::EastWest
+                        },
                         match f {
                             "directly" => 2,
                             "partly" => 1,
@@ -469,7 +482,9 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                         pct,
                     )),
                     _ => {
-                        let word = |class: &str, id: &str| w.word(class, id, lang).unwrap_or(id).to_string();
+                        let word = |class: &str, id: &str| {
+                            w.word(class, id, lang).unwrap_or(id).to_string()
+                        };
                         diags.push(
                             Diag::new(E_CASE, format!("`{k}` is a side, its part in the irregularity, and a session percentage if any"))
                                 .label(espan, format!(

@@ -103,6 +103,33 @@ impl Cx<'_> {
                 }
                 return;
             }
+            if self.is("event", "designates", &verb.text) {
+                match self.designation(&line[2..]) {
+                    Some(e) if line.len() == 3 => events.push((e, whole)),
+                    _ => diags.push(
+                        Diag::new(
+                            E_CASE,
+                            format!("`{}` calls a card from dummy in one word", verb.text),
+                        )
+                        .label(whole, "expected a word, a suit, a rank or a card")
+                        .help(format!(
+                            "write `{} {} {}`, `{} {} ♣`, `{} {} Q` or `{} {} ♣Q` (Law 46B)",
+                            first.text,
+                            verb.text,
+                            self.w
+                                .word("designation", "high", self.lang)
+                                .unwrap_or("high"),
+                            first.text,
+                            verb.text,
+                            first.text,
+                            verb.text,
+                            first.text,
+                            verb.text
+                        )),
+                    ),
+                }
+                return;
+            }
             let claims = self.is("event", "claims", &verb.text);
             if claims || self.is("event", "concedes", &verb.text) {
                 if let Some(e) = self.claim(seat, claims, line, whole, diags) {
@@ -203,6 +230,38 @@ impl Cx<'_> {
             tricks,
             line: cards,
             concession: !claims,
+        })
+    }
+
+    /// Declarer's words calling a card from dummy (46B): a word of the `designation` class, a
+    /// suit, a rank, or a whole card.
+    fn designation(&self, words: &[Word]) -> Option<Event> {
+        let w = words.first()?;
+        if let Some(id) = self.w.lookup("designation", self.lang, &w.text) {
+            return Some(Event::Designate {
+                word: Some(id.to_string()),
+                suit: None,
+                rank: None,
+            });
+        }
+        if let Ok(card) = self.card(&w.text) {
+            return Some(Event::Designate {
+                word: None,
+                suit: Some(card.suit),
+                rank: Some(card.rank),
+            });
+        }
+        if let Some(s) = self.w.lookup("suit", self.lang, &w.text) {
+            return Some(Event::Designate {
+                word: None,
+                suit: Some(super::suit_of(s)),
+                rank: None,
+            });
+        }
+        self.rank(&w.text).map(|r| Event::Designate {
+            word: None,
+            suit: None,
+            rank: Some(r),
         })
     }
 

@@ -28,6 +28,7 @@ pub const CLASSES: &[&str] = &[
     "yesno",
     "event",
     "fault",
+    "designation",
 ];
 
 #[derive(Clone, Debug)]

@@ -333,6 +333,18 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "the IMP scale (Law 78B)",
     ),
     (
+        "designated_cards",
+        &[
+            ("word", || Type::Text),
+            ("suit_named", || Type::Bool),
+            ("s", || Type::Suit),
+            ("rank_named", || Type::Bool),
+            ("r", || Type::Rank),
+        ],
+        || Type::List(Box::new(Type::Card)),
+        "the cards of dummy an incomplete designation calls (Law 46B)",
+    ),
+    (
         "artificial_percent",
         &[("fault", || Type::Int), ("session", || Type::Int)],
         || Type::Int,

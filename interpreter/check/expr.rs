@@ -200,7 +200,13 @@ impl Checker {
         }
     }
 
-    pub(super) fn infer_apply(&mut self, f: &Ident, args: &[Expr], span: Span, scope: &Scope) -> Option<Type> {
+    pub(super) fn infer_apply(
+        &mut self,
+        f: &Ident,
+        args: &[Expr],
+        span: Span,
+        scope: &Scope,
+    ) -> Option<Type> {
         let n = &f.name;
         let arity_err = |c: &mut Checker, want: usize| {
             c.err(

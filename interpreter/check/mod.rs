@@ -775,7 +775,6 @@ impl Checker {
     }
 
     // ---- expressions ----------------------------------------------------------------------
-
 }
 
 /// A type with its article: "an int", "a call".

@@ -13,8 +13,8 @@ pub use lexicon::Lexicon;
 use crate::check::LawBook;
 use crate::model::{Call, Card, Seat, Strain};
 use crate::ruling::{
-    AnswerHow, Applied, ClaimReport, Branch, Comparison, Effect, IrregularityRuling, Node, Note, ObligationLine,
-    Outcome, Question, Ruling,
+    AnswerHow, Applied, Branch, ClaimReport, Comparison, Effect, IrregularityRuling, Node, Note,
+    ObligationLine, Outcome, Question, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang};
 use phrases::Piece;
@@ -402,7 +402,6 @@ impl Renderer<'_> {
         }
         self.named("irregularity", id)
     }
-
 }
 
 /// The strain in the language's notation (for tests and callers).

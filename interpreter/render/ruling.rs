@@ -180,6 +180,38 @@ impl Renderer<'_> {
                 )
             );
         }
+        for d in &o.designations {
+            let cards = d
+                .cards
+                .iter()
+                .map(|c| self.thing(c))
+                .collect::<Vec<_>>()
+                .join(" ");
+            // Declarer's word ("high", "low", "win", "anything") in the reader's language; a
+            // suit, a rank or a card in its notation.
+            let key = format!("designation_word.{}", d.words);
+            let words = if self.lex.phrases.has(&key) {
+                self.p(&key, &[])
+            } else {
+                self.thing(&d.words)
+            };
+            let cards = if cards.is_empty() {
+                "–".to_string()
+            } else {
+                cards
+            };
+            let args = [
+                ("seat", A::Seat(d.dummy)),
+                ("words", A::owned(words)),
+                ("cards", A::owned(cards)),
+            ];
+            let id = if d.cards.len() == 1 {
+                "designation_card"
+            } else {
+                "designation_open"
+            };
+            let _ = writeln!(out, "{indent}{}", self.p(id, &args));
+        }
         if let Some(c) = &o.claim {
             self.claim(c, indent, out);
         }
@@ -283,7 +315,11 @@ impl Renderer<'_> {
             out,
             "{indent}{}",
             self.p(
-                if c.concession { "claim_conceded" } else { "claim_made" },
+                if c.concession {
+                    "claim_conceded"
+                } else {
+                    "claim_made"
+                },
                 &[
                     ("seat", A::Seat(c.claimer)),
                     ("n", A::Num(c.claimed as i64)),
@@ -424,9 +460,7 @@ impl Renderer<'_> {
         };
         let when = match d {
             Duration::RestOfAuction => self.p("duration.rest_of_auction", &[]),
-            Duration::NextTurn
-                if self.book.obligations.get(name).is_some_and(|o| o.on_play) =>
-            {
+            Duration::NextTurn if self.book.obligations.get(name).is_some_and(|o| o.on_play) => {
                 self.p("duration.next_turn_to_play", &[])
             }
             Duration::NextTurn => self.p("duration.next_turn", &[]),

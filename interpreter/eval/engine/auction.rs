@@ -163,10 +163,9 @@ impl<'a> Table<'a> {
             self.settle_defaults(None)?;
         }
         // 2. A call that a rectification waits for (27B: the offender's replacement).
-        let waited = self
-            .pending
-            .iter()
-            .position(|p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat));
+        let waited = self.pending.iter().position(
+            |p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat),
+        );
         if let Some(i) = waited {
             let p = self.pending.remove(i);
             let Waiting::Call {
@@ -272,22 +271,26 @@ impl<'a> Table<'a> {
     /// "Neprávoplatná hláška urobená súperom po pravici podlieha náprave ako zvyčajne").
     pub(super) fn resolve_observers(&mut self) -> Result<(), Fail> {
         loop {
-            let found = self.pending.iter().enumerate().find_map(|(i, p)| match &p.waiting {
-                Waiting::Call {
-                    seat,
-                    observe: true,
-                    since,
-                    ..
-                } => self
-                    .calls
-                    .iter()
-                    .enumerate()
-                    .skip(*since)
-                    .filter(|(_, c)| c.seat == *seat && c.status == Status::Standing)
-                    .min_by_key(|(_, c)| c.pos)
-                    .map(|(r, _)| (i, r)),
-                _ => None,
-            });
+            let found = self
+                .pending
+                .iter()
+                .enumerate()
+                .find_map(|(i, p)| match &p.waiting {
+                    Waiting::Call {
+                        seat,
+                        observe: true,
+                        since,
+                        ..
+                    } => self
+                        .calls
+                        .iter()
+                        .enumerate()
+                        .skip(*since)
+                        .filter(|(_, c)| c.seat == *seat && c.status == Status::Standing)
+                        .min_by_key(|(_, c)| c.pos)
+                        .map(|(r, _)| (i, r)),
+                    _ => None,
+                });
             let Some((i, rec)) = found else {
                 return Ok(());
             };

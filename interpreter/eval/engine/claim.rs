@@ -7,6 +7,16 @@
 
 use super::*;
 use crate::claim::{double_dummy, worst_line, Position, DEFAULT_NODE_BUDGET};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+type Evidence = Result<(ClaimFacts, Vec<(Seat, Card)>), String>;
+
+thread_local! {
+    /// The facts of each claim position met, for the decision tree's replays: each branch
+    /// replays the same claim, and the line search is the costly part of a ruling.
+    static KNOWN: RefCell<HashMap<String, Evidence>> = RefCell::new(HashMap::new());
+}
 
 impl Table<'_> {
     /// The position at the claim, as the solver and the line search take it.
@@ -21,34 +31,47 @@ impl Table<'_> {
         })
     }
 
-    pub(super) fn claim_evidence(
-        &self,
-        claimer: Seat,
-        line: &[Card],
-    ) -> Result<(ClaimFacts, Vec<(Seat, Card)>), String> {
+    pub(super) fn claim_evidence(&self, claimer: Seat, line: &[Card]) -> Evidence {
         let pos = self
             .claim_position()
             .ok_or_else(|| "the play has not started".to_string())?;
-        let side = claimer.side();
-        let worst = worst_line(&pos, claimer, line, DEFAULT_NODE_BUDGET).map_err(|e| e.message)?;
-        let dd = double_dummy(&pos, side).map_err(|e| e.message)?;
-        // 70C1: a trump in an opponent's hand that the statement says nothing about.
-        let trump_outstanding = match pos.trumps.suit() {
-            Some(t) => {
-                let opponents_hold = [claimer.lho(), claimer.rho()]
-                    .iter()
-                    .any(|s| pos.hands[s.index()].cards().any(|c| c.suit == t));
-                opponents_hold && !line.iter().any(|c| c.suit == t)
+        let key = format!("{pos:?} {claimer:?} {line:?}");
+        if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
+            return known;
+        }
+        let evidence = compute(&pos, claimer, line);
+        KNOWN.with(|k| {
+            let mut k = k.borrow_mut();
+            // A bound on what a long run (a whole corpus) keeps.
+            if k.len() > 4096 {
+                k.clear();
             }
-            None => false,
-        };
-        Ok((
-            ClaimFacts {
-                line_tricks: worst.tricks,
-                dd_tricks: dd,
-                trump_outstanding,
-            },
-            worst.play,
-        ))
+            k.insert(key, evidence.clone());
+        });
+        evidence
     }
+}
+
+fn compute(pos: &Position, claimer: Seat, line: &[Card]) -> Evidence {
+    let side = claimer.side();
+    let worst = worst_line(pos, claimer, line, DEFAULT_NODE_BUDGET).map_err(|e| e.message)?;
+    let dd = double_dummy(pos, side).map_err(|e| e.message)?;
+    // 70C1: a trump in an opponent's hand that the statement says nothing about.
+    let trump_outstanding = match pos.trumps.suit() {
+        Some(t) => {
+            let opponents_hold = [claimer.lho(), claimer.rho()]
+                .iter()
+                .any(|s| pos.hands[s.index()].cards().any(|c| c.suit == t));
+            opponents_hold && !line.iter().any(|c| c.suit == t)
+        }
+        None => false,
+    };
+    Ok((
+        ClaimFacts {
+            line_tricks: worst.tricks,
+            dd_tricks: dd,
+            trump_outstanding,
+        },
+        worst.play,
+    ))
 }

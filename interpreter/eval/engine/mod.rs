@@ -20,8 +20,8 @@ use super::value::Value;
 use crate::compile::CompiledBook;
 use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
 use crate::ruling::{
-    ClaimReport,
-    AnswerHow, Applied, CallLine, Effect, IrregularityRuling, Note, ObligationLine, Outcome,
+    AnswerHow, Applied, CallLine, ClaimReport, Designation, Effect, IrregularityRuling, Note,
+    ObligationLine, Outcome,
 };
 use crate::source::Span;
 use crate::syntax::ast::{
@@ -64,6 +64,13 @@ pub enum Event {
         tricks: Option<u8>,
         line: Vec<Card>,
         concession: bool,
+    },
+    /// Declarer calls a card from dummy incompletely (Law 46B): a word ("high", "low",
+    /// "win", "anything"), a suit, a rank, or a whole card.
+    Designate {
+        word: Option<String>,
+        suit: Option<crate::model::Suit>,
+        rank: Option<crate::model::Rank>,
     },
     /// A moment after the play that bounds a rectification (62D, 64B4, 64B5).
     Stage(Stage),
@@ -292,6 +299,8 @@ pub struct Table<'a> {
     facts: Vec<Rc<str>>,
     /// The last claim or concession (Law 68).
     claim: Option<ClaimState>,
+    /// Declarer's calls of a card from dummy (46B).
+    designations: Vec<Designation>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -394,6 +403,7 @@ impl<'a> Table<'a> {
             horizon: None,
             facts: vec![],
             claim: None,
+            designations: vec![],
         }
     }
 
@@ -590,6 +600,7 @@ impl<'a> Table<'a> {
                 line,
                 concession,
             } => self.feed_claim(*seat, *tricks, line, *concession),
+            Event::Designate { word, suit, rank } => self.feed_designation(word, *suit, *rank),
             Event::Stage(s) => {
                 if !self.stages.contains(s) {
                     self.stages.push(*s);
@@ -689,6 +700,7 @@ impl<'a> Table<'a> {
                 unknown: c.evidence.as_ref().err().map(|e| e.to_string()),
             }),
             tricks_awarded: self.play.as_ref().and_then(|p| p.awarded),
+            designations: self.designations.clone(),
             ..Default::default()
         }
     }

@@ -229,6 +229,53 @@ impl<'a> Table<'a> {
         Ok(rec.seat)
     }
 
+    /// Declarer calls a card from dummy (Law 46B): the law book says which cards the words
+    /// call; exactly one is played, and with none or several the case's next card for dummy
+    /// is the one then named (46B3(b), 46B4, 46B5).
+    pub(super) fn feed_designation(
+        &mut self,
+        word: &Option<String>,
+        suit: Option<crate::model::Suit>,
+        rank: Option<crate::model::Rank>,
+    ) -> Result<(), Fail> {
+        let dummy = self.next_player()?;
+        let view = self.view();
+        let args = vec![
+            Value::Text(Rc::from(word.as_deref().unwrap_or(""))),
+            Value::Bool(suit.is_some()),
+            Value::Suit(suit.unwrap_or(crate::model::Suit::Spades)),
+            Value::Bool(rank.is_some()),
+            Value::Rank(rank.unwrap_or(crate::model::Rank::ACE)),
+        ];
+        let called = self.ev.call("designated_cards", args, &view)?;
+        let cards: Vec<Card> = match called {
+            Value::List(l) => l
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Card(c) => Some(*c),
+                    _ => None,
+                })
+                .collect(),
+            _ => unreachable!("checked entry point"),
+        };
+        let words = match (word, suit, rank) {
+            (Some(w), _, _) => w.clone(),
+            (None, Some(s), Some(r)) => Card::new(s, r).to_string(),
+            (None, Some(s), None) => s.to_string(),
+            (None, None, Some(r)) => r.letter().to_string(),
+            (None, None, None) => String::new(),
+        };
+        self.designations.push(Designation {
+            dummy,
+            words,
+            cards: cards.iter().map(|c| c.to_string()).collect(),
+        });
+        match cards.as_slice() {
+            [card] => self.feed_play(Some(dummy), *card),
+            _ => Ok(()),
+        }
+    }
+
     /// A claim or a concession (Law 68): ruled by the law book's `act` with a `claim`
     /// trigger; `n` is the number of the remaining tricks the claimer's side is to win.
     pub(super) fn feed_claim(
@@ -292,7 +339,11 @@ impl<'a> Table<'a> {
         };
         let left = 13 - play.winners.len() as i64;
         let n = count.clamp(0, left);
-        let to_declarer = if to == play.declarer.side() { n } else { left - n };
+        let to_declarer = if to == play.declarer.side() {
+            n
+        } else {
+            left - n
+        };
         play.awarded = Some(to_declarer as u8);
         play.ended = true;
         self.end_play()
@@ -318,7 +369,11 @@ impl<'a> Table<'a> {
                 .filter(|w| w.side() == p.declarer.side())
                 .count() as i32;
             // A claim ends the play (68D): every trick is accounted for.
-            let complete = if p.awarded.is_some() { 13 } else { p.winners.len() as u8 };
+            let complete = if p.awarded.is_some() {
+                13
+            } else {
+                p.winners.len() as u8
+            };
             (
                 (won + i32::from(p.awarded.unwrap_or(0)) + p.transferred).clamp(0, 13) as u8,
                 won as u8,

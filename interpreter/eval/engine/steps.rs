@@ -217,7 +217,10 @@ impl<'a> Table<'a> {
                     self.rule_as(&name.name, &exec, step.span)?;
                     return Ok(None);
                 }
-                StepKind::Again { var: v, in_place_of } => {
+                StepKind::Again {
+                    var: v,
+                    in_place_of,
+                } => {
                     let rec = exec
                         .recs
                         .iter()
