@@ -184,6 +184,8 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // worst line his statement leaves open and double dummy, and whether an opponent holds a
     // trump the statement does not name (70C1).
     ("claim_facts_known", || Type::Bool),
+    // The claimer stated a line of play with his claim (68C), or stated none (70E).
+    ("line_stated", || Type::Bool),
     ("line_tricks", || Type::Int),
     ("dd_tricks", || Type::Int),
     ("trump_outstanding", || Type::Bool),

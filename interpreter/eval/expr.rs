@@ -46,6 +46,7 @@ pub struct View {
     /// At a claim (Law 68): the tricks not yet complete, and whether it was a concession.
     pub tricks_left: i64,
     pub conceded: bool,
+    pub line_stated: bool,
     /// The facts a claim is judged on (`line_tricks`, `dd_tricks`, `trump_outstanding`), or
     /// why they could not be computed.
     pub claim_evidence: Result<ClaimFacts, Rc<str>>,
@@ -71,6 +72,7 @@ impl Default for View {
             facts: Rc::from([]),
             tricks_left: 0,
             conceded: false,
+            line_stated: false,
             claim_evidence: Err(Rc::from("no claim has been made")),
             next_deal_called: false,
             round_ended: false,
@@ -247,6 +249,7 @@ impl<'a> Evaluator<'a> {
                 StateVar::HandsReturned => Value::Bool(view.hands_returned),
                 StateVar::TricksLeft => Value::Int(view.tricks_left),
                 StateVar::ClaimFactsKnown => Value::Bool(view.claim_evidence.is_ok()),
+                StateVar::LineStated => Value::Bool(view.line_stated),
                 StateVar::LineTricks | StateVar::DdTricks | StateVar::TrumpOutstanding => {
                     let facts = view.claim_evidence.as_ref().map_err(|why| Stop::Error {
                         message: format!("the facts of the claim are not known: {why}"),

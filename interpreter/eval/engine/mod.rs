@@ -307,6 +307,8 @@ pub struct Table<'a> {
 #[derive(Clone, Debug)]
 struct ClaimState {
     claimer: Seat,
+    /// The claimer stated the cards of his line (68C).
+    line_stated: bool,
     /// Of the tricks left, those the claimer's side is to win.
     claimed: u8,
     /// One play that gives the worst line's result.
@@ -464,6 +466,7 @@ impl<'a> Table<'a> {
             facts: Rc::from(self.facts.as_slice()),
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
+            line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
             claim_evidence: match &self.claim {
                 Some(c) => c.evidence.clone(),
                 None => Err(Rc::from("no claim has been made")),

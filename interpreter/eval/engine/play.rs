@@ -316,6 +316,7 @@ impl<'a> Table<'a> {
         };
         self.claim = Some(ClaimState {
             claimer: seat,
+            line_stated: !line.is_empty(),
             claimed: n,
             worst,
             concession,
