@@ -33,12 +33,7 @@ impl Checker {
                 }
                 Some(info) => info.rectify = Some(rect),
                 None => {
-                    let known: Vec<String> = self
-                        .book
-                        .irregularities
-                        .iter()
-                        .map(|i| i.decl.name.name.clone())
-                        .collect();
+                    let known = self.irregularity_names();
                     let hint =
                         did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
                     self.err(

@@ -149,6 +149,15 @@ impl Checker {
 
     // ---- pass 1: collect declarations -----------------------------------------------------
 
+    /// The names of the law book's irregularities, for a "did you mean".
+    fn irregularity_names(&self) -> Vec<String> {
+        self.book
+            .irregularities
+            .iter()
+            .map(|i| i.decl.name.name.clone())
+            .collect()
+    }
+
     fn check_translations(&mut self, t: &Translations, what: &str) {
         let mut seen = HashSet::new();
         for (lang, _, span) in &t.entries {

@@ -223,12 +223,7 @@ impl Checker {
                         .iter()
                         .any(|i| i.decl.name.name == name.name)
                     {
-                        let known: Vec<String> = self
-                            .book
-                            .irregularities
-                            .iter()
-                            .map(|i| i.decl.name.name.clone())
-                            .collect();
+                        let known = self.irregularity_names();
                         self.err(
                             Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
                                 .label(name.span, "unknown irregularity")
