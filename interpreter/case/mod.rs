@@ -641,7 +641,6 @@ fn describe(class: &str, id: &str) -> String {
     }
 }
 
-
 fn seat_of(id: &str) -> Seat {
     match id {
         "north" => Seat::North,

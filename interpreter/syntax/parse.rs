@@ -617,7 +617,6 @@ impl Builder {
             span,
         })
     }
-
 }
 
 type Rule_ = super::ast::Rule;

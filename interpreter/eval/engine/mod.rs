@@ -200,6 +200,18 @@ struct Frame<'a> {
     bind: Option<(&'a str, Value)>,
 }
 
+impl Exec<'_> {
+    /// The call record a call variable of this rectification names (checked to be one).
+    fn rec(&self, var: &str) -> usize {
+        self.recs
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == var)
+            .map(|(_, r)| *r)
+            .expect("checked: a call variable")
+    }
+}
+
 impl<'a> Frame<'a> {
     fn new(steps: &'a [Step]) -> Frame<'a> {
         Frame {

@@ -221,13 +221,7 @@ impl<'a> Table<'a> {
                     var: v,
                     in_place_of,
                 } => {
-                    let rec = exec
-                        .recs
-                        .iter()
-                        .rev()
-                        .find(|(n, _)| *n == v.name)
-                        .map(|(_, r)| *r)
-                        .expect("checked: a call variable");
+                    let rec = exec.rec(&v.name);
                     self.calls[rec].status = Status::Pending;
                     if let Some(e) = in_place_of {
                         let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
@@ -246,13 +240,7 @@ impl<'a> Table<'a> {
                     self.again = Some(rec);
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
-                    let rec = exec
-                        .recs
-                        .iter()
-                        .rev()
-                        .find(|(n, _)| *n == v.name)
-                        .map(|(_, r)| *r)
-                        .expect("checked: a call variable");
+                    let rec = exec.rec(&v.name);
                     let (seat, call) = (self.calls[rec].seat, self.calls[rec].call.to_string());
                     if let StepKind::Cancel { and_later, .. } = &step.kind {
                         if *and_later {
