@@ -300,6 +300,14 @@ pub enum Effect {
         args: Vec<String>,
         duration: Duration,
     },
+    /// An obligation in force ends, neither kept nor broken (50D2(a)).
+    Lifted {
+        name: String,
+        holder: Seat,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        args: Vec<String>,
+        duration: Duration,
+    },
     NoRectification,
     /// A card played goes back to its holder's hand.
     Retracted {

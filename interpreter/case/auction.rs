@@ -172,24 +172,7 @@ impl Cx<'_> {
             // `W exposes SK H2` / `W leads SK`: cards seen during the auction (Law 24); the
             // rest of the line are the cards.
             if event == Some("exposes") || event == Some("leads") {
-                let mut cards = vec![];
-                for cw in &line[i + 2..] {
-                    match self.card(&cw.text) {
-                        Ok(c) => cards.push(c),
-                        Err(help) => diags.push(
-                            Diag::new(E_CASE, format!("`{}` is not a card", cw.text))
-                                .label(cw.span, "not a card")
-                                .help(help),
-                        ),
-                    }
-                }
-                if cards.is_empty() {
-                    diags.push(
-                        Diag::new(E_CASE, format!("{s} {} no card", w.text))
-                            .label(w.span, "which cards?")
-                            .help(format!("name the cards: `{} {} ♠K`", line[i].text, w.text)),
-                    );
-                }
+                let cards = self.exposed_cards(&line[i..], diags);
                 let end = line.last().unwrap().span.end as usize;
                 let span = Span::new(file, line[i].span.start as usize, end);
                 let led = event == Some("leads");

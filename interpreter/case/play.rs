@@ -6,6 +6,7 @@
 //! play {
 //!   SA S2 S5 S9          // cards in turn: a trick, or part of one
 //!   W plays HK           // a card by a named player: a lead out of turn, the wrong hand
+//!   E exposes SK H2      // cards exposed (dropped, seen by partner): Laws 48, 49
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
 //!   S claims all SA SK   // a claim (68A) of all the remaining tricks, or `claims 3`, with
@@ -100,6 +101,21 @@ impl Cx<'_> {
                                 first.text, verb.text
                             )),
                     ),
+                }
+                return;
+            }
+            // `E exposes ♠K ♥2`: cards a player exposes in the play (48, 49).
+            if self.is("event", "exposes", &verb.text) {
+                let cards = self.exposed_cards(line, diags);
+                if !cards.is_empty() {
+                    events.push((
+                        Event::Expose {
+                            seat,
+                            cards,
+                            led: false,
+                        },
+                        whole,
+                    ));
                 }
                 return;
             }
@@ -266,12 +282,44 @@ impl Cx<'_> {
     }
 
     /// What the lines of a play block are, in this case's words.
+    /// `SEAT exposes CARD…`: the cards after the seat and the verb, each checked.
+    pub(super) fn exposed_cards(
+        &self,
+        line: &[Word],
+        diags: &mut Vec<Diag>,
+    ) -> Vec<crate::model::Card> {
+        let mut cards = vec![];
+        for cw in &line[2..] {
+            match self.card(&cw.text) {
+                Ok(c) => cards.push(c),
+                Err(help) => diags.push(
+                    Diag::new(E_CASE, format!("`{}` is not a card", cw.text))
+                        .label(cw.span, "not a card")
+                        .help(help),
+                ),
+            }
+        }
+        if cards.is_empty() && line.len() == 2 {
+            diags.push(
+                Diag::new(E_CASE, format!("{} {} no card", line[0].text, line[1].text))
+                    .label(line[1].span, "which cards?")
+                    .help(format!(
+                        "name the cards: `{} {} ♠K`",
+                        line[0].text, line[1].text
+                    )),
+            );
+        }
+        cards
+    }
+
     fn play_help(&self) -> String {
         let w = |class: &str, id: &str| self.w.word(class, id, self.lang).unwrap_or(id).to_string();
         format!(
-            "a line of the play is cards played in turn, `{} {} ♥K` (a card by that player), `{} {} {}` (a claim; or a concession), `{} {}` (an answer), `{}`, `{}`, `{}` or `{}`",
+            "a line of the play is cards played in turn, `{} {} ♥K` (a card by that player), `{} {} ♥K` (a card exposed), `{} {} {}` (a claim; or a concession), `{} {}` (an answer), `{}`, `{}`, `{}` or `{}`",
             w("seat", "west"),
             w("event", "plays"),
+            w("seat", "west"),
+            w("event", "exposes"),
             w("seat", "south"),
             w("event", "claims"),
             w("event", "all"),

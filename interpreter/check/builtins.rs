@@ -25,6 +25,7 @@ pub enum Builtin {
     Size,
     Range,
     Obliged,
+    CardsUnder,
     Vulnerable,
     Min,
     Max,
@@ -51,6 +52,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("size", Builtin::Size),
     ("range", Builtin::Range),
     ("obliged", Builtin::Obliged),
+    ("cards_under", Builtin::CardsUnder),
     ("vulnerable", Builtin::Vulnerable),
     ("min", Builtin::Min),
     ("max", Builtin::Max),
@@ -82,6 +84,9 @@ impl Builtin {
             Builtin::RankOf => (vec![Card], Rank),
             Builtin::Range => (vec![Int, Int], List(Box::new(Int))),
             Builtin::Obliged => (vec![Seat, Obligation], Bool),
+            // The cards among the arguments of the seat's obligations of that name in force
+            // (his penalty cards: 50B, 51).
+            Builtin::CardsUnder => (vec![Seat, Obligation], List(Box::new(Card))),
             Builtin::Vulnerable => (vec![Side], Bool),
             Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
             Builtin::HandOf => (vec![Seat], List(Box::new(Card))),

@@ -244,13 +244,42 @@ impl Checker {
         for o in in_source_order(&self.book.obligations, |o| o.span) {
             let mut scope = self.param_scope(&o.params);
             let x = if o.on_play { Type::Card } else { Type::Call };
-            scope.push((o.call.name.clone(), x));
+            scope.push((o.call.name.clone(), x.clone()));
             if let Some(h) = &o.holder {
                 scope.push((h.name.clone(), Type::Seat));
             }
             self.expect(&o.keeps, &scope, &Type::Bool);
             if let Some(e) = &o.ends {
                 self.expect(e, &scope, &Type::Bool);
+            }
+            if let Some(y) = &o.yields {
+                self.expect(&y.card, &scope, &x);
+                for to in &y.to {
+                    match self.book.obligations.get(&to.name) {
+                        Some(other) if other.on_play == o.on_play => {}
+                        Some(_) => self.err(
+                            Diag::new(
+                                E_TYPE,
+                                format!("`{}` is kept by {}, `{}` by {}", to.name,
+                                    if o.on_play { "calls" } else { "cards" }, o.name.name,
+                                    if o.on_play { "cards" } else { "calls" }),
+                            )
+                            .label(to.span, "another kind of obligation")
+                            .help("an obligation yields only to obligations kept by the same kind of act"),
+                        ),
+                        None => {
+                            let hint = did_you_mean(
+                                &to.name,
+                                self.book.obligations.keys().map(|s| s.as_str()),
+                            );
+                            self.err(
+                                Diag::new(E_NAME, format!("no obligation is called `{}`", to.name))
+                                    .label(to.span, "unknown obligation")
+                                    .help(hint),
+                            )
+                        }
+                    }
+                }
             }
         }
         let irregs = self.book.irregularities.clone();
@@ -271,7 +300,7 @@ impl Checker {
                 TriggerKind::Call | TriggerKind::Change => Type::Call,
                 TriggerKind::Question => Type::Text,
                 TriggerKind::Play => Type::Card,
-                TriggerKind::Claim => Type::Int,
+                TriggerKind::Claim | TriggerKind::LeadTurn => Type::Int,
                 TriggerKind::Exposure | TriggerKind::EarlyLead => Type::List(Box::new(Type::Card)),
                 TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {
                     Some(o) if o.on_play => Type::Card,

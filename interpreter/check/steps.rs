@@ -257,6 +257,11 @@ impl Checker {
                     args,
                     on,
                     ..
+                }
+                | StepKind::Lift {
+                    obligation,
+                    args,
+                    on,
                 } => {
                     self.expect(on, scope, &Type::Seat);
                     match self.book.obligations.get(&obligation.name).cloned() {

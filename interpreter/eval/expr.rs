@@ -29,8 +29,8 @@ pub struct View {
     pub auction: Rc<Vec<Value>>,
     pub dealer: Seat,
     pub vulnerable: [bool; 2],
-    /// (holder, obligation name) of every obligation in force.
-    pub obligations: Vec<(Seat, Rc<str>)>,
+    /// (holder, obligation name, arguments) of every obligation in force.
+    pub obligations: Vec<(Seat, Rc<str>, Vec<Value>)>,
     /// The trick in progress (plays), and the cards each seat still holds.
     pub trick: Rc<Vec<Value>>,
     pub hands: [crate::model::Hand; 4],
@@ -504,8 +504,15 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
             V::List(Rc::new((a..=b).map(V::Int).collect()))
         }
         (Builtin::Obliged, Some(V::Seat(s)), Some(V::Obligation(o))) => {
-            V::Bool(view.obligations.iter().any(|(h, n)| *h == s && *n == o))
+            V::Bool(view.obligations.iter().any(|(h, n, _)| *h == s && *n == o))
         }
+        (Builtin::CardsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => V::List(Rc::new(
+            view.obligations
+                .iter()
+                .filter(|(h, n, _)| *h == s && *n == o)
+                .flat_map(|(_, _, args)| args.iter().filter(|a| matches!(a, V::Card(_))).cloned())
+                .collect(),
+        )),
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
         (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
             view.hands[s.index()].cards().map(V::Card).collect(),

@@ -524,6 +524,15 @@ impl Renderer<'_> {
                 args,
                 duration: d,
             } => self.obligation_text(name, args, *holder, *d),
+            Effect::Lifted {
+                name,
+                holder,
+                args,
+                duration: d,
+            } => {
+                let text = self.obligation_text(name, args, *holder, *d);
+                self.p("effect_lifted", &[("text", A::owned(text))])
+            }
             Effect::NoRectification => self.p("effect_no_rectification", &[]),
             Effect::Retracted { seat, card } => self.p(
                 "effect_retracted",

@@ -179,6 +179,9 @@ pub enum TriggerKind {
     /// `on claim n by claimer`: a claim or a concession; n is the number of the remaining
     /// tricks the claimer's side is to win (Law 68)
     Claim,
+    /// `on turn_to_lead t by leader`: a player's turn to lead comes; t is the trick he is
+    /// to lead (50D2, 51B)
+    LeadTurn,
 }
 
 #[derive(Clone, Debug)]
@@ -247,9 +250,17 @@ pub struct Obligation {
     /// The name the holder goes by in `keeps` and `ends`.
     pub holder: Option<Ident>,
     pub keeps: Expr,
+    /// `yields to A, B for e`: not breached when playing `e` would break A or B (50D1(b)).
+    pub yields: Option<Yields>,
     pub ends: Option<Expr>,
     pub ask: Option<Translations>,
     pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Yields {
+    pub to: Vec<Ident>,
+    pub card: Expr,
 }
 
 #[derive(Clone, Debug)]
@@ -334,6 +345,12 @@ pub enum StepKind {
         args: Vec<Expr>,
         on: Expr,
         duration: Duration,
+    },
+    /// An obligation in force ends, neither kept nor broken (50D2(a)).
+    Lift {
+        obligation: Ident,
+        args: Vec<Expr>,
+        on: Expr,
     },
     NoRectification,
     /// Steps run when the auction ends.

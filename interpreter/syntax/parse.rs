@@ -7,7 +7,7 @@ use super::ast::{
     Arm, BinOp, Block, Decision, Define, Duration, Expr, ExprKind, Finding, Ident, ImpliedAnswer,
     Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl, ParaId, ParagraphDecl,
     Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step, StepKind, Table, TableRow,
-    Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind,
+    Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, Yields,
 };
 use super::pest_error;
 use crate::diagnostic::Diag;
@@ -44,6 +44,9 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::table_row | R::row_key => "a table row `key => value`",
         R::irregularity | R::kw_irregularity | R::kw_act => "`irregularity` or `act`",
         R::claim_trigger | R::kw_claim => "`claim`",
+        R::lead_turn_trigger | R::kw_turn_to_lead => "`turn_to_lead`",
+        R::yields | R::kw_yields => "`yields to … for …`",
+        R::lift | R::kw_lift => "`lift`",
         R::award | R::kw_award => "`award … tricks to …`",
         R::finding | R::kw_finding => "`finding`",
         R::fact | R::kw_fact => "`fact`",
@@ -438,6 +441,7 @@ impl Builder {
         let trigger = match t.as_rule() {
             Rule::play_trigger
             | Rule::claim_trigger
+            | Rule::lead_turn_trigger
             | Rule::exposure_trigger
             | Rule::change_trigger
             | Rule::question_trigger => {
@@ -447,6 +451,7 @@ impl Builder {
                 ) {
                     (Rule::play_trigger, _) => TriggerKind::Play,
                     (Rule::claim_trigger, _) => TriggerKind::Claim,
+                    (Rule::lead_turn_trigger, _) => TriggerKind::LeadTurn,
                     (Rule::change_trigger, _) => TriggerKind::Change,
                     (Rule::question_trigger, _) => TriggerKind::Question,
                     (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
@@ -598,8 +603,24 @@ impl Builder {
         let holder = idents.next();
         let mut ends = None;
         let mut ask = None;
+        let mut yields = None;
         for x in it {
             match x.as_rule() {
+                Rule::yields => {
+                    let mut to = vec![];
+                    let mut card = None;
+                    for q in x.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => to.push(self.ident(q)),
+                            Rule::expr => card = Some(self.expr(q)?),
+                            _ => {}
+                        }
+                    }
+                    yields = Some(Yields {
+                        to,
+                        card: card.unwrap(),
+                    });
+                }
                 Rule::ends => ends = Some(self.expr(x.into_inner().nth(2).unwrap())?),
                 Rule::ask => ask = Some(self.translations(x)),
                 _ => {}
@@ -612,6 +633,7 @@ impl Builder {
             call,
             holder,
             keeps: keeps_expr.unwrap(),
+            yields,
             ends,
             ask,
             span,

@@ -11,6 +11,11 @@ impl<'a> Table<'a> {
                 _ => false,
             })
         };
+        // An answer before the opening lead may be to what the start of the play asks
+        // (50D2: the opening leader's partner holds a penalty card).
+        if !answers_now(self) {
+            self.start_play_if_due()?;
+        }
         if !answers_now(self) {
             self.settle_defaults(None)?;
         }
@@ -350,9 +355,16 @@ impl<'a> Table<'a> {
         cards: &[Card],
         led: bool,
     ) -> Result<(), Fail> {
+        self.start_play_if_due()?;
         self.settle_defaults(None)?;
-        if let Some(d) = &self.deal {
-            if let Some(c) = cards.iter().find(|c| !d.hand(seat).contains(**c)) {
+        // In the play, the cards he still holds; before it, the deal.
+        let held = match (&self.play, &self.deal) {
+            (Some(p), _) => Some(p.hands[seat.index()].clone()),
+            (None, Some(d)) => Some(d.hand(seat).clone()),
+            _ => None,
+        };
+        if let Some(h) = held {
+            if let Some(c) = cards.iter().find(|c| !h.contains(**c)) {
                 return Err(self.event_error(format!("{seat} does not hold {c}")));
             }
         }

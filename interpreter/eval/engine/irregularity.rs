@@ -11,12 +11,13 @@ impl<'a> Table<'a> {
         lead: bool,
     ) -> Result<Vec<Rc<str>>, Fail> {
         let view = self.view();
-        let mut breaches: Vec<Rc<str>> = vec![];
-        for o in self
-            .obligations
-            .iter_mut()
-            .filter(|o| o.holder == seat && o.status == "in force")
-        {
+        // First what this act keeps and breaks, then what a breach yields to (50D1(b)),
+        // then the statuses.
+        let mut judged: Vec<(usize, bool)> = vec![];
+        for (i, o) in self.obligations.iter_mut().enumerate() {
+            if o.holder != seat || o.status != "in force" {
+                continue;
+            }
             let decl = &self.book.obligations[&*o.name];
             if decl.on_play != on_play {
                 continue;
@@ -32,17 +33,42 @@ impl<'a> Table<'a> {
                 }
                 o.started = true;
             }
-            let mut env: Env = decl
-                .params
-                .iter()
-                .map(|p| p.name.name.as_str())
-                .zip(o.args.iter().cloned())
-                .collect();
-            env.push((decl.call.name.as_str(), x.clone()));
-            if let Some(h) = &decl.holder {
-                env.push((h.name.as_str(), Value::Seat(seat)));
+            let kept =
+                self.ev
+                    .eval_bool(&decl.keeps, &mut obl_env(decl, &o.args, seat, x), &view)?;
+            judged.push((i, kept));
+        }
+        let mut yielded = vec![];
+        for &(i, kept) in &judged {
+            let o = &self.obligations[i];
+            let decl = &self.book.obligations[&*o.name];
+            let Some(y) = decl.yields.as_ref().filter(|_| !kept) else {
+                continue;
+            };
+            let card = self
+                .ev
+                .eval(&y.card, &mut obl_env(decl, &o.args, seat, x), &view)?;
+            for &(j, _) in &judged {
+                let other = &self.obligations[j];
+                if j == i || !y.to.iter().any(|t| *t.name == *other.name) {
+                    continue;
+                }
+                let od = &self.book.obligations[&*other.name];
+                if !self.ev.eval_bool(
+                    &od.keeps,
+                    &mut obl_env(od, &other.args, seat, &card),
+                    &view,
+                )? {
+                    yielded.push(i);
+                    break;
+                }
             }
-            let kept = self.ev.eval_bool(&decl.keeps, &mut env, &view)?;
+        }
+        let mut breaches: Vec<Rc<str>> = vec![];
+        for (i, kept) in judged {
+            let kept = kept || yielded.contains(&i);
+            let o = &mut self.obligations[i];
+            let decl = &self.book.obligations[&*o.name];
             if !kept {
                 breaches.push(o.name.clone());
                 o.breaches += 1;
@@ -53,7 +79,10 @@ impl<'a> Table<'a> {
                 o.status = if kept { "kept" } else { "broken" };
             }
             if let Some(e) = &decl.ends {
-                if self.ev.eval_bool(e, &mut env, &view)? {
+                if self
+                    .ev
+                    .eval_bool(e, &mut obl_env(decl, &o.args, seat, x), &view)?
+                {
                     o.status = if o.breaches == 0 { "kept" } else { "broken" };
                 }
             }
@@ -82,6 +111,7 @@ impl<'a> Table<'a> {
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,
                 TriggerKind::Claim => act == Act::Claim,
+                TriggerKind::LeadTurn => act == Act::LeadTurn,
                 TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
             };
             if !watches {
@@ -284,4 +314,24 @@ impl<'a> Table<'a> {
         self.decide(&mut exec, &rect.decision)?;
         self.run(exec)
     }
+}
+
+/// The names an obligation's expressions see: its parameters, the act and the holder.
+fn obl_env<'a>(
+    decl: &'a crate::syntax::ast::Obligation,
+    args: &[Value],
+    holder: Seat,
+    x: &Value,
+) -> Env<'a> {
+    let mut env: Env = decl
+        .params
+        .iter()
+        .map(|p| p.name.name.as_str())
+        .zip(args.iter().cloned())
+        .collect();
+    env.push((decl.call.name.as_str(), x.clone()));
+    if let Some(h) = &decl.holder {
+        env.push((h.name.as_str(), Value::Seat(holder)));
+    }
+    env
 }

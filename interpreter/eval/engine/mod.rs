@@ -152,6 +152,7 @@ enum Act {
     Exposure,
     EarlyLead,
     Claim,
+    LeadTurn,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,6 +199,9 @@ struct Frame<'a> {
     next: usize,
     /// A name bound while this frame runs (`for each`): pushed on entry, popped on exit.
     bind: Option<(&'a str, Value)>,
+    /// A procedure's frame (`goto`): the index of the paragraph it added to the ruling,
+    /// dropped on exit if the procedure did nothing (50B with no card to change).
+    procedure: Option<usize>,
 }
 
 impl Exec<'_> {
@@ -218,6 +222,7 @@ impl<'a> Frame<'a> {
             steps,
             next: 0,
             bind: None,
+            procedure: None,
         }
     }
 }
@@ -436,7 +441,7 @@ impl<'a> Table<'a> {
                 .obligations
                 .iter()
                 .filter(|o| o.status == "in force")
-                .map(|o| (o.holder, o.name.clone()))
+                .map(|o| (o.holder, o.name.clone(), o.args.clone()))
                 .collect(),
             trick: Rc::new(
                 self.play

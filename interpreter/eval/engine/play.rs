@@ -37,7 +37,31 @@ impl<'a> Table<'a> {
             awarded: None,
             ended: false,
         });
-        Ok(())
+        self.lead_turn(next)
+    }
+
+    /// A player's turn to lead has come (the opening lead, a trick won): what the law book
+    /// rules then (50D2, 51B: the partner of a penalty card's holder is on lead).
+    fn lead_turn(&mut self, leader: Seat) -> Result<(), Fail> {
+        let t = self.play.as_ref().map_or(0, |p| p.tricks.len() as i64 + 1);
+        let found = self.detect(Act::LeadTurn, leader, &Value::Int(t), None, &[])?;
+        if found.is_empty() {
+            return Ok(());
+        }
+        self.rule(found, leader, t.to_string())
+    }
+
+    /// The play starts at the first event of the play period (a card, or an answer given
+    /// before the opening lead), unless the board was passed out or has no deal.
+    pub(super) fn start_play_if_due(&mut self) -> Result<(), Fail> {
+        if !self.ended || self.play.is_some() || self.deal.is_none() {
+            return Ok(());
+        }
+        let view = self.view();
+        if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
+            return Ok(());
+        }
+        self.start_play()
     }
 
     /// Whose turn it is to play, starting the play if it has not started.
@@ -157,6 +181,8 @@ impl<'a> Table<'a> {
             if play.tricks.len() == 13 {
                 play.ended = true;
                 self.end_play()?;
+            } else {
+                self.lead_turn(next)?;
             }
         } else {
             // 44B: the others play in rotation after the leader. A card that stood although

@@ -1,6 +1,26 @@
 use super::*;
+use crate::syntax::ast::Expr;
 
 impl<'a> Table<'a> {
+    /// Whom an `impose` or a `lift` binds, and the obligation's arguments.
+    fn obligation_target(
+        &mut self,
+        on: &'a Expr,
+        args: &'a [Expr],
+        env: &mut Env<'a>,
+        view: &View,
+    ) -> Result<(Seat, Vec<Value>), Fail> {
+        let holder = match self.ev.eval(on, env, view)? {
+            Value::Seat(s) => s,
+            _ => unreachable!("checked: a seat"),
+        };
+        let mut vals = vec![];
+        for a in args {
+            vals.push(self.ev.eval(a, env, view)?);
+        }
+        Ok((holder, vals))
+    }
+
     pub(super) fn applied(&mut self, instance: usize, paragraph: String) {
         let decisions = &self.irregs[instance].decisions;
         // `goto 27B` from an answer that already leads to 27B names it once.
@@ -121,6 +141,15 @@ impl<'a> Table<'a> {
                             exec.env.remove(i);
                         }
                     }
+                    let decisions = &mut self.irregs[exec.instance].decisions;
+                    if let Some(i) = f.procedure {
+                        if i + 1 == decisions.len()
+                            && decisions[i].effects.is_empty()
+                            && decisions[i].refers.is_empty()
+                        {
+                            decisions.pop();
+                        }
+                    }
                 }
                 continue;
             }
@@ -186,8 +215,13 @@ impl<'a> Table<'a> {
                             self.wait_for_end(&exec, Period::Play, &b.steps, Some(&id.text))
                         }
                         _ => {
+                            let before = self.irregs[inst].decisions.len();
                             self.applied(inst, id.text.clone());
-                            exec.frames.push(Frame::new(&p.block.steps));
+                            let mut frame = Frame::new(&p.block.steps);
+                            if self.irregs[inst].decisions.len() > before {
+                                frame.procedure = Some(before);
+                            }
+                            exec.frames.push(frame);
                         }
                     }
                 }
@@ -290,20 +324,42 @@ impl<'a> Table<'a> {
                     self.effect(inst, Effect::DeemedPass { seat });
                     self.after_call()?;
                 }
+                StepKind::Lift {
+                    obligation,
+                    args,
+                    on,
+                } => {
+                    let (holder, vals) = self.obligation_target(on, args, &mut exec.env, &view)?;
+                    let mut duration = None;
+                    for o in self.obligations.iter_mut().filter(|o| {
+                        o.holder == holder
+                            && *o.name == obligation.name
+                            && o.status == "in force"
+                            && o.args == vals
+                    }) {
+                        o.status = "lifted";
+                        duration = Some(o.duration);
+                    }
+                    // Lifting what is not in force changes nothing and says nothing.
+                    if let Some(duration) = duration {
+                        self.effect(
+                            inst,
+                            Effect::Lifted {
+                                name: obligation.name.clone(),
+                                holder,
+                                args: vals.iter().map(|v| v.to_string()).collect(),
+                                duration,
+                            },
+                        );
+                    }
+                }
                 StepKind::Impose {
                     obligation,
                     args,
                     on,
                     duration,
                 } => {
-                    let holder = match self.ev.eval(on, &mut exec.env, &view)? {
-                        Value::Seat(s) => s,
-                        _ => unreachable!("checked: a seat"),
-                    };
-                    let mut vals = vec![];
-                    for a in args {
-                        vals.push(self.ev.eval(a, &mut exec.env, &view)?);
-                    }
+                    let (holder, vals) = self.obligation_target(on, args, &mut exec.env, &view)?;
                     let paragraph = self.irregs[inst]
                         .decisions
                         .last()
@@ -369,6 +425,7 @@ impl<'a> Table<'a> {
                             steps: &block.steps,
                             next: 0,
                             bind: Some((var.name.as_str(), x.clone())),
+                            procedure: None,
                         });
                     }
                 }

@@ -111,7 +111,8 @@ impl Builder {
                 let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
                 StepKind::DeemedPass(self.expr(e)?)
             }
-            Rule::impose => {
+            Rule::impose | Rule::lift => {
+                let lift = which == Rule::lift;
                 it.next();
                 let obligation = self.ident(it.next().unwrap());
                 let mut args = vec![];
@@ -137,11 +138,19 @@ impl Builder {
                         _ => {}
                     }
                 }
-                StepKind::Impose {
-                    obligation,
-                    args,
-                    on: on.unwrap(),
-                    duration,
+                if lift {
+                    StepKind::Lift {
+                        obligation,
+                        args,
+                        on: on.unwrap(),
+                    }
+                } else {
+                    StepKind::Impose {
+                        obligation,
+                        args,
+                        on: on.unwrap(),
+                        duration,
+                    }
                 }
             }
             Rule::again => {
