@@ -274,7 +274,7 @@ impl<'a> Table<'a> {
                     self.calls.push(CallRec {
                         seat,
                         call: Call::Pass,
-                        artificial: false,
+                        meaning: Meaning::Natural,
                         status: Status::Standing,
                         deemed: true,
                         pos,
