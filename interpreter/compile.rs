@@ -9,6 +9,7 @@
 use crate::check::builtins::{builtin, constant, state, Builtin, Constant};
 use crate::check::LawBook;
 use crate::eval::value::Value;
+use crate::model::Meaning;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Define, Expr, ExprKind, QuantKind, RowKey, Table};
 use std::cell::RefCell;
@@ -314,7 +315,7 @@ impl Compiler<'_> {
         let expr = match &e.kind {
             ExprKind::Int(i) => CExpr::Const(Value::Int(*i)),
             ExprKind::Str(s) => CExpr::Const(Value::Text(Rc::from(s.as_str()))),
-            ExprKind::BidLit(c) => CExpr::Const(Value::Call(*c, false)),
+            ExprKind::BidLit(c) => CExpr::Const(Value::Call(*c, Meaning::Natural)),
             ExprKind::CardLit(c) => CExpr::Const(Value::Card(*c)),
             ExprKind::SuitLit(s) => CExpr::Const(Value::Suit(*s)),
             ExprKind::Name(n) if self.open && !scope.names.contains(n) => CExpr::Bound(
@@ -415,7 +416,7 @@ impl Compiler<'_> {
                 Constant::Strain(s) => Value::Strain(s),
                 Constant::Suit(s) => Value::Suit(s),
                 Constant::Rank(r) => Value::Rank(r),
-                Constant::Call(c) => Value::Call(c, false),
+                Constant::Call(c) => Value::Call(c, Meaning::Natural),
             }));
         }
         state(n)?;

@@ -17,6 +17,8 @@ use std::path::Path;
 #[case("no-board", "", "write `board N`")]
 #[case("unknown-finding", "comparable", "did you mean `comparable_call`?")]
 #[case("card-not-held", "SA", "does not hold")]
+#[case("natural-specifies", "2D", "mark the call artificial: `2D!`")]
+#[case("bad-denominations", "Q", "`2D! specifies H`")]
 #[case(
     "bad-play-event",
     "dances",

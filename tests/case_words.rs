@@ -60,8 +60,10 @@ fn every_entry_gives_all_four_languages() {
                 "review",
                 "explanation",
                 "against",
+                "specifies",
             ],
         ),
+        ("specification", &["none"]),
     ] {
         for id in ids {
             assert!(w.entry(class, id).is_some(), "no `{class} {id}`");

@@ -18,7 +18,7 @@ impl Cx<'_> {
                 while k + 1 < line.len() {
                     let word = line[k + 1].text.as_str();
                     match (self.seat(&line[k]), self.call(word.trim_end_matches('!'))) {
-                        (Ok(s), Ok(c)) => calls.push((s, c, word.ends_with('!'))),
+                        (Ok(s), Ok(c)) => calls.push((s, c, marked(word))),
                         (Err(d), _) => diags.push(d),
                         (_, Err(help)) => diags.push(
                             self.not_a_call(word.trim_end_matches('!'))
@@ -147,15 +147,16 @@ impl Cx<'_> {
                     break;
                 };
                 let word = cw.text.trim_end_matches('!');
+                let (meaning, used) = self.specifies(line, i + 3, cw, diags);
                 match self.call(word) {
                     Ok(call) => {
-                        let span =
-                            Span::new(file, line[i].span.start as usize, cw.span.end as usize);
+                        let end = line[i + 2 + used].span.end as usize;
+                        let span = Span::new(file, line[i].span.start as usize, end);
                         case.events.push((
                             Event::Change {
                                 seat: s,
                                 call,
-                                artificial: cw.text.ends_with('!'),
+                                meaning,
                             },
                             span,
                         ));
@@ -166,7 +167,7 @@ impl Cx<'_> {
                             .help(format!("{help}; write `{} {} 2♠`", line[i].text, w.text)),
                     ),
                 }
-                i += 3;
+                i += 3 + used;
                 continue;
             }
             // `W exposes SK H2` / `W leads SK`: cards seen during the auction (Law 24); the
@@ -186,20 +187,22 @@ impl Cx<'_> {
                 ));
                 break;
             }
-            let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
-            let (word, artificial) = match w.text.strip_suffix('!') {
-                Some(x) => (x, true),
-                None => (w.text.as_str(), false),
-            };
+            let mut span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
+            let word = w.text.trim_end_matches('!');
             match self.call(word) {
-                Ok(call) => case.events.push((
-                    Event::Call {
-                        seat: s,
-                        call,
-                        artificial,
-                    },
-                    span,
-                )),
+                Ok(call) => {
+                    let (meaning, used) = self.specifies(line, i + 2, w, diags);
+                    span.end = line[i + 1 + used].span.end;
+                    case.events.push((
+                        Event::Call {
+                            seat: s,
+                            call,
+                            meaning,
+                        },
+                        span,
+                    ));
+                    i += used;
+                }
                 Err(help) if self.lang != Lang::En && self.is_foreign_call(word) => {
                     diags.push(self.not_a_call(word).label(w.span, "not a call").help(help))
                 }
@@ -225,6 +228,94 @@ impl Cx<'_> {
         }
     }
 
+    /// How the call in `cw` was meant: natural, or artificial (`!`) and, when `specifies
+    /// DENOMINATIONS` follows at `at`, what it specifies (29C, 27B1(a), 26B). Returns the
+    /// meaning and how many words the specification took.
+    fn specifies(
+        &self,
+        line: &[Word],
+        at: usize,
+        cw: &Word,
+        diags: &mut Vec<Diag>,
+    ) -> (Meaning, usize) {
+        let meaning = marked(&cw.text);
+        let Some(kw) = line
+            .get(at)
+            .filter(|k| self.is("event", "specifies", &k.text))
+        else {
+            return (meaning, 0);
+        };
+        let example = if self.lang == Lang::En {
+            "for example `2D! specifies H`, `2C! specifies SH`, `2C! specifies none`".to_string()
+        } else {
+            format!(
+                "for example `2♦! {} ♥`, `2♣! {} ♠♥`, `2♣! {} {}`",
+                kw.text,
+                kw.text,
+                kw.text,
+                self.w
+                    .word("specification", "none", self.lang)
+                    .unwrap_or("none")
+            )
+        };
+        let Some(dw) = line.get(at + 1) else {
+            diags.push(
+                Diag::new(E_CASE, format!("`{}` names no denomination", kw.text))
+                    .label(kw.span, "specifies what?")
+                    .help(example),
+            );
+            return (meaning, 1);
+        };
+        if !meaning.is_artificial() {
+            diags.push(
+                Diag::new(
+                    E_CASE,
+                    format!(
+                        "`{}` is not marked artificial, so it specifies its own denomination",
+                        cw.text
+                    ),
+                )
+                .label(cw.span, "a natural call")
+                .label(kw.span, "says what an artificial call specifies")
+                .help(format!("mark the call artificial: `{}!`", cw.text)),
+            );
+            return (meaning, 2);
+        }
+        match self.denominations(&dw.text) {
+            Some(strains) => (Meaning::specifying(strains), 2),
+            None => {
+                diags.push(
+                    Diag::new(
+                        E_CASE,
+                        format!("`{}` is not a list of denominations", dw.text),
+                    )
+                    .label(dw.span, "not denominations")
+                    .help(example),
+                );
+                (meaning, 2)
+            }
+        }
+    }
+
+    /// The denominations of `specifies`: `none`, or strains in one word, run together or
+    /// separated by commas (`H`, `SH`, `♠♥`, `S,H`, `NT`).
+    fn denominations(&self, text: &str) -> Option<Vec<Strain>> {
+        if self.is("specification", "none", text) {
+            return Some(vec![]);
+        }
+        let mut out = vec![];
+        for part in text.split(',').filter(|p| !p.is_empty()) {
+            if let Some(s) = self.strain(part) {
+                out.push(s);
+                continue;
+            }
+            for c in part.chars() {
+                out.push(self.strain(&c.to_string())?);
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     fn not_a_call(&self, word: &str) -> Diag {
         if self.lang == Lang::En {
             Diag::new(
@@ -237,5 +328,14 @@ impl Cx<'_> {
                 format!("`{word}` is not a call of a {} case", self.name()),
             )
         }
+    }
+}
+
+/// A call word's mark: `2C!` is artificial (specifying nothing until `specifies` says so).
+fn marked(word: &str) -> Meaning {
+    if word.ends_with('!') {
+        Meaning::Artificial(0)
+    } else {
+        Meaning::Natural
     }
 }

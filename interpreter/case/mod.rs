@@ -14,7 +14,7 @@ pub mod words;
 
 use crate::diagnostic::Diag;
 use crate::eval::engine::Event;
-use crate::model::{Call, Card, Deal, Rank, Seat, Side, Strain, Suit};
+use crate::model::{Call, Card, Deal, Meaning, Rank, Seat, Side, Strain, Suit};
 use crate::source::Span;
 use crate::suggest::{closest, did_you_mean};
 use crate::syntax::ast::Lang;

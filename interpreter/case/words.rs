@@ -29,6 +29,7 @@ pub const CLASSES: &[&str] = &[
     "event",
     "fault",
     "designation",
+    "specification",
 ];
 
 #[derive(Clone, Debug)]

@@ -16,6 +16,7 @@ pub enum Builtin {
     IsDouble,
     IsRedouble,
     IsArtificial,
+    Specified,
     Level,
     StrainOf,
     Bid,
@@ -43,6 +44,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("is_double", Builtin::IsDouble),
     ("is_redouble", Builtin::IsRedouble),
     ("is_artificial", Builtin::IsArtificial),
+    ("specified", Builtin::Specified),
     ("level", Builtin::Level),
     ("strain", Builtin::StrainOf),
     ("bid", Builtin::Bid),
@@ -77,6 +79,7 @@ impl Builtin {
             | Builtin::IsDouble
             | Builtin::IsRedouble
             | Builtin::IsArtificial => (vec![Call], Bool),
+            Builtin::Specified => (vec![Call], List(Box::new(Strain))),
             Builtin::Level => (vec![Call], Int),
             Builtin::StrainOf => (vec![Call], Strain),
             Builtin::Bid => (vec![Int, Strain], Call),

@@ -7,7 +7,7 @@ use super::expr::{Evaluator, View};
 use super::value::Value;
 use crate::case::{Case, PlayRecord};
 use crate::compile::CompiledBook;
-use crate::model::{Call, Seat};
+use crate::model::{Call, Meaning, Seat};
 use crate::ruling::{
     BoardInfo, Branch, Comparison, Contract, Node, Note, Outcome, Question, Ruling, Score,
 };
@@ -272,7 +272,7 @@ fn explore(
                         more.push(Event::Call {
                             seat,
                             call,
-                            artificial: false,
+                            meaning: Meaning::Natural,
                         });
                         let node = explore(ctx, &more, findings, depth + 1)?;
                         let sig = signature(&node);

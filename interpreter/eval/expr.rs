@@ -4,7 +4,7 @@ use super::value::{Entry, Value};
 use crate::check::builtins::Builtin;
 use crate::compile::CompiledBook;
 use crate::compile::{CDefine, CExpr, CKey, CTable, FieldKind, Spanned, StateVar};
-use crate::model::{Call, Rank, Seat, Strain};
+use crate::model::{Call, Meaning, Rank, Seat, Strain};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, QuantKind};
 use std::cell::{Cell, RefCell};
@@ -269,7 +269,7 @@ impl<'a> Evaluator<'a> {
                 let v = self.run(x, frame, env, view)?;
                 match (&v, f) {
                     (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
-                    (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.artificial),
+                    (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.meaning),
                     (Value::Entry(x), FieldKind::EntryIndex) => Value::Int(x.index as i64),
                     (Value::Play(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
                         Value::Seat(*s)
@@ -467,7 +467,10 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
         (Builtin::IsPass, Some(V::Call(c, _)), _) => V::Bool(c == Call::Pass),
         (Builtin::IsDouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Double),
         (Builtin::IsRedouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Redouble),
-        (Builtin::IsArtificial, Some(V::Call(_, a)), _) => V::Bool(a),
+        (Builtin::IsArtificial, Some(V::Call(_, m)), _) => V::Bool(m.is_artificial()),
+        (Builtin::Specified, Some(V::Call(c, m)), _) => {
+            V::List(Rc::new(m.specified(c).into_iter().map(V::Strain).collect()))
+        }
         (Builtin::Level, Some(V::Call(Call::Bid { level, .. }, _)), _) => V::Int(level as i64),
         (Builtin::StrainOf, Some(V::Call(Call::Bid { strain, .. }, _)), _) => V::Strain(strain),
         (Builtin::Level | Builtin::StrainOf, Some(V::Call(c, _)), _) => {
@@ -482,7 +485,7 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
                 V::Suit(s) => s.strain(),
                 _ => return Err(bad()),
             };
-            V::Call(Call::bid(l.clamp(0, 99) as u8, strain), false)
+            V::Call(Call::bid(l.clamp(0, 99) as u8, strain), Meaning::Natural)
         }
         (Builtin::SuitOf, Some(V::Card(c)), _) => V::Suit(c.suit),
         (Builtin::RankOf, Some(V::Card(c)), _) => V::Rank(c.rank),
@@ -531,16 +534,16 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
 }
 
 /// The auction as the language sees it: the calls that stand, in order.
-pub fn entries(calls: impl Iterator<Item = (Seat, Call, bool)>) -> Rc<Vec<Value>> {
+pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning)>) -> Rc<Vec<Value>> {
     Rc::new(
         calls
             .enumerate()
-            .map(|(index, (seat, call, artificial))| {
+            .map(|(index, (seat, call, meaning))| {
                 Value::Entry(Entry {
                     seat,
                     call,
                     index,
-                    artificial,
+                    meaning,
                 })
             })
             .collect(),

@@ -1,6 +1,6 @@
 //! Values of the law language at run time.
 
-use crate::model::{Call, Card, Rank, Seat, Side, Strain, Suit};
+use crate::model::{Call, Card, Meaning, Rank, Seat, Side, Strain, Suit};
 use std::fmt;
 use std::rc::Rc;
 
@@ -9,7 +9,7 @@ pub struct Entry {
     pub seat: Seat,
     pub call: Call,
     pub index: usize,
-    pub artificial: bool,
+    pub meaning: Meaning,
 }
 
 #[derive(Clone, Debug)]
@@ -23,7 +23,8 @@ pub enum Value {
     Strain(Strain),
     Rank(Rank),
     Card(Card),
-    Call(Call, bool),
+    /// A call and how it was meant (natural, or artificial and what it specifies).
+    Call(Call, Meaning),
     Entry(Entry),
     /// A card played: who played it, the card, the trick it was played to (1 to 13).
     Play(Seat, Card, u8),
@@ -45,7 +46,7 @@ impl PartialEq for Value {
             (Suit(a), Strain(b)) | (Strain(b), Suit(a)) => a.strain() == *b,
             (Rank(a), Rank(b)) => a == b,
             (Card(a), Card(b)) => a == b,
-            // Whether a call was artificial is a fact about how it was meant, not which call it is.
+            // How a call was meant is a fact about the call made, not which call it is.
             (Call(a, _), Call(b, _)) => a == b,
             (Entry(a), Entry(b)) => a == b,
             (Play(a, x, s), Play(b, y, t)) => a == b && x == y && s == t,

@@ -13,6 +13,42 @@ pub enum Call {
     Bid { level: u8, strain: Strain },
 }
 
+/// How a call was meant. Natural, or artificial (Definitions: it conveys something other
+/// than willingness to play in the denomination named) with the denominations it specifies,
+/// which only the case can say (`2D! specifies H`): 26B, 27B1(a) and 29C turn on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Meaning {
+    #[default]
+    Natural,
+    /// One bit a strain (`1 << strain as u8`). An artificial call the case says nothing more
+    /// of specifies none: its name is not what it specifies, and nothing else is known.
+    Artificial(u8),
+}
+
+impl Meaning {
+    /// Artificial, specifying these denominations.
+    pub fn specifying(strains: impl IntoIterator<Item = Strain>) -> Meaning {
+        Meaning::Artificial(strains.into_iter().fold(0, |m, s| m | 1 << s as u8))
+    }
+
+    pub fn is_artificial(self) -> bool {
+        matches!(self, Meaning::Artificial(_))
+    }
+
+    /// The denominations `call`, meant so, specifies: a natural bid its strain, a natural
+    /// pass, double or redouble none; clubs to no trump.
+    pub fn specified(self, call: Call) -> Vec<Strain> {
+        match (self, call) {
+            (Meaning::Natural, Call::Bid { strain, .. }) => vec![strain],
+            (Meaning::Natural, _) => vec![],
+            (Meaning::Artificial(m), _) => Strain::ALL
+                .into_iter()
+                .filter(|s| m & (1 << *s as u8) != 0)
+                .collect(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a call: expected a bid such as 1NT or 3♠, pass, double or redouble")]
 pub struct ParseCallError(pub String);

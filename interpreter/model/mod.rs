@@ -7,7 +7,7 @@ mod card;
 mod deal;
 mod seat;
 
-pub use call::{Call, ParseCallError};
+pub use call::{Call, Meaning, ParseCallError};
 pub use card::{Card, Rank, Strain, Suit};
 pub use deal::{Deal, DealError, Hand};
 pub use seat::{Seat, Side};

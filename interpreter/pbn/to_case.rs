@@ -27,7 +27,7 @@ pub fn board_case(b: &PbnBoard, file: u32) -> Case {
                     Event::Call {
                         seat: c.seat,
                         call: c.call,
-                        artificial: false,
+                        meaning: crate::model::Meaning::Natural,
                     },
                     span(&c.span),
                 )

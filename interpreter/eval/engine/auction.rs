@@ -107,11 +107,11 @@ impl<'a> Table<'a> {
     }
 
     /// A call as made at the table (or as a change of call), pending until it is ruled.
-    pub(super) fn record_call(&mut self, seat: Seat, call: Call, artificial: bool) -> usize {
+    pub(super) fn record_call(&mut self, seat: Seat, call: Call, meaning: Meaning) -> usize {
         self.calls.push(CallRec {
             seat,
             call,
-            artificial,
+            meaning,
             status: Status::Pending,
             deemed: false,
             pos: self.event * 2 + 1,
@@ -151,9 +151,9 @@ impl<'a> Table<'a> {
         &mut self,
         seat: Seat,
         call: Call,
-        artificial: bool,
+        meaning: Meaning,
     ) -> Result<(), Fail> {
-        let rec = self.record_call(seat, call, artificial);
+        let rec = self.record_call(seat, call, meaning);
         // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
         let implied = self.implied_answer(seat, false)?;
         if let Some((i, answer)) = implied {
@@ -183,7 +183,7 @@ impl<'a> Table<'a> {
                 unreachable!()
             };
             let mut exec = p.exec;
-            exec.env.push((var, Value::Call(call, artificial)));
+            exec.env.push((var, Value::Call(call, meaning)));
             if !observe {
                 exec.recs.push((var, rec));
             }
@@ -206,7 +206,7 @@ impl<'a> Table<'a> {
         let CallRec {
             seat,
             call,
-            artificial,
+            meaning,
             pos,
             in_place,
             ..
@@ -217,7 +217,7 @@ impl<'a> Table<'a> {
         if in_place {
             self.horizon = Some(pos);
         }
-        let result = self.process_in_view(rec, seat, call, artificial);
+        let result = self.process_in_view(rec, seat, call, meaning);
         self.horizon = None;
         result?;
         self.after_call()
@@ -229,13 +229,13 @@ impl<'a> Table<'a> {
         rec: usize,
         seat: Seat,
         call: Call,
-        artificial: bool,
+        meaning: Meaning,
     ) -> Result<(), Fail> {
         let view = self.view();
         // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
         // next turn"); a call out of rotation is ruled as such.
         let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
-        let cv = Value::Call(call, artificial);
+        let cv = Value::Call(call, meaning);
         let breaches = if at_turn {
             let due: Vec<usize> = (0..self.obligations.len())
                 .filter(|i| {
@@ -305,7 +305,7 @@ impl<'a> Table<'a> {
             };
             let mut exec = p.exec;
             let c = &self.calls[rec];
-            exec.env.push((var, Value::Call(c.call, c.artificial)));
+            exec.env.push((var, Value::Call(c.call, c.meaning)));
             self.decide(&mut exec, decision)?;
             self.run(exec)?;
         }
@@ -327,11 +327,11 @@ impl<'a> Table<'a> {
         &mut self,
         seat: Seat,
         call: Call,
-        artificial: bool,
+        meaning: Meaning,
     ) -> Result<(), Fail> {
         self.settle_defaults(None)?;
-        let rec = self.record_call(seat, call, artificial);
-        let x = Value::Call(call, artificial);
+        let rec = self.record_call(seat, call, meaning);
+        let x = Value::Call(call, meaning);
         let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
         if found.is_empty() {
             return Err(self.event_error(format!(

@@ -18,7 +18,7 @@ mod steps;
 use super::expr::{entries, ClaimFacts, Env, Evaluator, Stop, View};
 use super::value::Value;
 use crate::compile::CompiledBook;
-use crate::model::{Call, Card, Deal, Hand, Seat, Strain};
+use crate::model::{Call, Card, Deal, Hand, Meaning, Seat, Strain};
 use crate::ruling::{
     AnswerHow, Applied, CallLine, ClaimReport, Designation, Effect, IrregularityRuling, Note,
     ObligationLine, Outcome,
@@ -35,7 +35,7 @@ pub enum Event {
     Call {
         seat: Seat,
         call: Call,
-        artificial: bool,
+        meaning: Meaning,
     },
     Answer {
         seat: Seat,
@@ -75,7 +75,7 @@ pub enum Event {
     /// A moment after the play that bounds a rectification (62D, 64B4, 64B5).
     Stage(Stage),
     /// Calls made at the same moment; the law book says which counts first (Law 33).
-    Together(Vec<(Seat, Call, bool)>),
+    Together(Vec<(Seat, Call, Meaning)>),
     /// A player asks for a review of the auction or an explanation (Law 20).
     Question {
         seat: Seat,
@@ -85,7 +85,7 @@ pub enum Event {
     Change {
         seat: Seat,
         call: Call,
-        artificial: bool,
+        meaning: Meaning,
     },
 }
 
@@ -166,7 +166,7 @@ enum Status {
 struct CallRec {
     seat: Seat,
     call: Call,
-    artificial: bool,
+    meaning: Meaning,
     status: Status,
     deemed: bool,
     /// Order in the auction: events are 2k+1; a pass deemed made before event k is 2k. A
@@ -434,7 +434,7 @@ impl<'a> Table<'a> {
             .collect();
         standing.sort_by_key(|c| c.pos);
         View {
-            auction: entries(standing.iter().map(|c| (c.seat, c.call, c.artificial))),
+            auction: entries(standing.iter().map(|c| (c.seat, c.call, c.meaning))),
             dealer: self.dealer,
             vulnerable: self.vulnerable,
             obligations: self
@@ -605,8 +605,8 @@ impl<'a> Table<'a> {
             Event::Call {
                 seat,
                 call,
-                artificial,
-            } => self.feed_call(*seat, *call, *artificial),
+                meaning,
+            } => self.feed_call(*seat, *call, *meaning),
             Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
             Event::Director => {
                 self.settle_defaults(None)?;
@@ -630,8 +630,8 @@ impl<'a> Table<'a> {
             Event::Change {
                 seat,
                 call,
-                artificial,
-            } => self.feed_change(*seat, *call, *artificial),
+                meaning,
+            } => self.feed_change(*seat, *call, *meaning),
             Event::Question { seat, kind } => {
                 let q = Value::Text(Rc::from(kind.as_str()));
                 let found = self.detect(Act::Question, *seat, &q, None, &[])?;
@@ -654,8 +654,8 @@ impl<'a> Table<'a> {
                             first = j;
                         }
                     }
-                    let (seat, call, artificial) = calls.remove(first);
-                    self.feed_call(seat, call, artificial)?;
+                    let (seat, call, meaning) = calls.remove(first);
+                    self.feed_call(seat, call, meaning)?;
                 }
                 Ok(())
             }

@@ -308,7 +308,7 @@ impl<'a> Table<'a> {
                     self.calls.push(CallRec {
                         seat,
                         call: Call::Pass,
-                        artificial: false,
+                        meaning: Meaning::Natural,
                         status: Status::Standing,
                         deemed: true,
                         pos,
