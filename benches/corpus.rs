@@ -22,7 +22,6 @@ use lawbook::eval::expr::{Evaluator, View};
 use lawbook::eval::value::Value;
 use lawbook::model::Strain;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
@@ -217,7 +216,7 @@ fn main() {
     let laws_2017 = root.join("laws/2017");
     let book = lawbook::load::load_lawbook(&laws_2017, &mut sources)
         .unwrap_or_else(|d| panic!("{}", lawbook::diagnostic::render_plain(&d)));
-    let findings = HashMap::new();
+    let findings = lawbook::eval::expr::Findings::default();
     let view = View::default();
     let ev = Evaluator::new(&book, &findings, u64::MAX);
     let boards = boards();

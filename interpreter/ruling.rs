@@ -41,6 +41,18 @@ pub struct Question {
     pub who: Option<Seat>,
     /// The question in English, from the law book.
     pub ask: String,
+    /// The call whose irregularity asks a finding, where the case answers that finding per
+    /// call (issue 9, item 18).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub about: Option<AboutCall>,
+}
+
+/// A call of the auction a question is about: its number among the calls made, its maker.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct AboutCall {
+    pub number: usize,
+    pub seat: Seat,
+    pub call: String,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

@@ -19,6 +19,7 @@ use std::path::Path;
 #[case("card-not-held", "SA", "does not hold")]
 #[case("natural-specifies", "2D", "mark the call artificial: `2D!`")]
 #[case("bad-denominations", "Q", "`2D! specifies H`")]
+#[case("finding-about-no-call", "E 1S", "name the call by its number")]
 #[case(
     "bad-play-event",
     "dances",

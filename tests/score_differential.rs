@@ -7,7 +7,6 @@ use lawbook::eval::value::Value;
 use lawbook::load::load_lawbook;
 use lawbook::model::Strain;
 use lawbook::source::Sources;
-use std::collections::HashMap;
 use std::path::Path;
 
 #[test]
@@ -16,7 +15,7 @@ fn law_77_agrees_with_endplay_on_every_combination() {
     let mut sources = Sources::default();
     let book =
         load_lawbook(&root.join("laws/2017"), &mut sources).expect("the 2017 law book checks");
-    let findings = HashMap::new();
+    let findings = lawbook::eval::expr::Findings::default();
     let ev = Evaluator::new(&book, &findings, u64::MAX);
     let view = View::default();
     let csv = std::fs::read_to_string(root.join("tests/data/score/reference.csv")).unwrap();

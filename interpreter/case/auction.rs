@@ -228,6 +228,79 @@ impl Cx<'_> {
         }
     }
 
+    /// The call a finding is about (`comparable_call 3 no`: the third call of the auction;
+    /// `comparable_call E 1H no`: East's 1♥), as its number among the calls made: each
+    /// `SEAT CALL`, each change of call and each of simultaneous calls count.
+    pub(super) fn finding_about(
+        &self,
+        about: &[Word],
+        events: &[(Event, Span)],
+    ) -> Result<usize, Diag> {
+        let calls: Vec<(Seat, Call)> = events
+            .iter()
+            .flat_map(|(e, _)| match e {
+                Event::Call { seat, call, .. } | Event::Change { seat, call, .. } => {
+                    vec![(*seat, *call)]
+                }
+                Event::Together(cs) => cs.iter().map(|(s, c, _)| (*s, *c)).collect(),
+                _ => vec![],
+            })
+            .collect();
+        let span = Span::new(
+            self.file,
+            about[0].span.start as usize,
+            about[about.len() - 1].span.end as usize,
+        );
+        let help = "name the call by its number among the calls of the auction (`comparable_call 3 no`) or by its maker and the call (`comparable_call E 1H no`)";
+        match about {
+            [n] => match n.text.parse::<usize>() {
+                Ok(k) if (1..=calls.len()).contains(&k) => Ok(k),
+                _ => Err(Diag::new(
+                    E_CASE,
+                    format!("`{}` is not the number of a call of the auction", n.text),
+                )
+                .label(n.span, format!("the auction has {} calls", calls.len()))
+                .help(help)),
+            },
+            [s, c] => {
+                let seat = self.seat(s)?;
+                let call = self
+                    .call(c.text.trim_end_matches('!'))
+                    .map_err(|h| self.not_a_call(&c.text).label(c.span, "not a call").help(h))?;
+                let hits: Vec<usize> = calls
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| **x == (seat, call))
+                    .map(|(i, _)| i + 1)
+                    .collect();
+                match hits[..] {
+                    [k] => Ok(k),
+                    [] => Err(Diag::new(
+                        E_CASE,
+                        format!("{seat} makes no call {call} in the auction"),
+                    )
+                    .label(span, "no such call")
+                    .help(help)),
+                    _ => Err(Diag::new(
+                        E_CASE,
+                        format!("{seat} makes {call} {} times; which one?", hits.len()),
+                    )
+                    .label(span, "more than one call")
+                    .help(format!(
+                        "name it by its number: {}",
+                        hits.iter()
+                            .map(|k| k.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ))),
+                }
+            }
+            _ => Err(Diag::new(E_CASE, "a finding is a name and yes or no")
+                .label(span, "expected a call's number, or a seat and a call")
+                .help(help)),
+        }
+    }
+
     /// How the call in `cw` was meant: natural, or artificial (`!`) and, when `specifies
     /// DENOMINATIONS` follows at `at`, what it specifies (29C, 27B1(a), 26B). Returns the
     /// meaning and how many words the specification took.

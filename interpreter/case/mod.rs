@@ -78,7 +78,11 @@ pub struct Case {
     pub vulnerable: Option<[bool; 2]>,
     pub deal: Option<Deal>,
     pub events: Vec<(Event, Span)>,
+    /// Findings answered for every question of that finding (`comparable_call no`).
     pub findings: HashMap<String, (bool, Span)>,
+    /// Findings answered for the irregularity of one call, by its number among the calls of
+    /// the auction (`comparable_call 3 no`, `comparable_call E 1H no`): issue 9, item 18.
+    pub findings_about: Vec<(String, usize, bool, Span)>,
     pub play: PlayRecord,
     pub play_span: Option<Span>,
     pub tricks: Option<(u8, Span)>,
@@ -207,6 +211,7 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
         ..Default::default()
     };
     let mut seen: HashMap<String, Span> = HashMap::new();
+    let mut about_lines: Vec<(String, Vec<Word>, bool, Span)> = vec![];
     for RawEntry {
         key,
         span: espan,
@@ -338,12 +343,12 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             }
             "findings" => {
                 for line in lines {
-                    if line.len() != 2 {
+                    if !(2..=4).contains(&line.len()) {
                         diags.push(
                             Diag::new(E_CASE, "a finding is a name and yes or no")
                                 .label(line[0].span, "expected `NAME yes` or `NAME no`")
                                 .help(if lang == Lang::En {
-                                    "for example `comparable_call no`".to_string()
+                                    "for example `comparable_call no`; for the irregularity of one call `comparable_call E 1H no` or `comparable_call 3 no` (the third call)".to_string()
                                 } else {
                                     format!(
                                         "for example `{} {}`",
@@ -354,7 +359,8 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                         );
                         continue;
                     }
-                    let v = match w.lookup("yesno", lang, &line[1].text) {
+                    let answer = &line[line.len() - 1];
+                    let v = match w.lookup("yesno", lang, &answer.text) {
                         Some("yes") => true,
                         Some(_) => false,
                         None => {
@@ -364,10 +370,10 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                             );
                             let mut d = Diag::new(
                                 E_CASE,
-                                format!("`{}` is not {yes} or {no}", line[1].text),
+                                format!("`{}` is not {yes} or {no}", answer.text),
                             )
-                            .label(line[1].span, format!("expected {yes} or {no}"));
-                            d = d.help(match cx.foreign("yesno", &line[1].text) {
+                            .label(answer.span, format!("expected {yes} or {no}"));
+                            d = d.help(match cx.foreign("yesno", &answer.text) {
                                 Some(f) => f,
                                 None => format!("a finding of fact is {yes} or {no}"),
                             });
@@ -375,11 +381,18 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                             continue;
                         }
                     };
-                    match cx.finding(&line[0]) {
-                        Ok(name) => {
+                    let name = match cx.finding(&line[0]) {
+                        Ok(name) => name,
+                        Err(d) => {
+                            diags.push(d);
+                            continue;
+                        }
+                    };
+                    match &line[1..line.len() - 1] {
+                        [] => {
                             case.findings.insert(name, (v, line[0].span));
                         }
-                        Err(d) => diags.push(d),
+                        about => about_lines.push((name, about.to_vec(), v, line[0].span)),
                     }
                 }
             }
@@ -507,6 +520,13 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                 }
             }
             other => unreachable!("key `{other}` of laws/case.words has no reader"),
+        }
+    }
+    // The calls findings are about, once the auction is read.
+    for (name, about, v, span) in about_lines {
+        match cx.finding_about(&about, &case.events) {
+            Ok(n) => case.findings_about.push((name, n, v, span)),
+            Err(d) => diags.push(d),
         }
     }
     if case.board.is_none() && case.dealer.is_none() {

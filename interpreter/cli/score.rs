@@ -9,7 +9,6 @@ use crate::load::load_lawbook;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
 use crate::source::Sources;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -46,7 +45,7 @@ pub fn run(a: Args) -> ExitCode {
     };
     let text = std::fs::read_to_string(&a.pbn).unwrap_or_default();
     let file_id = sources.add(a.pbn.display().to_string(), text);
-    let findings = HashMap::new();
+    let findings = crate::eval::expr::Findings::default();
     let ev = Evaluator::new(&book, &findings, crate::eval::explore::BUDGET);
     let view = View::default();
     let (mut scored, mut checked, mut differences) = (0, 0, 0);

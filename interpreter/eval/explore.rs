@@ -3,13 +3,14 @@
 //! each branch keeps evaluation a pure function of (events, findings).
 
 use super::engine::{Event, Fail, Open, Table};
-use super::expr::{Evaluator, View};
+use super::expr::{Evaluator, Findings, View};
 use super::value::Value;
 use crate::case::{Case, PlayRecord};
 use crate::compile::CompiledBook;
 use crate::model::{Call, Meaning, Seat};
 use crate::ruling::{
-    BoardInfo, Branch, Comparison, Contract, Node, Note, Outcome, Question, Ruling, Score,
+    AboutCall, BoardInfo, Branch, Comparison, Contract, Node, Note, Outcome, Question, Ruling,
+    Score,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -37,16 +38,28 @@ struct Ctx<'a> {
 }
 
 pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
-    let findings: HashMap<String, bool> = case
-        .findings
-        .iter()
-        .map(|(k, (v, _))| (k.clone(), *v))
-        .collect();
+    let findings = Findings {
+        all: case
+            .findings
+            .iter()
+            .map(|(k, (v, _))| (k.clone(), *v))
+            .collect(),
+        about: case
+            .findings_about
+            .iter()
+            .map(|(k, n, v, _)| ((k.clone(), *n), *v))
+            .collect(),
+    };
     // In the case's text order: case.findings is a HashMap, and which unknown finding is
     // reported must not change from run to run.
-    let mut given: Vec<_> = case.findings.iter().collect();
-    given.sort_by_key(|(_, (_, span))| (span.file, span.start));
-    for (k, (_, span)) in given {
+    let mut given: Vec<_> = case
+        .findings
+        .iter()
+        .map(|(k, (_, span))| (k, span))
+        .chain(case.findings_about.iter().map(|(k, _, _, span)| (k, span)))
+        .collect();
+    given.sort_by_key(|(_, span)| (span.file, span.start));
+    for (k, span) in given {
         if !book.findings.contains_key(k) {
             let hint = crate::suggest::did_you_mean(k, book.findings.keys().map(|s| s.as_str()));
             return Err(RuleError {
@@ -109,7 +122,18 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
         dealer,
         vulnerable,
     };
-    let tree = explore(&ctx, &[], &findings, 0)?;
+    let mut tree = explore(&ctx, &[], &findings, 0)?;
+    // A question is shown with the call it is about only when the findings are answered per
+    // call: the tree asks it about two calls, or the case answered it for one (item 18).
+    let mut asked: HashMap<String, Vec<usize>> = HashMap::new();
+    questions_about(&tree, &mut asked);
+    let per_call: Vec<String> = asked
+        .into_iter()
+        .filter(|(_, ns)| ns.len() > 1)
+        .map(|(k, _)| k)
+        .chain(case.findings_about.iter().map(|(k, ..)| k.clone()))
+        .collect();
+    keep_about(&mut tree, &per_call);
     Ok(Ruling {
         case: name.to_string(),
         lawbook: book.name.clone(),
@@ -128,6 +152,33 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     })
 }
 
+/// The calls each finding is asked about in the tree, each number once.
+fn questions_about(node: &Node, out: &mut HashMap<String, Vec<usize>>) {
+    if let Node::Branch { question, branches } = node {
+        if let (true, Some(a)) = (question.kind == "finding", &question.about) {
+            let ns = out.entry(question.name.clone()).or_default();
+            if !ns.contains(&a.number) {
+                ns.push(a.number);
+            }
+        }
+        for b in branches {
+            questions_about(&b.node, out);
+        }
+    }
+}
+
+/// Drop the call a question is about where its finding is answered once for the case.
+fn keep_about(node: &mut Node, per_call: &[String]) {
+    if let Node::Branch { question, branches } = node {
+        if !per_call.contains(&question.name) {
+            question.about = None;
+        }
+        for b in branches {
+            keep_about(&mut b.node, per_call);
+        }
+    }
+}
+
 fn stop(s: super::expr::Stop, at: Span) -> RuleError {
     match Fail::from(s) {
         Fail::Error {
@@ -141,7 +192,7 @@ fn stop(s: super::expr::Stop, at: Span) -> RuleError {
             others,
         },
         Fail::Unknown(f) => RuleError {
-            message: format!("finding `{f}` is needed here"),
+            message: format!("finding `{}` is needed here", f.name),
             span: Some(at),
             others: vec![],
         },
@@ -151,7 +202,7 @@ fn stop(s: super::expr::Stop, at: Span) -> RuleError {
 fn explore(
     ctx: &Ctx,
     extra: &[Event],
-    findings: &HashMap<String, bool>,
+    findings: &Findings,
     depth: usize,
 ) -> Result<Node, RuleError> {
     match replay(ctx, extra, findings) {
@@ -159,14 +210,14 @@ fn explore(
             let ask = ctx
                 .book
                 .findings
-                .get(&f)
+                .get(&f.name)
                 .and_then(|x| x.ask.get(crate::syntax::ast::Lang::En))
                 .unwrap_or("")
                 .to_string();
             let mut branches = vec![];
             for answer in [true, false] {
                 let mut with = findings.clone();
-                with.insert(f.clone(), answer);
+                with.answer(&f, answer);
                 branches.push(Branch {
                     answer: if answer { "yes" } else { "no" }.to_string(),
                     calls: vec![],
@@ -176,9 +227,14 @@ fn explore(
             Ok(Node::Branch {
                 question: Question {
                     kind: "finding".into(),
-                    name: f,
+                    name: f.name,
                     who: None,
                     ask,
+                    about: f.about.map(|a| AboutCall {
+                        number: a.number,
+                        seat: a.seat,
+                        call: a.call.to_string(),
+                    }),
                 },
                 branches,
             })
@@ -261,6 +317,7 @@ fn explore(
                             name: option,
                             who: Some(seat),
                             ask,
+                            about: None,
                         },
                         branches,
                     })
@@ -287,6 +344,7 @@ fn explore(
                             name: "next_call".into(),
                             who: Some(seat),
                             ask: format!("What does {seat} call next?"),
+                            about: None,
                         },
                         branches: groups
                             .into_iter()
@@ -375,7 +433,7 @@ fn answers(open: &Option<Open>, event: &Event) -> bool {
 fn replay(
     ctx: &Ctx,
     extra: &[Event],
-    findings: &HashMap<String, bool>,
+    findings: &Findings,
 ) -> Result<(Outcome, Option<Open>), Fail> {
     let ev = Evaluator::new(ctx.book, findings, BUDGET);
     let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);

@@ -16,7 +16,7 @@ use std::rc::Rc;
 #[derive(Clone, Debug)]
 pub enum Stop {
     /// A finding of fact the case does not give: the caller branches on it.
-    Unknown(String),
+    Unknown(Asked),
     /// A rule met a situation it cannot handle (no row in a table, the last of an empty list).
     Error { message: String, span: Span },
     /// The step budget ran out: a rule that loops or a law book far too large.
@@ -91,9 +91,57 @@ pub struct ClaimFacts {
     pub trump_outstanding: bool,
 }
 
+/// A question of fact: the finding, and the call whose irregularity asks it (issue 9, item
+/// 18: a finding belongs to one irregularity, not to the case).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Asked {
+    pub name: String,
+    pub about: Option<About>,
+}
+
+/// The call an irregularity is about: its number among the calls of the auction as made (1
+/// the first; a change of call and each of simultaneous calls count), its maker, the call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct About {
+    pub number: usize,
+    pub seat: Seat,
+    pub call: Call,
+}
+
+/// The binding a rectification's environment carries for the call it is about (an entry
+/// whose index is the call's number); findings read under it are asked about that call.
+pub const ABOUT: &str = "$about";
+
+/// The Director's findings a replay knows: answers to every question of a finding (the
+/// short form, `comparable_call no`), and answers to the question about one call.
+#[derive(Clone, Debug, Default)]
+pub struct Findings {
+    pub all: HashMap<String, bool>,
+    pub about: HashMap<(String, usize), bool>,
+}
+
+impl Findings {
+    fn get(&self, name: &str, about: Option<About>) -> Option<bool> {
+        about
+            .and_then(|a| self.about.get(&(name.to_string(), a.number)))
+            .or_else(|| self.all.get(name))
+            .copied()
+    }
+
+    /// Record an answer to a question.
+    pub fn answer(&mut self, q: &Asked, yes: bool) {
+        match q.about {
+            Some(a) => self.about.insert((q.name.clone(), a.number), yes),
+            None => self.all.insert(q.name.clone(), yes),
+        };
+    }
+}
+
 pub struct Evaluator<'a> {
     pub book: &'a CompiledBook,
-    pub findings: &'a HashMap<String, bool>,
+    pub findings: &'a Findings,
+    /// The call the expression being evaluated is about (from the environment's `$about`).
+    about: Cell<Option<About>>,
     pub budget: Cell<u64>,
     /// Which definitions and tables (by index) were evaluated: their `per` paragraphs are
     /// what a ruling rests on.
@@ -104,10 +152,11 @@ pub struct Evaluator<'a> {
 pub type Env<'a> = Vec<(&'a str, Value)>;
 
 impl<'a> Evaluator<'a> {
-    pub fn new(book: &'a CompiledBook, findings: &'a HashMap<String, bool>, budget: u64) -> Self {
+    pub fn new(book: &'a CompiledBook, findings: &'a Findings, budget: u64) -> Self {
         Evaluator {
             book,
             findings,
+            about: Cell::new(None),
             budget: Cell::new(budget),
             used_defines: RefCell::new(vec![false; book.program.defines.len()]),
             used_tables: RefCell::new(vec![false; book.program.tables.len()]),
@@ -233,9 +282,14 @@ impl<'a> Evaluator<'a> {
                 }
                 apply_builtin(*b, vals, view, e.span)?
             }
-            CExpr::Finding(n) => match self.findings.get(&**n) {
-                Some(b) => Value::Bool(*b),
-                None => return Err(Stop::Unknown(n.to_string())),
+            CExpr::Finding(n) => match self.findings.get(n, self.about.get()) {
+                Some(b) => Value::Bool(b),
+                None => {
+                    return Err(Stop::Unknown(Asked {
+                        name: n.to_string(),
+                        about: self.about.get(),
+                    }))
+                }
             },
             CExpr::Fact(n) => Value::Bool(view.facts.iter().any(|f| f == n)),
             CExpr::State(s) => match s {
@@ -415,7 +469,22 @@ impl<'a> Evaluator<'a> {
     pub fn eval(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<Value, Stop> {
         let compiled = self.book.program.open(self.book, e);
         let mut frame = vec![Value::Int(0); compiled.slots];
-        self.run(&compiled.body, &mut frame, env, view)
+        let about = env
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == ABOUT)
+            .and_then(|(_, v)| match v {
+                Value::Entry(e) => Some(About {
+                    number: e.index,
+                    seat: e.seat,
+                    call: e.call,
+                }),
+                _ => None,
+            });
+        let outer = self.about.replace(about);
+        let result = self.run(&compiled.body, &mut frame, env, view);
+        self.about.set(outer);
+        result
     }
 }
 

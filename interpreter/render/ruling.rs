@@ -47,7 +47,18 @@ impl Renderer<'_> {
                 "open_call",
                 &[("who", A::Seat(who)), ("ask", A::owned(ask))],
             ),
-            _ => self.p("open_finding", &[("ask", A::owned(ask))]),
+            _ => match &q.about {
+                Some(a) => self.p(
+                    "open_finding_about",
+                    &[
+                        ("seat", A::Seat(a.seat)),
+                        ("call", A::owned(self.thing(&a.call))),
+                        ("n", A::Num(a.number as i64)),
+                        ("ask", A::owned(ask)),
+                    ],
+                ),
+                None => self.p("open_finding", &[("ask", A::owned(ask))]),
+            },
         }
     }
 

@@ -108,7 +108,9 @@ impl<'a> Table<'a> {
 
     /// A call as made at the table (or as a change of call), pending until it is ruled.
     pub(super) fn record_call(&mut self, seat: Seat, call: Call, meaning: Meaning) -> usize {
+        self.made += 1;
         self.calls.push(CallRec {
+            number: self.made,
             seat,
             call,
             meaning,

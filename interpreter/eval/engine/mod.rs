@@ -15,7 +15,7 @@ mod irregularity;
 mod play;
 mod steps;
 
-use super::expr::{entries, ClaimFacts, Env, Evaluator, Stop, View};
+use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT};
 use super::value::Value;
 use crate::compile::CompiledBook;
 use crate::model::{Call, Card, Deal, Hand, Meaning, Seat, Strain};
@@ -111,7 +111,7 @@ pub enum Stage {
 #[derive(Clone, Debug)]
 pub enum Fail {
     /// A finding the case does not give was needed.
-    Unknown(String),
+    Unknown(Asked),
     /// A rule or an event could not be applied; `span` points into the law book when the
     /// fault is there, `event` names the case's event when it is the case's.
     Error {
@@ -174,6 +174,9 @@ struct CallRec {
     pos: usize,
     /// Made in place of an earlier call: ruled in the auction as it stood at that place.
     in_place: bool,
+    /// Its number among the calls made (1 the first); 0 for a pass the Laws deem made. A
+    /// finding asked by the irregularity of this call is asked about this number.
+    number: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -202,6 +205,22 @@ struct Frame<'a> {
     /// A procedure's frame (`goto`): the index of the paragraph it added to the ruling,
     /// dropped on exit if the procedure did nothing (50B with no card to change).
     procedure: Option<usize>,
+}
+
+impl<'a> Table<'a> {
+    /// The binding that makes the findings a rectification reads questions about its call.
+    fn about(&self, rec: Option<usize>) -> Option<(&'a str, Value)> {
+        let c = &self.calls[rec?];
+        Some((
+            ABOUT,
+            Value::Entry(super::value::Entry {
+                seat: c.seat,
+                call: c.call,
+                index: c.number,
+                meaning: c.meaning,
+            }),
+        ))
+    }
 }
 
 impl Exec<'_> {
@@ -318,6 +337,8 @@ pub struct Table<'a> {
     claim: Option<ClaimState>,
     /// Declarer's calls of a card from dummy (46B).
     designations: Vec<Designation>,
+    /// How many calls have been made (events, not deemed passes).
+    made: usize,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -423,6 +444,7 @@ impl<'a> Table<'a> {
             facts: vec![],
             claim: None,
             designations: vec![],
+            made: 0,
         }
     }
 

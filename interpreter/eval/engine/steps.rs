@@ -309,6 +309,7 @@ impl<'a> Table<'a> {
                         seat,
                         call: Call::Pass,
                         meaning: Meaning::Natural,
+                        number: 0,
                         status: Status::Standing,
                         deemed: true,
                         pos,
