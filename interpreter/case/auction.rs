@@ -72,19 +72,26 @@ impl Cx<'_> {
                 break;
             };
             let event = self.w.lookup("event", self.lang, &w.text);
-            // `N hesitates`: a break in tempo, information for partner (Law 16). `N misstates`:
-            // his double or redouble named the bid wrongly (19A3, 19B3).
-            if let Some(kind @ ("hesitates" | "misstates")) = event {
+            // `N hesitates`: a break in tempo, information for partner (Law 16), and the other
+            // sources 16B1 names (a remark, a question, an unexpected alert, an alert left
+            // out, a gesture). `N misstates`: his double or redouble named the bid wrongly
+            // (19A3, 19B3).
+            let conduct = match event {
+                Some("hesitates") => Some("hesitation"),
+                Some("remarks") => Some("remark"),
+                Some("questions") => Some("question"),
+                Some("alerts") => Some("unexpected_alert"),
+                Some("omits_alert") => Some("failure_to_alert"),
+                Some("gestures") => Some("gesture"),
+                Some("misstates") => Some("misstatement"),
+                _ => None,
+            };
+            if let Some(kind) = conduct {
                 let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
                 case.events.push((
                     Event::Question {
                         seat: s,
-                        kind: if kind == "hesitates" {
-                            "hesitation"
-                        } else {
-                            "misstatement"
-                        }
-                        .into(),
+                        kind: kind.into(),
                     },
                     span,
                 ));
