@@ -143,6 +143,14 @@ impl Cx<'_> {
                 i += 3;
                 continue;
             }
+            // `N corrects review|explanation|partner`: 20E, 20F4, 20F5.
+            if event == Some("corrects") {
+                if let Some(e) = self.correction(s, line, i, diags) {
+                    case.events.push(e);
+                }
+                i += 3;
+                continue;
+            }
             // `S changes 2S`: S replaces his last call (Law 25, 21B).
             if event == Some("changes") {
                 let Some(cw) = line.get(i + 2) else {
@@ -250,6 +258,55 @@ impl Cx<'_> {
             }
             i += 2;
         }
+    }
+
+    /// `SEAT corrects review|explanation|partner` at `line[i]`: a correction of a review
+    /// (20E), of the player's own explanation (20F4) or of partner's (20F5), as conduct the
+    /// law book rules.
+    pub(super) fn correction(
+        &self,
+        seat: Seat,
+        line: &[Word],
+        i: usize,
+        diags: &mut Vec<Diag>,
+    ) -> Option<(Event, Span)> {
+        let verb = &line[i + 1];
+        let kind = line
+            .get(i + 2)
+            .and_then(|w| self.w.lookup("event", self.lang, &w.text))
+            .and_then(|k| match k {
+                "review" => Some("review_correction"),
+                "explanation" => Some("explanation_correction"),
+                "partner" => Some("partner_correction"),
+                _ => None,
+            });
+        let Some(kind) = kind else {
+            let word = |id| self.w.word("event", id, self.lang).unwrap_or(id);
+            let at = line.get(i + 2).unwrap_or(verb);
+            diags.push(
+                Diag::new(E_CASE, format!("{seat} corrects what?"))
+                    .label(at.span, "expected what is corrected")
+                    .help(format!(
+                        "write `{} {} {}` (a review, 20E), `{} {} {}` (his own explanation, 20F4) or `{} {} {}` (partner's, 20F5)",
+                        line[i].text, verb.text, word("review"),
+                        line[i].text, verb.text, word("explanation"),
+                        line[i].text, verb.text, word("partner"),
+                    )),
+            );
+            return None;
+        };
+        let span = Span::new(
+            self.file,
+            line[i].span.start as usize,
+            line[i + 2].span.end as usize,
+        );
+        Some((
+            Event::Question {
+                seat,
+                kind: kind.into(),
+            },
+            span,
+        ))
     }
 
     /// The call a finding is about (`comparable_call 3 no`: the third call of the auction;
