@@ -72,19 +72,26 @@ impl Cx<'_> {
                 break;
             };
             let event = self.w.lookup("event", self.lang, &w.text);
-            // `N hesitates`: a break in tempo, information for partner (Law 16). `N misstates`:
-            // his double or redouble named the bid wrongly (19A3, 19B3).
-            if let Some(kind @ ("hesitates" | "misstates")) = event {
+            // `N hesitates`: a break in tempo, information for partner (Law 16), and the other
+            // sources 16B1 names (a remark, a question, an unexpected alert, an alert left
+            // out, a gesture). `N misstates`: his double or redouble named the bid wrongly
+            // (19A3, 19B3).
+            let conduct = match event {
+                Some("hesitates") => Some("hesitation"),
+                Some("remarks") => Some("remark"),
+                Some("questions") => Some("question"),
+                Some("alerts") => Some("unexpected_alert"),
+                Some("omits_alert") => Some("failure_to_alert"),
+                Some("gestures") => Some("gesture"),
+                Some("misstates") => Some("misstatement"),
+                _ => None,
+            };
+            if let Some(kind) = conduct {
                 let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
                 case.events.push((
                     Event::Question {
                         seat: s,
-                        kind: if kind == "hesitates" {
-                            "hesitation"
-                        } else {
-                            "misstatement"
-                        }
-                        .into(),
+                        kind: kind.into(),
                     },
                     span,
                 ));
@@ -132,6 +139,14 @@ impl Cx<'_> {
                                 .help(format!("a player asks for a `{review}` of the auction or an `{explanation}` of a call")),
                         )
                     }
+                }
+                i += 3;
+                continue;
+            }
+            // `N corrects review|explanation|partner`: 20E, 20F4, 20F5.
+            if event == Some("corrects") {
+                if let Some(e) = self.correction(s, line, i, diags) {
+                    case.events.push(e);
                 }
                 i += 3;
                 continue;
@@ -226,6 +241,55 @@ impl Cx<'_> {
             }
             i += 2;
         }
+    }
+
+    /// `SEAT corrects review|explanation|partner` at `line[i]`: a correction of a review
+    /// (20E), of the player's own explanation (20F4) or of partner's (20F5), as conduct the
+    /// law book rules.
+    pub(super) fn correction(
+        &self,
+        seat: Seat,
+        line: &[Word],
+        i: usize,
+        diags: &mut Vec<Diag>,
+    ) -> Option<(Event, Span)> {
+        let verb = &line[i + 1];
+        let kind = line
+            .get(i + 2)
+            .and_then(|w| self.w.lookup("event", self.lang, &w.text))
+            .and_then(|k| match k {
+                "review" => Some("review_correction"),
+                "explanation" => Some("explanation_correction"),
+                "partner" => Some("partner_correction"),
+                _ => None,
+            });
+        let Some(kind) = kind else {
+            let word = |id| self.w.word("event", id, self.lang).unwrap_or(id);
+            let at = line.get(i + 2).unwrap_or(verb);
+            diags.push(
+                Diag::new(E_CASE, format!("{seat} corrects what?"))
+                    .label(at.span, "expected what is corrected")
+                    .help(format!(
+                        "write `{} {} {}` (a review, 20E), `{} {} {}` (his own explanation, 20F4) or `{} {} {}` (partner's, 20F5)",
+                        line[i].text, verb.text, word("review"),
+                        line[i].text, verb.text, word("explanation"),
+                        line[i].text, verb.text, word("partner"),
+                    )),
+            );
+            return None;
+        };
+        let span = Span::new(
+            self.file,
+            line[i].span.start as usize,
+            line[i + 2].span.end as usize,
+        );
+        Some((
+            Event::Question {
+                seat,
+                kind: kind.into(),
+            },
+            span,
+        ))
     }
 
     /// The call a finding is about (`comparable_call 3 no`: the third call of the auction;

@@ -146,6 +146,14 @@ impl Cx<'_> {
                 }
                 return;
             }
+            // `E corrects partner`: a correction of an explanation (20F4, 20F5), here in the
+            // play (a defender's at its end).
+            if self.is("event", "corrects", &verb.text) {
+                if let Some((e, _)) = self.correction(seat, line, 0, diags) {
+                    events.push((e, whole));
+                }
+                return;
+            }
             let claims = self.is("event", "claims", &verb.text);
             if claims || self.is("event", "concedes", &verb.text) {
                 if let Some(e) = self.claim(seat, claims, line, whole, diags) {
