@@ -52,6 +52,14 @@ impl Cx<'_> {
                 break;
             }
             if self.is("event", "director", &line[i].text) {
+                // `director redeal`: an option the Director chooses (16D2).
+                if let Some((w, Ok(answer))) = line.get(i + 1).map(|w| (w, self.answer(&w.text))) {
+                    let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
+                    case.events
+                        .push((Event::Answer { seat: None, answer }, span));
+                    i += 2;
+                    continue;
+                }
                 case.events.push((Event::Director, line[i].span));
                 i += 1;
                 continue;
@@ -83,6 +91,7 @@ impl Cx<'_> {
                 Some("alerts") => Some("unexpected_alert"),
                 Some("omits_alert") => Some("failure_to_alert"),
                 Some("gestures") => Some("gesture"),
+                Some("learns") => Some("outside_information"),
                 Some("misstates") => Some("misstatement"),
                 _ => None,
             };
@@ -239,7 +248,13 @@ impl Cx<'_> {
                     diags.push(self.not_a_call(word).label(w.span, "not a call").help(help))
                 }
                 Err(help) => match self.answer(word) {
-                    Ok(answer) => case.events.push((Event::Answer { seat: s, answer }, span)),
+                    Ok(answer) => case.events.push((
+                        Event::Answer {
+                            seat: Some(s),
+                            answer,
+                        },
+                        span,
+                    )),
                     Err(Some(ahelp)) => diags.push(
                         Diag::new(
                             E_CASE,

@@ -49,6 +49,13 @@ impl Cx<'_> {
             .find(|(id, _)| self.is("event", id, w))
             .map(|(_, s)| s)
         };
+        // `director play_on`: an option the Director chooses (16D3).
+        if line.len() == 2 && self.is("event", "director", &first.text) {
+            if let Ok(answer) = self.answer(&line[1].text) {
+                events.push((Event::Answer { seat: None, answer }, whole));
+                return;
+            }
+        }
         if line.len() == 1 && self.is("event", "director", &first.text) {
             events.push((Event::Director, first.span));
             return;
@@ -146,9 +153,13 @@ impl Cx<'_> {
                 return;
             }
             match self.answer(&verb.text) {
-                Ok(answer) if line.len() == 2 => {
-                    events.push((Event::Answer { seat, answer }, whole))
-                }
+                Ok(answer) if line.len() == 2 => events.push((
+                    Event::Answer {
+                        seat: Some(seat),
+                        answer,
+                    },
+                    whole,
+                )),
                 Ok(_) => diags.push(
                     Diag::new(
                         E_CASE,
