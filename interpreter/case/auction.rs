@@ -17,8 +17,10 @@ impl Cx<'_> {
                 let mut k = 1;
                 while k + 1 < line.len() {
                     let word = line[k + 1].text.as_str();
+                    // `together E 2D! specifies H N 1H`: what an artificial call specifies.
+                    let (meaning, used) = self.specifies(line, k + 2, &line[k + 1], diags);
                     match (self.seat(&line[k]), self.call(word.trim_end_matches('!'))) {
-                        (Ok(s), Ok(c)) => calls.push((s, c, marked(word))),
+                        (Ok(s), Ok(c)) => calls.push((s, c, meaning)),
                         (Err(d), _) => diags.push(d),
                         (_, Err(help)) => diags.push(
                             self.not_a_call(word.trim_end_matches('!'))
@@ -26,7 +28,7 @@ impl Cx<'_> {
                                 .help(format!("{help}; write `{together} SEAT CALL SEAT CALL`")),
                         ),
                     }
-                    k += 2;
+                    k += 2 + used;
                 }
                 if calls.len() < 2 || k != line.len() {
                     diags.push(
