@@ -145,6 +145,17 @@ impl Cx<'_> {
                 }
                 return;
             }
+            // `W learns`: extraneous information from another source during the play (16D3).
+            if self.is("event", "learns", &verb.text) && line.len() == 2 {
+                events.push((
+                    Event::Question {
+                        seat,
+                        kind: "outside_information".into(),
+                    },
+                    whole,
+                ));
+                return;
+            }
             let claims = self.is("event", "claims", &verb.text);
             if claims || self.is("event", "concedes", &verb.text) {
                 if let Some(e) = self.claim(seat, claims, line, whole, diags) {
