@@ -357,7 +357,13 @@ impl Cx<'_> {
                     E_CASE,
                     format!("`{}` is not the number of a call of the auction", n.text),
                 )
-                .label(n.span, format!("the auction has {} calls", calls.len()))
+                .label(
+                    n.span,
+                    match calls.len() {
+                        1 => "the auction has 1 call".to_string(),
+                        k => format!("the auction has {k} calls"),
+                    },
+                )
                 .help(help)),
             },
             [s, c] => {
