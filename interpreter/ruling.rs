@@ -146,6 +146,8 @@ pub struct ClaimReport {
 pub enum Note {
     /// A choice still open beyond the depth explored.
     OpenChoice { seat: Seat, option: String },
+    /// A choice of the Director's still open beyond the depth explored.
+    OpenDirectorChoice { option: String },
     /// A replacement call still open beyond the depth explored.
     OpenCall { seat: Seat },
     /// The rectification waits for a player's call at his turn, and the case ends first.
@@ -173,6 +175,9 @@ impl std::fmt::Display for Note {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Note::OpenChoice { seat, option } => write!(f, "still open: {seat}'s choice `{option}`"),
+            Note::OpenDirectorChoice { option } => {
+                write!(f, "still open: the Director's choice `{option}`")
+            }
             Note::OpenCall { seat } => write!(f, "still open: {seat}'s next call"),
             Note::Waiting { seat } => write!(
                 f,
@@ -344,7 +349,8 @@ pub enum Effect {
         irregularity: String,
     },
     Answer {
-        who: Seat,
+        /// The chooser; `None` (`null`): the Director.
+        who: Option<Seat>,
         option: String,
         answer: String,
         how: AnswerHow,

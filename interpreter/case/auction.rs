@@ -17,8 +17,10 @@ impl Cx<'_> {
                 let mut k = 1;
                 while k + 1 < line.len() {
                     let word = line[k + 1].text.as_str();
+                    // `together E 2D! specifies H N 1H`: what an artificial call specifies.
+                    let (meaning, used) = self.specifies(line, k + 2, &line[k + 1], diags);
                     match (self.seat(&line[k]), self.call(word.trim_end_matches('!'))) {
-                        (Ok(s), Ok(c)) => calls.push((s, c, marked(word))),
+                        (Ok(s), Ok(c)) => calls.push((s, c, meaning)),
                         (Err(d), _) => diags.push(d),
                         (_, Err(help)) => diags.push(
                             self.not_a_call(word.trim_end_matches('!'))
@@ -26,7 +28,7 @@ impl Cx<'_> {
                                 .help(format!("{help}; write `{together} SEAT CALL SEAT CALL`")),
                         ),
                     }
-                    k += 2;
+                    k += 2 + used;
                 }
                 if calls.len() < 2 || k != line.len() {
                     diags.push(
@@ -52,6 +54,14 @@ impl Cx<'_> {
                 break;
             }
             if self.is("event", "director", &line[i].text) {
+                // `director redeal`: an option the Director chooses (16D2).
+                if let Some((w, Ok(answer))) = line.get(i + 1).map(|w| (w, self.answer(&w.text))) {
+                    let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
+                    case.events
+                        .push((Event::Answer { seat: None, answer }, span));
+                    i += 2;
+                    continue;
+                }
                 case.events.push((Event::Director, line[i].span));
                 i += 1;
                 continue;
@@ -83,6 +93,7 @@ impl Cx<'_> {
                 Some("alerts") => Some("unexpected_alert"),
                 Some("omits_alert") => Some("failure_to_alert"),
                 Some("gestures") => Some("gesture"),
+                Some("learns") => Some("outside_information"),
                 Some("misstates") => Some("misstatement"),
                 _ => None,
             };
@@ -222,7 +233,13 @@ impl Cx<'_> {
                     diags.push(self.not_a_call(word).label(w.span, "not a call").help(help))
                 }
                 Err(help) => match self.answer(word) {
-                    Ok(answer) => case.events.push((Event::Answer { seat: s, answer }, span)),
+                    Ok(answer) => case.events.push((
+                        Event::Answer {
+                            seat: Some(s),
+                            answer,
+                        },
+                        span,
+                    )),
                     Err(Some(ahelp)) => diags.push(
                         Diag::new(
                             E_CASE,
@@ -323,7 +340,13 @@ impl Cx<'_> {
                     E_CASE,
                     format!("`{}` is not the number of a call of the auction", n.text),
                 )
-                .label(n.span, format!("the auction has {} calls", calls.len()))
+                .label(
+                    n.span,
+                    match calls.len() {
+                        1 => "the auction has 1 call".to_string(),
+                        k => format!("the auction has {k} calls"),
+                    },
+                )
                 .help(help)),
             },
             [s, c] => {

@@ -50,6 +50,13 @@ impl Cx<'_> {
             .find(|(id, _)| self.is("event", id, w))
             .map(|(_, s)| s)
         };
+        // `director play_on`: an option the Director chooses (16D3).
+        if line.len() == 2 && self.is("event", "director", &first.text) {
+            if let Ok(answer) = self.answer(&line[1].text) {
+                events.push((Event::Answer { seat: None, answer }, whole));
+                return;
+            }
+        }
         if line.len() == 1 && self.is("event", "director", &first.text) {
             events.push((Event::Director, first.span));
             return;
@@ -154,6 +161,17 @@ impl Cx<'_> {
                 }
                 return;
             }
+            // `W learns`: extraneous information from another source during the play (16D3).
+            if self.is("event", "learns", &verb.text) && line.len() == 2 {
+                events.push((
+                    Event::Question {
+                        seat,
+                        kind: "outside_information".into(),
+                    },
+                    whole,
+                ));
+                return;
+            }
             let claims = self.is("event", "claims", &verb.text);
             if claims || self.is("event", "concedes", &verb.text) {
                 if let Some(e) = self.claim(seat, claims, line, whole, diags) {
@@ -162,9 +180,13 @@ impl Cx<'_> {
                 return;
             }
             match self.answer(&verb.text) {
-                Ok(answer) if line.len() == 2 => {
-                    events.push((Event::Answer { seat, answer }, whole))
-                }
+                Ok(answer) if line.len() == 2 => events.push((
+                    Event::Answer {
+                        seat: Some(seat),
+                        answer,
+                    },
+                    whole,
+                )),
                 Ok(_) => diags.push(
                     Diag::new(
                         E_CASE,

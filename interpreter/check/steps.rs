@@ -121,7 +121,9 @@ impl Checker {
                         );
                         continue;
                     };
-                    self.expect(&o.chooser, scope, &Type::Seat);
+                    if let Some(c) = &o.chooser {
+                        self.expect(c, scope, &Type::Seat);
+                    }
                     for w in o.answer_when.iter().flatten() {
                         self.expect(w, scope, &Type::Bool);
                     }

@@ -277,8 +277,17 @@ fn explore(
             }
             if depth >= MAX_DEPTH {
                 outcome.notes.push(match &open {
-                    Open::Choice { seat, option, .. } => Note::OpenChoice {
+                    Open::Choice {
+                        seat: Some(seat),
+                        option,
+                        ..
+                    } => Note::OpenChoice {
                         seat: *seat,
+                        option: option.to_string(),
+                    },
+                    Open::Choice {
+                        seat: None, option, ..
+                    } => Note::OpenDirectorChoice {
                         option: option.to_string(),
                     },
                     Open::Call { seat, .. } => Note::OpenCall { seat: *seat },
@@ -315,7 +324,7 @@ fn explore(
                         question: Question {
                             kind: "choice".into(),
                             name: option,
-                            who: Some(seat),
+                            who: seat,
                             ask,
                             about: None,
                         },

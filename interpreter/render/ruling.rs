@@ -47,6 +47,7 @@ impl Renderer<'_> {
                 "open_call",
                 &[("who", A::Seat(who)), ("ask", A::owned(ask))],
             ),
+            ("choice", None) => self.p("open_choice_director", &[("ask", A::owned(ask))]),
             _ => match &q.about {
                 Some(a) => self.p(
                     "open_finding_about",
@@ -586,6 +587,16 @@ impl Renderer<'_> {
                 answer,
                 how,
             } => {
+                let Some(who) = who else {
+                    // The Director's choice (16D2).
+                    return self.p(
+                        "answer_director",
+                        &[
+                            ("option", A::owned(self.named("option", option))),
+                            ("answer", A::owned(self.named("answer", answer))),
+                        ],
+                    );
+                };
                 let args = [
                     ("who", A::Seat(*who)),
                     ("option", A::owned(self.named("option", option))),
@@ -614,6 +625,10 @@ impl Renderer<'_> {
                     ("seat", A::Seat(*seat)),
                     ("option", A::owned(self.named("option", option))),
                 ],
+            ),
+            Note::OpenDirectorChoice { option } => self.p(
+                "note.open_director_choice",
+                &[("option", A::owned(self.named("option", option)))],
             ),
             Note::OpenCall { seat } => self.p("note.open_call", &[("seat", A::Seat(*seat))]),
             Note::Waiting { seat } => self.p("note.waiting", &[("seat", A::Seat(*seat))]),

@@ -229,7 +229,8 @@ pub struct ImpliedAnswer {
 #[derive(Clone, Debug)]
 pub struct OptionDecl {
     pub name: Ident,
-    pub chooser: Expr,
+    /// The player who chooses; `None`: the Director (`option … by director`, 16D2).
+    pub chooser: Option<Expr>,
     /// The answers offered to the chooser, each with the condition under which it is.
     pub answers: Vec<Ident>,
     pub answer_when: Vec<Option<Expr>>,

@@ -514,7 +514,11 @@ impl Builder {
         let mut it = p.into_inner().skip(1);
         let name = self.ident(it.next().unwrap());
         it.next(); // kw_by
-        let chooser = self.expr(it.next().unwrap())?;
+        let by = it.next().unwrap();
+        let chooser = match by.as_rule() {
+            Rule::kw_director => None,
+            _ => Some(self.expr(by)?),
+        };
         let mut answers = vec![];
         let mut answer_when = vec![];
         let mut default = None;

@@ -1,7 +1,8 @@
 use super::*;
 
 impl<'a> Table<'a> {
-    pub(super) fn feed_answer(&mut self, seat: Seat, answer: &str) -> Result<(), Fail> {
+    pub(super) fn feed_answer(&mut self, seat: Option<Seat>, answer: &str) -> Result<(), Fail> {
+        let who = chooser_name(seat);
         // An answer to a later choice passes by the choices that have defaults.
         let answers_now = |t: &Table| {
             t.pending.iter().any(|p| match &p.waiting {
@@ -30,7 +31,7 @@ impl<'a> Table<'a> {
                 let offered = self.offered(option, &self.pending[i].exec)?;
                 if !offered.iter().any(|a| a == answer) {
                     return Err(self.event_error(format!(
-                        "{seat} may not answer `{answer}` here; the answers offered are {}",
+                        "{who} may not answer `{answer}` here; the answers offered are {}",
                         offered.join(", ")
                     )));
                 }
@@ -38,7 +39,7 @@ impl<'a> Table<'a> {
             // Other choices the case passed by take their defaults first.
             let p = self.pending.remove(i);
             self.settle_defaults(None)?;
-            return self.resolve_choice(p, seat, answer, AnswerHow::Chosen);
+            return self.resolve_choice_by(p, seat, answer, AnswerHow::Chosen);
         }
         {
             let open: Vec<String> = self
@@ -48,7 +49,8 @@ impl<'a> Table<'a> {
                     Waiting::Choice {
                         option, chooser, ..
                     } => Some(format!(
-                        "{chooser} may answer {} ({})",
+                        "{} may answer {} ({})",
+                        chooser_name(*chooser),
                         option
                             .answers
                             .iter()
@@ -61,7 +63,7 @@ impl<'a> Table<'a> {
                 })
                 .collect();
             return Err(self.event_error(format!(
-                "{seat} answers `{answer}`, but no choice of {seat}'s is open{}",
+                "{who} answers `{answer}`, but no choice of {who}'s is open{}",
                 if open.is_empty() {
                     String::new()
                 } else {
@@ -75,6 +77,17 @@ impl<'a> Table<'a> {
         &mut self,
         p: Pending<'a>,
         who: Seat,
+        answer: &str,
+        how: AnswerHow,
+    ) -> Result<(), Fail> {
+        self.resolve_choice_by(p, Some(who), answer, how)
+    }
+
+    /// An option answered by its chooser, a player or (`None`) the Director.
+    pub(super) fn resolve_choice_by(
+        &mut self,
+        p: Pending<'a>,
+        who: Option<Seat>,
         answer: &str,
         how: AnswerHow,
     ) -> Result<(), Fail> {
@@ -407,4 +420,9 @@ impl<'a> Table<'a> {
         }
         Ok(())
     }
+}
+
+/// Who chooses, for messages: a seat, or the Director.
+fn chooser_name(seat: Option<Seat>) -> String {
+    seat.map_or_else(|| "the Director".to_string(), |s| s.to_string())
 }

@@ -37,10 +37,8 @@ pub enum Event {
         call: Call,
         meaning: Meaning,
     },
-    Answer {
-        seat: Seat,
-        answer: String,
-    },
+    /// An option's answer, by a player or (`None`) by the Director (`director redeal`).
+    Answer { seat: Option<Seat>, answer: String },
     /// The Director is called and rectifies: what nobody answered takes its default
     /// (36A, 37A, 38D: a call by LHO after this is not a call "before rectification").
     Director,
@@ -52,10 +50,7 @@ pub enum Event {
     },
     /// A card led or played: by the player the case names (a lead out of turn, a card
     /// from the wrong hand), or by whoever's turn it is.
-    Play {
-        seat: Option<Seat>,
-        card: Card,
-    },
+    Play { seat: Option<Seat>, card: Card },
     /// A claim or a concession (Law 68): `tricks` of the remaining tricks for the claimer's
     /// side (`None`: all of them), the cards of the line he states, in order, and whether he
     /// put it as a concession (68B: conceding some tricks claims the rest).
@@ -77,10 +72,7 @@ pub enum Event {
     /// Calls made at the same moment; the law book says which counts first (Law 33).
     Together(Vec<(Seat, Call, Meaning)>),
     /// A player asks for a review of the auction or an explanation (Law 20).
-    Question {
-        seat: Seat,
-        kind: String,
-    },
+    Question { seat: Seat, kind: String },
     /// A player replaces his last call with another (Law 25, 21B).
     Change {
         seat: Seat,
@@ -265,7 +257,7 @@ struct Exec<'a> {
 enum Waiting<'a> {
     Choice {
         option: &'a OptionDecl,
-        chooser: Seat,
+        chooser: Option<Seat>,
         arms: &'a [Arm],
     },
     Call {
@@ -298,7 +290,8 @@ struct Pending<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Open {
     Choice {
-        seat: Seat,
+        /// The chooser; `None`: the Director.
+        seat: Option<Seat>,
         option: String,
         answers: Vec<String>,
     },
@@ -582,7 +575,7 @@ impl<'a> Table<'a> {
             match default {
                 Some((answer, chooser)) => {
                     let p = self.pending.remove(i);
-                    self.resolve_choice(p, chooser, &answer, AnswerHow::Default)?;
+                    self.resolve_choice_by(p, chooser, &answer, AnswerHow::Default)?;
                     i = 0;
                 }
                 None => i += 1,

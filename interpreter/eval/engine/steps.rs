@@ -160,9 +160,12 @@ impl<'a> Table<'a> {
             match &step.kind {
                 StepKind::Choose { option, arms } => {
                     let o = &self.book.options[&option.name];
-                    let chooser = match self.ev.eval(&o.chooser, &mut exec.env, &view)? {
-                        Value::Seat(s) => s,
-                        _ => unreachable!("checked: a seat"),
+                    let chooser = match &o.chooser {
+                        Some(c) => match self.ev.eval(c, &mut exec.env, &view)? {
+                            Value::Seat(s) => Some(s),
+                            _ => unreachable!("checked: a seat"),
+                        },
+                        None => None,
                     };
                     self.pending.push(Pending {
                         waiting: Waiting::Choice {
