@@ -32,6 +32,7 @@ pub enum Builtin {
     Max,
     HandOf,
     PlayedTo,
+    AwardedTo,
 }
 
 pub const BUILTINS: &[(&str, Builtin)] = &[
@@ -60,6 +61,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("max", Builtin::Max),
     ("hand", Builtin::HandOf),
     ("played_to", Builtin::PlayedTo),
+    ("awarded_to", Builtin::AwardedTo),
 ];
 
 pub fn builtin(name: &str) -> Option<Builtin> {
@@ -94,6 +96,9 @@ impl Builtin {
             Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
             Builtin::HandOf => (vec![Seat], List(Box::new(Card))),
             Builtin::PlayedTo => (vec![Int], List(Box::new(Play))),
+            // The tricks left at a claim or concession that its ruling gave the side (69A,
+            // 70, 71): tricks the side won after a revoke (64A) though nobody played them.
+            Builtin::AwardedTo => (vec![Side], Int),
             Builtin::Item | Builtin::Size => return None,
         })
     }
@@ -188,6 +193,9 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // claimer put it as a concession.
     ("tricks_left", || Type::Int),
     ("conceded", || Type::Bool),
+    // The players who claimed or conceded tricks, in order (63A3, 63A4: a claim establishes
+    // a revoke).
+    ("claimers", || Type::List(Box::new(Type::Seat))),
     // The facts a claim is judged on (Law 70): the tricks the claimer's side wins on the
     // worst line his statement leaves open and double dummy, and whether an opponent holds a
     // trump the statement does not name (70C1).

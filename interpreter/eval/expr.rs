@@ -46,6 +46,10 @@ pub struct View {
     /// At a claim (Law 68): the tricks not yet complete, and whether it was a concession.
     pub tricks_left: i64,
     pub conceded: bool,
+    /// The players who claimed or conceded tricks (68), in order (63A3, 63A4).
+    pub claimers: Vec<Seat>,
+    /// The tricks a claim's ruling gave each side, by side (69A, 70, 71).
+    pub awarded: [u8; 2],
     pub line_stated: bool,
     /// The facts a claim is judged on (`line_tricks`, `dd_tricks`, `trump_outstanding`), or
     /// why they could not be computed.
@@ -72,6 +76,8 @@ impl Default for View {
             facts: Rc::from([]),
             tricks_left: 0,
             conceded: false,
+            claimers: vec![],
+            awarded: [0, 0],
             line_stated: false,
             claim_evidence: Err(Rc::from("no claim has been made")),
             next_deal_called: false,
@@ -209,10 +215,15 @@ impl<'a> Evaluator<'a> {
     }
 
     fn call_define(&self, d: &'a CDefine, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
-        self.used_defines.borrow_mut()[d.index] = true;
         let mut frame = args;
         frame.resize(d.slots.max(d.params), Value::Int(0));
-        self.run(&d.body, &mut frame, &[], view)
+        let value = self.run(&d.body, &mut frame, &[], view)?;
+        // A condition's paragraph applies when the condition holds: a revoke not established
+        // by a claim (63A3) is not a use of 63A3.
+        if value != Value::Bool(false) {
+            self.used_defines.borrow_mut()[d.index] = true;
+        }
+        Ok(value)
     }
 
     fn lookup(&self, t: &'a CTable, key: Value, view: &View, at: Span) -> Result<Value, Stop> {
@@ -316,6 +327,9 @@ impl<'a> Evaluator<'a> {
                     }
                 }
                 StateVar::Conceded => Value::Bool(view.conceded),
+                StateVar::Claimers => Value::List(Rc::new(
+                    view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
+                )),
                 StateVar::NextDealCalled => Value::Bool(view.next_deal_called),
                 StateVar::RoundEnded => Value::Bool(view.round_ended),
             },
@@ -586,6 +600,7 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
                 .collect(),
         )),
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
+        (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
         (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
             view.hands[s.index()].cards().map(V::Card).collect(),
         )),

@@ -498,6 +498,19 @@ impl<'a> Table<'a> {
             facts: Rc::from(self.facts.as_slice()),
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
+            claimers: self.claim.iter().map(|c| c.claimer).collect(),
+            awarded: match &self.play {
+                Some(p) => {
+                    let to_declarer = p.awarded.unwrap_or(0);
+                    let left = (13 - p.winners.len() as u8).saturating_sub(to_declarer);
+                    let mut by_side = [0, 0];
+                    by_side[p.declarer.side() as usize] = to_declarer;
+                    by_side[p.declarer.side().other() as usize] =
+                        if p.awarded.is_some() { left } else { 0 };
+                    by_side
+                }
+                None => [0, 0],
+            },
             line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
             claim_evidence: match &self.claim {
                 Some(c) => c.evidence.clone(),

@@ -145,7 +145,7 @@ impl<'a> Table<'a> {
         }
         // Unless the ruling took the card back, the next player is asked for.
         if self.is_played(card) {
-            self.advance(seat)?;
+            self.advance()?;
         }
         Ok(())
     }
@@ -156,9 +156,9 @@ impl<'a> Table<'a> {
             .is_some_and(|p| p.tricks.iter().flatten().any(|r| r.card == card))
     }
 
-    /// After `seat`'s card: the next to play, or the trick's winner and the next leader,
+    /// After a card: the next to play, or the trick's winner and the next leader,
     /// or the end of the play.
-    fn advance(&mut self, seat: Seat) -> Result<(), Fail> {
+    fn advance(&mut self) -> Result<(), Fail> {
         let view = self.view();
         let play = self.play.as_ref().unwrap();
         let strain = Value::Strain(play.strain);
@@ -185,26 +185,33 @@ impl<'a> Table<'a> {
                 self.lead_turn(next)?;
             }
         } else {
-            // 44B: the others play in rotation after the leader. A card that stood although
-            // played before its turn (57C3, 57C1) does not move the turn past the players
-            // between: the next is the first after the leader who has not played.
-            let trick = play.current();
-            let (leader, played): (Seat, Vec<Seat>) = match trick.first() {
-                Some(first) => (first.seat, trick.iter().map(|r| r.seat).collect()),
-                None => (seat, vec![seat]),
-            };
-            let mut next = leader;
-            for _ in 0..4 {
-                next = seat_of(
-                    self.ev
-                        .call("next_to_play", vec![Value::Seat(next)], &view)?,
-                );
-                if !played.contains(&next) {
-                    break;
-                }
-            }
-            self.play.as_mut().unwrap().next = next;
+            self.next_in_rotation()?;
         }
+        Ok(())
+    }
+
+    /// 44B: the others play in rotation after the leader of the trick in progress. A card
+    /// that stood although played before its turn (57C3, 57C1) does not move the turn past
+    /// the players between: the next is the first after the leader who has not played.
+    fn next_in_rotation(&mut self) -> Result<(), Fail> {
+        let view = self.view();
+        let trick = self.play.as_ref().unwrap().current();
+        let Some(first) = trick.first() else {
+            return Ok(());
+        };
+        let (leader, played): (Seat, Vec<Seat>) =
+            (first.seat, trick.iter().map(|r| r.seat).collect());
+        let mut next = leader;
+        for _ in 0..4 {
+            next = seat_of(
+                self.ev
+                    .call("next_to_play", vec![Value::Seat(next)], &view)?,
+            );
+            if !played.contains(&next) {
+                break;
+            }
+        }
+        self.play.as_mut().unwrap().next = next;
         Ok(())
     }
 
@@ -252,6 +259,11 @@ impl<'a> Table<'a> {
         }
         play.next = rec.due;
         play.ended = false;
+        // Two cards taken back from one trick (62C3: both sides' revokes): the turn is the
+        // first of them in rotation, whichever the Director ruled on first.
+        if play.tricks.get(t).is_some_and(|trick| !trick.is_empty()) {
+            self.next_in_rotation()?;
+        }
         Ok(rec.seat)
     }
 

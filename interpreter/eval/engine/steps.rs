@@ -230,7 +230,12 @@ impl<'a> Table<'a> {
                 }
                 StepKind::Refer(ids) => {
                     if let Some(last) = self.irregs[inst].decisions.last_mut() {
-                        last.refers.extend(ids.iter().map(|i| i.text.clone()));
+                        // A paragraph cited twice in one decision (by two steps) is listed once.
+                        for i in ids {
+                            if !last.refers.contains(&i.text) {
+                                last.refers.push(i.text.clone());
+                            }
+                        }
                     }
                 }
                 StepKind::Defer(name) => {
