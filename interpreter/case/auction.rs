@@ -3,6 +3,7 @@
 //! (19A3, 19B3) and simultaneous calls (33).
 
 use super::*;
+use crate::eval::engine::Exposure;
 
 impl Cx<'_> {
     /// One line of the auction block.
@@ -207,7 +208,11 @@ impl Cx<'_> {
                     Event::Expose {
                         seat: s,
                         cards,
-                        led,
+                        how: if led {
+                            Exposure::EarlyLead
+                        } else {
+                            Exposure::Exposed
+                        },
                     },
                     span,
                 ));

@@ -18,7 +18,7 @@
 
 use super::{Case, Cx, PlayRecord, Word, E_CASE};
 use crate::diagnostic::Diag;
-use crate::eval::engine::{Event, Stage};
+use crate::eval::engine::{Event, Exposure, Stage};
 use crate::source::Span;
 
 impl Cx<'_> {
@@ -56,6 +56,11 @@ impl Cx<'_> {
                 events.push((Event::Answer { seat: None, answer }, whole));
                 return;
             }
+        }
+        // `together E ♠5 S ♠3`: two players' cards at the same moment (58A).
+        if self.is("event", "together", &first.text) {
+            self.together_line(line, whole, events, diags);
+            return;
         }
         if line.len() == 1 && self.is("event", "director", &first.text) {
             events.push((Event::Director, first.span));
@@ -95,6 +100,28 @@ impl Cx<'_> {
                             whole,
                         ));
                     }
+                    // `W plays ♥5 ♥7`: cards played together (58B); the first is the one he
+                    // designates as played, the others are exposed.
+                    Some((_, Ok(card))) => {
+                        let others = self.exposed_cards(&line[1..], diags);
+                        if others.len() == line.len() - 3 {
+                            events.push((
+                                Event::Play {
+                                    seat: Some(seat),
+                                    card,
+                                },
+                                whole,
+                            ));
+                            events.push((
+                                Event::Expose {
+                                    seat,
+                                    cards: others,
+                                    how: Exposure::WithPlay,
+                                },
+                                whole,
+                            ));
+                        }
+                    }
                     Some((w, Err(help))) => diags.push(
                         Diag::new(E_CASE, format!("`{}` is not a card", w.text))
                             .label(w.span, "not a card")
@@ -119,7 +146,7 @@ impl Cx<'_> {
                         Event::Expose {
                             seat,
                             cards,
-                            led: false,
+                            how: Exposure::Exposed,
                         },
                         whole,
                     ));
@@ -340,6 +367,60 @@ impl Cx<'_> {
             );
         }
         cards
+    }
+
+    /// `together SEAT CARD SEAT CARD`: two players' cards played at the same moment (58A).
+    fn together_line(
+        &self,
+        line: &[Word],
+        whole: Span,
+        events: &mut Vec<(Event, Span)>,
+        diags: &mut Vec<Diag>,
+    ) {
+        let mut plays = vec![];
+        for pair in line[1..].chunks(2) {
+            let [s, c] = pair else { break };
+            match (self.seat(s), self.card(&c.text)) {
+                (Ok(seat), Ok(card)) => plays.push((seat, card)),
+                (Err(d), _) => {
+                    diags.push(d);
+                    return;
+                }
+                (_, Err(help)) => {
+                    diags.push(
+                        Diag::new(E_CASE, format!("`{}` is not a card", c.text))
+                            .label(c.span, "not a card")
+                            .help(help),
+                    );
+                    return;
+                }
+            }
+        }
+        match plays[..] {
+            [a, b] if line.len() == 5 && a.0 != b.0 => {
+                events.push((Event::PlayedTogether([a, b]), whole))
+            }
+            _ => {
+                let w = |class: &str, id: &str| {
+                    self.w.word(class, id, self.lang).unwrap_or(id).to_string()
+                };
+                diags.push(
+                    Diag::new(
+                        E_CASE,
+                        format!("`{}` takes two players' cards", line[0].text),
+                    )
+                    .label(whole, "expected `SEAT CARD SEAT CARD`")
+                    .help(format!(
+                        "for example `{} {} ♠5 {} ♠3`; one player's cards played together are `{} {} ♠5 ♠7`",
+                        line[0].text,
+                        w("seat", "east"),
+                        w("seat", "south"),
+                        w("seat", "west"),
+                        w("event", "plays"),
+                    )),
+                );
+            }
+        }
     }
 
     fn play_help(&self) -> String {

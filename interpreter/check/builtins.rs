@@ -297,6 +297,12 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "which of two simultaneous calls counts first (Law 33)",
     ),
     (
+        "first_of_simultaneous_plays",
+        &[("a", || Type::Seat), ("b", || Type::Seat)],
+        || Type::Seat,
+        "which of two cards played at the same moment counts first (Law 58A)",
+    ),
+    (
         "next_to_play",
         &[("player", || Type::Seat)],
         || Type::Seat,

@@ -170,6 +170,9 @@ pub enum TriggerKind {
     Exposure,
     /// `on early_lead x by offender`: a card led during the auction (Law 24)
     EarlyLead,
+    /// `on played_together x by offender`: the cards a player played together with the one
+    /// he plays (58B)
+    PlayedTogether,
     /// `on breach of OBLIGATION call|play x by offender`
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)

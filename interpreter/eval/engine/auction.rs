@@ -363,12 +363,13 @@ impl<'a> Table<'a> {
         self.after_call()
     }
 
-    /// Cards exposed or led during the auction (Law 24).
+    /// Cards exposed: during the auction (Law 24), in the play (48, 49), or played with
+    /// another card (58B).
     pub(super) fn feed_exposure(
         &mut self,
         seat: Seat,
         cards: &[Card],
-        led: bool,
+        how: Exposure,
     ) -> Result<(), Fail> {
         self.start_play_if_due()?;
         self.settle_defaults(None)?;
@@ -384,7 +385,11 @@ impl<'a> Table<'a> {
             }
         }
         let x = Value::List(Rc::new(cards.iter().map(|c| Value::Card(*c)).collect()));
-        let act = if led { Act::EarlyLead } else { Act::Exposure };
+        let act = match how {
+            Exposure::Exposed => Act::Exposure,
+            Exposure::EarlyLead => Act::EarlyLead,
+            Exposure::WithPlay => Act::PlayedTogether,
+        };
         let what = cards
             .iter()
             .map(|c| c.to_string())

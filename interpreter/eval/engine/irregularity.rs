@@ -110,6 +110,7 @@ impl<'a> Table<'a> {
                 TriggerKind::Play => act == Act::Play,
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,
+                TriggerKind::PlayedTogether => act == Act::PlayedTogether,
                 TriggerKind::Claim => act == Act::Claim,
                 TriggerKind::LeadTurn => act == Act::LeadTurn,
                 TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),

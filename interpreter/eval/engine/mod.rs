@@ -42,12 +42,15 @@ pub enum Event {
     /// The Director is called and rectifies: what nobody answered takes its default
     /// (36A, 37A, 38D: a call by LHO after this is not a call "before rectification").
     Director,
-    /// Cards exposed during the auction, or one led there (`led`) (Law 24).
+    /// Cards exposed (Laws 24, 48, 49): dropped or seen, led during the auction, or played
+    /// together with the card a player plays (58B).
     Expose {
         seat: Seat,
         cards: Vec<Card>,
-        led: bool,
+        how: Exposure,
     },
+    /// Two players' cards played at the same moment (58A): `together E ♠5 S ♠3`.
+    PlayedTogether([(Seat, Card); 2]),
     /// A card led or played: by the player the case names (a lead out of turn, a card
     /// from the wrong hand), or by whoever's turn it is.
     Play { seat: Option<Seat>, card: Card },
@@ -135,6 +138,17 @@ impl From<Stop> for Fail {
 }
 
 /// What a player did, as irregularities see it.
+/// How cards came to be exposed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exposure {
+    /// Dropped, held so partner could see it, named (24, 48, 49).
+    Exposed,
+    /// Led during the auction (24).
+    EarlyLead,
+    /// Played together with another card of the same hand (58B).
+    WithPlay,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
     Call,
@@ -143,6 +157,7 @@ enum Act {
     Play,
     Exposure,
     EarlyLead,
+    PlayedTogether,
     Claim,
     LeadTurn,
 }
@@ -640,7 +655,8 @@ impl<'a> Table<'a> {
                 self.settle_defaults(None)?;
                 self.attention()
             }
-            Event::Expose { seat, cards, led } => self.feed_exposure(*seat, cards, *led),
+            Event::Expose { seat, cards, how } => self.feed_exposure(*seat, cards, *how),
+            Event::PlayedTogether(plays) => self.feed_played_together(*plays),
             Event::Play { seat, card } => self.feed_play(*seat, *card),
             Event::Claim {
                 seat,

@@ -150,6 +150,26 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
+    /// Two players' cards at the same moment (58A): the law book says which counts first;
+    /// each is then played as any card is, the second perhaps out of turn.
+    pub(super) fn feed_played_together(&mut self, plays: [(Seat, Card); 2]) -> Result<(), Fail> {
+        self.next_player()?;
+        let view = self.view();
+        let [a, b] = plays;
+        let first = self.ev.call(
+            "first_of_simultaneous_plays",
+            vec![Value::Seat(a.0), Value::Seat(b.0)],
+            &view,
+        )?;
+        let (first, second) = if first == Value::Seat(b.0) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        self.feed_play(Some(first.0), first.1)?;
+        self.feed_play(Some(second.0), second.1)
+    }
+
     fn is_played(&self, card: Card) -> bool {
         self.play
             .as_ref()
