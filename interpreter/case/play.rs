@@ -6,7 +6,10 @@
 //! play {
 //!   SA S2 S5 S9          // cards in turn: a trick, or part of one
 //!   W plays HK           // a card by a named player: a lead out of turn, the wrong hand
+//!   W plays H5 H7        // cards played together, the designated one first (58B)
+//!   together E S5 S S3   // two players' cards at the same moment (58A)
 //!   E exposes SK H2      // cards exposed (dropped, seen by partner): Laws 48, 49
+//!   E adds D5            // a fifth card added to a completed trick (45E)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
 //!   S claims all SA SK   // a claim (68A) of all the remaining tricks, or `claims 3`, with
@@ -138,18 +141,18 @@ impl Cx<'_> {
                 }
                 return;
             }
-            // `E exposes ♠K ♥2`: cards a player exposes in the play (48, 49).
-            if self.is("event", "exposes", &verb.text) {
+            // `E exposes ♠K ♥2`: cards a player exposes in the play (48, 49); `W adds ♥5`: a
+            // card added to a completed trick (45E).
+            let exposure = [
+                ("exposes", Exposure::Exposed),
+                ("adds", Exposure::FifthCard),
+            ]
+            .into_iter()
+            .find(|(id, _)| self.is("event", id, &verb.text));
+            if let Some((_, how)) = exposure {
                 let cards = self.exposed_cards(line, diags);
                 if !cards.is_empty() {
-                    events.push((
-                        Event::Expose {
-                            seat,
-                            cards,
-                            how: Exposure::Exposed,
-                        },
-                        whole,
-                    ));
+                    events.push((Event::Expose { seat, cards, how }, whole));
                 }
                 return;
             }

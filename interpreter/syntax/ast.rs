@@ -173,6 +173,8 @@ pub enum TriggerKind {
     /// `on played_together x by offender`: the cards a player played together with the one
     /// he plays (58B)
     PlayedTogether,
+    /// `on fifth_card x by offender`: a card added to a trick all four have played to (45E)
+    FifthCard,
     /// `on breach of OBLIGATION call|play x by offender`
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)

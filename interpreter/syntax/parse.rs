@@ -96,9 +96,11 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::question_trigger | R::kw_conduct => "`conduct`",
         R::ends | R::kw_ends => "`ends when`",
         R::play_trigger | R::kw_play => "`play`",
-        R::exposure_trigger | R::kw_exposure | R::kw_early_lead | R::kw_played_together => {
-            "`exposure`, `early_lead` or `played_together`"
-        }
+        R::exposure_trigger
+        | R::kw_exposure
+        | R::kw_early_lead
+        | R::kw_played_together
+        | R::kw_fifth_card => "`exposure`, `early_lead`, `played_together` or `fifth_card`",
         R::no_rectification | R::kw_no => "`no rectification`",
         R::expr
         | R::or_expr
@@ -458,6 +460,7 @@ impl Builder {
                     (Rule::question_trigger, _) => TriggerKind::Question,
                     (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
                     (_, Some(Rule::kw_played_together)) => TriggerKind::PlayedTogether,
+                    (_, Some(Rule::kw_fifth_card)) => TriggerKind::FifthCard,
                     _ => TriggerKind::Exposure,
                 };
                 let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);

@@ -389,6 +389,7 @@ impl<'a> Table<'a> {
             Exposure::Exposed => Act::Exposure,
             Exposure::EarlyLead => Act::EarlyLead,
             Exposure::WithPlay => Act::PlayedTogether,
+            Exposure::FifthCard => Act::FifthCard,
         };
         let what = cards
             .iter()

@@ -111,6 +111,7 @@ impl<'a> Table<'a> {
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,
                 TriggerKind::PlayedTogether => act == Act::PlayedTogether,
+                TriggerKind::FifthCard => act == Act::FifthCard,
                 TriggerKind::Claim => act == Act::Claim,
                 TriggerKind::LeadTurn => act == Act::LeadTurn,
                 TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),

@@ -147,6 +147,8 @@ pub enum Exposure {
     EarlyLead,
     /// Played together with another card of the same hand (58B).
     WithPlay,
+    /// Added to a trick all four players have played to (45E).
+    FifthCard,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,6 +160,7 @@ enum Act {
     Exposure,
     EarlyLead,
     PlayedTogether,
+    FifthCard,
     Claim,
     LeadTurn,
 }
