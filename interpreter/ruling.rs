@@ -162,6 +162,8 @@ pub enum Note {
     },
     /// Cards exposed that no irregularity governs.
     UngovernedExposure { seat: Seat, what: String },
+    /// A card taken back that no rule of the law book allows: it stays played.
+    UngovernedWithdrawal { seat: Seat, card: String },
     /// A card that does not follow suit, and no irregularity of the law book governs it.
     UngovernedPlay { seat: Seat, card: String, trick: u8 },
     /// A claim or a concession no law of the book governs: the play stops there unscored.
@@ -198,6 +200,10 @@ impl std::fmt::Display for Note {
             Note::UngovernedExposure { seat, what } => {
                 write!(f, "{seat} exposed {what}; no irregularity of the law book governs it")
             }
+            Note::UngovernedWithdrawal { seat, card } => write!(
+                f,
+                "{seat} took back {card}; no rule of the law book allows it, and it stays played"
+            ),
             Note::UngovernedPlay { seat, card, trick } => write!(
                 f,
                 "trick {trick}: {seat}'s {card} does not follow suit, and no irregularity of the law book governs it"

@@ -10,6 +10,7 @@
 //!   together E S5 S S3   // two players' cards at the same moment (58A)
 //!   E exposes SK H2      // cards exposed (dropped, seen by partner): Laws 48, 49
 //!   E adds D5            // a fifth card added to a completed trick (45E)
+//!   N withdraws S4       // a card taken back (47, 62C1)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
 //!   S claims all SA SK   // a claim (68A) of all the remaining tricks, or `claims 3`, with
@@ -153,6 +154,28 @@ impl Cx<'_> {
                 let cards = self.exposed_cards(line, diags);
                 if !cards.is_empty() {
                     events.push((Event::Expose { seat, cards, how }, whole));
+                }
+                return;
+            }
+            // `N withdraws ♠4`: a player takes back a card he played (47, 62C).
+            if self.is("event", "withdraws", &verb.text) {
+                match line.get(2).map(|w| (w, self.card(&w.text))) {
+                    Some((_, Ok(card))) if line.len() == 3 => {
+                        events.push((Event::Withdraw { seat, card }, whole))
+                    }
+                    Some((w, Err(help))) => diags.push(
+                        Diag::new(E_CASE, format!("`{}` is not a card", w.text))
+                            .label(w.span, "not a card")
+                            .help(help),
+                    ),
+                    _ => diags.push(
+                        Diag::new(E_CASE, format!("{seat} {} one card", verb.text))
+                            .label(whole, "expected one card")
+                            .help(format!(
+                                "write `{} {} ♠4`: the card he takes back",
+                                first.text, verb.text
+                            )),
+                    ),
                 }
                 return;
             }

@@ -299,7 +299,7 @@ impl Checker {
             let x = match &i.trigger.kind {
                 TriggerKind::Call | TriggerKind::Change => Type::Call,
                 TriggerKind::Question => Type::Text,
-                TriggerKind::Play => Type::Card,
+                TriggerKind::Play | TriggerKind::Withdrawal => Type::Card,
                 TriggerKind::Claim | TriggerKind::LeadTurn => Type::Int,
                 TriggerKind::Exposure
                 | TriggerKind::EarlyLead

@@ -671,6 +671,13 @@ impl Renderer<'_> {
                     ("what", A::owned(self.thing(what))),
                 ],
             ),
+            Note::UngovernedWithdrawal { seat, card } => self.p(
+                "note.ungoverned_withdrawal",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("what", A::owned(self.thing(card))),
+                ],
+            ),
             Note::UngovernedPlay { seat, card, trick } => self.p(
                 "note.ungoverned_play",
                 &[

@@ -166,6 +166,8 @@ pub enum TriggerKind {
     Call,
     /// `on play x by player`: a card played
     Play,
+    /// `on withdrawal x by player`: a player takes back a card he played (Law 47)
+    Withdrawal,
     /// `on exposure x by offender`: cards exposed during the auction (Law 24)
     Exposure,
     /// `on early_lead x by offender`: a card led during the auction (Law 24)

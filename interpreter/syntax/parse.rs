@@ -96,6 +96,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::question_trigger | R::kw_conduct => "`conduct`",
         R::ends | R::kw_ends => "`ends when`",
         R::play_trigger | R::kw_play => "`play`",
+        R::withdrawal_trigger | R::kw_withdrawal => "`withdrawal`",
         R::exposure_trigger
         | R::kw_exposure
         | R::kw_early_lead
@@ -444,6 +445,7 @@ impl Builder {
         let t = trig.into_inner().nth(1).unwrap();
         let trigger = match t.as_rule() {
             Rule::play_trigger
+            | Rule::withdrawal_trigger
             | Rule::claim_trigger
             | Rule::lead_turn_trigger
             | Rule::exposure_trigger
@@ -454,6 +456,7 @@ impl Builder {
                     t.clone().into_inner().next().map(|k| k.as_rule()),
                 ) {
                     (Rule::play_trigger, _) => TriggerKind::Play,
+                    (Rule::withdrawal_trigger, _) => TriggerKind::Withdrawal,
                     (Rule::claim_trigger, _) => TriggerKind::Claim,
                     (Rule::lead_turn_trigger, _) => TriggerKind::LeadTurn,
                     (Rule::change_trigger, _) => TriggerKind::Change,

@@ -108,6 +108,7 @@ impl<'a> Table<'a> {
                 TriggerKind::Change => act == Act::Change,
                 TriggerKind::Question => act == Act::Question,
                 TriggerKind::Play => act == Act::Play,
+                TriggerKind::Withdrawal => act == Act::Withdrawal,
                 TriggerKind::Exposure => act == Act::Exposure,
                 TriggerKind::EarlyLead => act == Act::EarlyLead,
                 TriggerKind::PlayedTogether => act == Act::PlayedTogether,

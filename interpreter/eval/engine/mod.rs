@@ -51,6 +51,8 @@ pub enum Event {
     },
     /// Two players' cards played at the same moment (58A): `together E ♠5 S ♠3`.
     PlayedTogether([(Seat, Card); 2]),
+    /// A player takes back a card he played (Law 47, 62C): `N withdraws ♠4`.
+    Withdraw { seat: Seat, card: Card },
     /// A card led or played: by the player the case names (a lead out of turn, a card
     /// from the wrong hand), or by whoever's turn it is.
     Play { seat: Option<Seat>, card: Card },
@@ -161,6 +163,7 @@ enum Act {
     EarlyLead,
     PlayedTogether,
     FifthCard,
+    Withdrawal,
     Claim,
     LeadTurn,
 }
@@ -660,6 +663,7 @@ impl<'a> Table<'a> {
             }
             Event::Expose { seat, cards, how } => self.feed_exposure(*seat, cards, *how),
             Event::PlayedTogether(plays) => self.feed_played_together(*plays),
+            Event::Withdraw { seat, card } => self.feed_withdrawal(*seat, *card),
             Event::Play { seat, card } => self.feed_play(*seat, *card),
             Event::Claim {
                 seat,

@@ -170,6 +170,33 @@ impl<'a> Table<'a> {
         self.feed_play(Some(second.0), second.1)
     }
 
+    /// A player takes back a card he played: the law book says whether he may (47, 62C) and
+    /// takes it back (`retract`); a withdrawal no rule allows leaves the card played.
+    pub(super) fn feed_withdrawal(&mut self, seat: Seat, card: Card) -> Result<(), Fail> {
+        self.next_player()?;
+        self.settle_defaults(None)?;
+        let played_by = self.play.as_ref().and_then(|p| {
+            p.tricks
+                .iter()
+                .flatten()
+                .find(|r| r.card == card)
+                .map(|r| r.seat)
+        });
+        if played_by != Some(seat) {
+            return Err(self.event_error(format!("{seat} has not played {card}")));
+        }
+        let x = Value::Card(card);
+        let found = self.detect(Act::Withdrawal, seat, &x, None, &[])?;
+        if found.is_empty() {
+            self.notes.push(Note::UngovernedWithdrawal {
+                seat,
+                card: card.to_string(),
+            });
+            return Ok(());
+        }
+        self.rule(found, seat, card.to_string())
+    }
+
     fn is_played(&self, card: Card) -> bool {
         self.play
             .as_ref()
