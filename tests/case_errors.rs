@@ -25,6 +25,8 @@ use std::path::Path;
     "dances",
     "a line of the play is cards played in turn"
 )]
+#[case("bad-together", "together E S8 W", "two players' cards")]
+#[case("withdraws-two-cards", "E withdraws HA S8", "the card he takes back")]
 fn a_bad_case_is_reported_where_it_is_wrong(
     #[case] name: &str,
     #[case] underline: &str,

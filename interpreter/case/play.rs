@@ -94,51 +94,19 @@ impl Cx<'_> {
                 return;
             };
             if self.is("event", "plays", &verb.text) || self.is("event", "leads", &verb.text) {
-                match line.get(2).map(|w| (w, self.card(&w.text))) {
-                    Some((_, Ok(card))) if line.len() == 3 => {
-                        events.push((
-                            Event::Play {
-                                seat: Some(seat),
-                                card,
-                            },
-                            whole,
-                        ));
+                // `W plays ♥5 ♥7`: cards played together (58B); the first is the one he
+                // designates as played, the others are exposed.
+                let cards = self.exposed_cards(line, diags);
+                if let Some((&card, others)) = cards.split_first() {
+                    if cards.len() == line.len() - 2 {
+                        let seat = Some(seat);
+                        events.push((Event::Play { seat, card }, whole));
                     }
-                    // `W plays ♥5 ♥7`: cards played together (58B); the first is the one he
-                    // designates as played, the others are exposed.
-                    Some((_, Ok(card))) => {
-                        let others = self.exposed_cards(&line[1..], diags);
-                        if others.len() == line.len() - 3 {
-                            events.push((
-                                Event::Play {
-                                    seat: Some(seat),
-                                    card,
-                                },
-                                whole,
-                            ));
-                            events.push((
-                                Event::Expose {
-                                    seat,
-                                    cards: others,
-                                    how: Exposure::WithPlay,
-                                },
-                                whole,
-                            ));
-                        }
+                    if !others.is_empty() && cards.len() == line.len() - 2 {
+                        let cards = others.to_vec();
+                        let how = Exposure::WithPlay;
+                        events.push((Event::Expose { seat, cards, how }, whole));
                     }
-                    Some((w, Err(help))) => diags.push(
-                        Diag::new(E_CASE, format!("`{}` is not a card", w.text))
-                            .label(w.span, "not a card")
-                            .help(help),
-                    ),
-                    _ => diags.push(
-                        Diag::new(E_CASE, format!("{seat} {} one card", verb.text))
-                            .label(whole, "expected one card")
-                            .help(format!(
-                                "write `{} {} ♥K`: one card a line",
-                                first.text, verb.text
-                            )),
-                    ),
                 }
                 return;
             }
@@ -159,20 +127,14 @@ impl Cx<'_> {
             }
             // `N withdraws ♠4`: a player takes back a card he played (47, 62C).
             if self.is("event", "withdraws", &verb.text) {
-                match line.get(2).map(|w| (w, self.card(&w.text))) {
-                    Some((_, Ok(card))) if line.len() == 3 => {
-                        events.push((Event::Withdraw { seat, card }, whole))
-                    }
-                    Some((w, Err(help))) => diags.push(
-                        Diag::new(E_CASE, format!("`{}` is not a card", w.text))
-                            .label(w.span, "not a card")
-                            .help(help),
-                    ),
+                match self.exposed_cards(line, diags)[..] {
+                    [card] => events.push((Event::Withdraw { seat, card }, whole)),
+                    [] => {}
                     _ => diags.push(
                         Diag::new(E_CASE, format!("{seat} {} one card", verb.text))
                             .label(whole, "expected one card")
                             .help(format!(
-                                "write `{} {} ♠4`: the card he takes back",
+                                "write `{} {} ♠4`: the card he takes back, one a line",
                                 first.text, verb.text
                             )),
                     ),
@@ -365,7 +327,8 @@ impl Cx<'_> {
     }
 
     /// What the lines of a play block are, in this case's words.
-    /// `SEAT exposes CARD…`: the cards after the seat and the verb, each checked.
+    /// `SEAT exposes CARD…` (`plays`, `adds`, `withdraws`): the cards after the seat and the
+    /// verb, each checked.
     pub(super) fn exposed_cards(
         &self,
         line: &[Word],
