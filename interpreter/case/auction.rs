@@ -165,35 +165,10 @@ impl Cx<'_> {
             }
             // `S changes 2S`: S replaces his last call (Law 25, 21B).
             if event == Some("changes") {
-                let Some(cw) = line.get(i + 2) else {
-                    diags.push(
-                        Diag::new(E_CASE, format!("{s} changes to nothing"))
-                            .label(w.span, "to which call?")
-                            .help(format!("write `{} {} 2♠`", line[i].text, w.text)),
-                    );
+                let Some((e, used)) = self.change_at(s, line, i, diags) else {
                     break;
                 };
-                let word = cw.text.trim_end_matches('!');
-                let (meaning, used) = self.specifies(line, i + 3, cw, diags);
-                match self.call(word) {
-                    Ok(call) => {
-                        let end = line[i + 2 + used].span.end as usize;
-                        let span = Span::new(file, line[i].span.start as usize, end);
-                        case.events.push((
-                            Event::Change {
-                                seat: s,
-                                call,
-                                meaning,
-                            },
-                            span,
-                        ));
-                    }
-                    Err(help) => diags.push(
-                        self.not_a_call(word)
-                            .label(cw.span, "not a call")
-                            .help(format!("{help}; write `{} {} 2♠`", line[i].text, w.text)),
-                    ),
-                }
+                case.events.extend(e);
                 i += 3 + used;
                 continue;
             }
@@ -396,6 +371,52 @@ impl Cx<'_> {
     /// How the call in `cw` was meant: natural, or artificial (`!`) and, when `specifies
     /// DENOMINATIONS` follows at `at`, what it specifies (29C, 27B1(a), 26B). Returns the
     /// meaning and how many words the specification took.
+    /// `SEAT changes CALL` at `line[i]` (with what an artificial call specifies after it): the
+    /// event, if the call is one, and the words after the call it used; `None` when the line
+    /// ends before the call.
+    pub(super) fn change_at(
+        &self,
+        s: Seat,
+        line: &[Word],
+        i: usize,
+        diags: &mut Vec<Diag>,
+    ) -> Option<(Option<(Event, Span)>, usize)> {
+        let w = &line[i + 1];
+        let Some(cw) = line.get(i + 2) else {
+            diags.push(
+                Diag::new(E_CASE, format!("{s} changes to nothing"))
+                    .label(w.span, "to which call?")
+                    .help(format!("write `{} {} 2♠`", line[i].text, w.text)),
+            );
+            return None;
+        };
+        let word = cw.text.trim_end_matches('!');
+        let (meaning, used) = self.specifies(line, i + 3, cw, diags);
+        let event = match self.call(word) {
+            Ok(call) => {
+                let end = line[i + 2 + used].span.end as usize;
+                let span = Span::new(self.file, line[i].span.start as usize, end);
+                Some((
+                    Event::Change {
+                        seat: s,
+                        call,
+                        meaning,
+                    },
+                    span,
+                ))
+            }
+            Err(help) => {
+                diags.push(
+                    self.not_a_call(word)
+                        .label(cw.span, "not a call")
+                        .help(format!("{help}; write `{} {} 2♠`", line[i].text, w.text)),
+                );
+                None
+            }
+        };
+        Some((event, used))
+    }
+
     fn specifies(
         &self,
         line: &[Word],

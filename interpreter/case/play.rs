@@ -125,6 +125,13 @@ impl Cx<'_> {
                 }
                 return;
             }
+            // `W changes X`: a change of call after the opening lead (25A5).
+            if self.is("event", "changes", &verb.text) {
+                if let Some((Some(e), _)) = self.change_at(seat, line, 0, diags) {
+                    events.push(e);
+                }
+                return;
+            }
             // `N withdraws ♠4`: a player takes back a card he played (47, 62C).
             if self.is("event", "withdraws", &verb.text) {
                 match self.exposed_cards(line, diags)[..] {

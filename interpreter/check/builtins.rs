@@ -189,6 +189,10 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("hands_returned", || Type::Bool),
     ("next_deal_called", || Type::Bool),
     ("round_ended", || Type::Bool),
+    // The opening lead has been faced (a card of the play is on the table: 17D1, 41), and the
+    // case has ended (attention drawn at its end is drawn after the board).
+    ("opening_lead_faced", || Type::Bool),
+    ("case_ended", || Type::Bool),
     // At a claim or a concession (Law 68): the tricks not yet complete, and whether the
     // claimer put it as a concession.
     ("tricks_left", || Type::Int),

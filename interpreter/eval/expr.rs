@@ -56,6 +56,9 @@ pub struct View {
     pub claim_evidence: Result<ClaimFacts, Rc<str>>,
     pub next_deal_called: bool,
     pub round_ended: bool,
+    /// A card of the play has been faced (17D1), and the case has ended.
+    pub opening_lead_faced: bool,
+    pub case_ended: bool,
 }
 
 impl Default for View {
@@ -82,6 +85,8 @@ impl Default for View {
             claim_evidence: Err(Rc::from("no claim has been made")),
             next_deal_called: false,
             round_ended: false,
+            opening_lead_faced: false,
+            case_ended: false,
         }
     }
 }
@@ -331,6 +336,8 @@ impl<'a> Evaluator<'a> {
                     view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
                 )),
                 StateVar::NextDealCalled => Value::Bool(view.next_deal_called),
+                StateVar::OpeningLeadFaced => Value::Bool(view.opening_lead_faced),
+                StateVar::CaseEnded => Value::Bool(view.case_ended),
                 StateVar::RoundEnded => Value::Bool(view.round_ended),
             },
             CExpr::Field(x, f) => {

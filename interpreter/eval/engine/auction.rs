@@ -404,6 +404,27 @@ impl<'a> Table<'a> {
         self.rule(found, seat, what)
     }
 
+    /// Calls cancelled after the final pass, before the opening lead is faced (36A): the
+    /// auction period is not over (17D1), and if the law book no longer finds the auction
+    /// ended, it goes on; the obligations that ended with it are back in force.
+    pub(super) fn reopen_auction_if_due(&mut self) -> Result<(), Fail> {
+        if !self.ended || self.lead_faced {
+            return Ok(());
+        }
+        let view = self.view();
+        if self.ev.call("auction_ended", vec![], &view)? == Value::Bool(true) {
+            return Ok(());
+        }
+        self.ended = false;
+        for o in &mut self.obligations {
+            if o.ended_with_auction && o.status == "ended" {
+                o.status = "in force";
+                o.ended_with_auction = false;
+            }
+        }
+        Ok(())
+    }
+
     /// Whether a rectification still waits to rule on this call (27B4: a choice about it).
     pub(super) fn is_bound(&self, rec: usize) -> bool {
         self.pending.iter().any(|p| {
@@ -412,6 +433,9 @@ impl<'a> Table<'a> {
     }
 
     pub(super) fn after_call(&mut self) -> Result<(), Fail> {
+        // A call replaced after the final pass (25A1, 21B1 before the opening lead) may leave
+        // the auction not ended.
+        self.reopen_auction_if_due()?;
         if !self.ended {
             let view = self.view();
             if let Value::Bool(true) = self.ev.call("auction_ended", vec![], &view)? {
@@ -419,6 +443,7 @@ impl<'a> Table<'a> {
                 for o in &mut self.obligations {
                     if o.status == "in force" && !self.book.obligations[&*o.name].on_play {
                         o.status = "ended";
+                        o.ended_with_auction = true;
                     }
                 }
                 self.run_at_end(Period::Auction)?;

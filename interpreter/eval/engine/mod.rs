@@ -203,6 +203,9 @@ struct Obl {
     breaches: u32,
     /// For `while on lead`: the holder has led.
     started: bool,
+    /// Ended with the auction: back in force if the auction is reopened (36A after the final
+    /// pass, before the opening lead is faced).
+    ended_with_auction: bool,
     /// The call that discharged an `at next turn` obligation: if its maker replaces it,
     /// the obligation binds the call that takes its place (25A1, SK 774: the replacement
     /// "podlieha príslušnému pravidlu").
@@ -334,6 +337,11 @@ pub struct Table<'a> {
     pending: Vec<Pending<'a>>,
     irregs: Vec<IrregularityRuling>,
     ended: bool,
+    /// The opening lead has been faced (a card played): the auction period is over (17D1),
+    /// and the auction cannot be reopened.
+    lead_faced: bool,
+    /// The case has ended: attention drawn at its end is drawn after the board.
+    finished: bool,
     event: usize,
     notes: Vec<Note>,
     deal: Option<Deal>,
@@ -448,6 +456,8 @@ impl<'a> Table<'a> {
             pending: vec![],
             irregs: vec![],
             ended: false,
+            lead_faced: false,
+            finished: false,
             event: 0,
             notes: vec![],
             deal: None,
@@ -539,6 +549,8 @@ impl<'a> Table<'a> {
             },
             next_deal_called: self.stages.contains(&Stage::NextDeal),
             round_ended: self.stages.contains(&Stage::RoundEnded),
+            opening_lead_faced: self.lead_faced,
+            case_ended: self.finished,
         }
     }
 
@@ -620,6 +632,7 @@ impl<'a> Table<'a> {
 
     /// The case has no more events: settle what has a default.
     pub fn finish(&mut self) -> Result<(), Fail> {
+        self.finished = true;
         self.settle_defaults(None)?;
         self.attention()
     }

@@ -76,6 +76,7 @@ impl<'a> Table<'a> {
     /// turn, a card from the wrong hand); otherwise whoever's turn it is.
     pub(super) fn feed_play(&mut self, named: Option<Seat>, card: Card) -> Result<(), Fail> {
         let due = self.next_player()?;
+        self.lead_faced = true;
         let seat = named.unwrap_or(due);
         {
             let play = self.play.as_ref().unwrap();

@@ -297,6 +297,7 @@ impl<'a> Table<'a> {
                                 and_later: *and_later,
                             },
                         );
+                        self.reopen_auction_if_due()?;
                     } else {
                         self.calls[rec].status = Status::Standing;
                         self.effect(inst, Effect::Stands { seat, call });
@@ -397,6 +398,8 @@ impl<'a> Table<'a> {
                             },
                             breaches: 0,
                             started: false,
+                            ended_with_auction: self.ended
+                                && !self.book.obligations[&*obligation.name].on_play,
                             discharged_by: None,
                         });
                     }
