@@ -1,7 +1,8 @@
 //! Source files and spans. Every syntax-tree node carries a `Span` into the file it came
 //! from, so any diagnostic, at any stage, can point back at the text.
 
-use std::sync::Arc;
+use crate::diagnostic::excerpt::{line_starts, SharedSource};
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
@@ -28,6 +29,20 @@ impl Span {
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<String>,
+    /// The diagnostics' view of the file, made on the first diagnostic and shared by all
+    /// (one copy of the text and its line starts however many diagnostics point into it).
+    shared: OnceLock<SharedSource>,
+}
+
+impl SourceFile {
+    pub fn shared(&self) -> SharedSource {
+        self.shared
+            .get_or_init(|| {
+                let starts = Arc::new(line_starts(&self.text));
+                SharedSource::with_starts(self.name.as_str().into(), self.text.clone(), starts)
+            })
+            .clone()
+    }
 }
 
 /// All files read in one run; a `Span` names its file by index here.
@@ -41,6 +56,7 @@ impl Sources {
         self.files.push(SourceFile {
             name: name.into(),
             text: Arc::new(text.into()),
+            shared: OnceLock::new(),
         });
         (self.files.len() - 1) as u32
     }

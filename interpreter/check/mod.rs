@@ -11,7 +11,6 @@ pub mod types;
 
 use crate::diagnostic::Diag;
 use crate::source::Span;
-use crate::suggest::did_you_mean;
 use crate::syntax::ast::*;
 use builtins::{builtin, constant, field, state, Builtin, ENTRY_POINTS};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -112,6 +111,7 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
         diags: vec![],
         rectifies: vec![],
         checked_procedures: HashSet::new(),
+        suggestions_left: std::cell::Cell::new(MAX_SUGGESTIONS),
     };
     c.collect(&files);
     if c.diags.is_empty() {
@@ -129,7 +129,14 @@ struct Checker {
     diags: Vec<Diag>,
     rectifies: Vec<(Rectify, u32)>,
     checked_procedures: HashSet<(String, Vec<String>)>,
+    /// "Did you mean" searches left: each compares a name with every name of the book, so
+    /// 10,000 misspellings among 10,000 definitions took minutes; only the first diagnostics
+    /// are printed, and only they need one.
+    suggestions_left: std::cell::Cell<usize>,
 }
+
+/// How many diagnostics of one check may carry a "did you mean".
+pub const MAX_SUGGESTIONS: usize = 200;
 
 /// Local names in scope, innermost last.
 type Scope = Vec<(String, Type)>;
@@ -145,6 +152,16 @@ const E_ENTRY: &str = "lawbook::check::missing_entry_point";
 impl Checker {
     fn err(&mut self, d: Diag) {
         self.diags.push(d);
+    }
+
+    /// `suggest::did_you_mean` while the budget lasts, then nothing.
+    fn did_you_mean<'a>(&self, word: &str, cands: impl IntoIterator<Item = &'a str>) -> String {
+        let left = self.suggestions_left.get();
+        if left == 0 {
+            return String::new();
+        }
+        self.suggestions_left.set(left - 1);
+        crate::suggest::did_you_mean(word, cands)
     }
 
     // ---- pass 1: collect declarations -----------------------------------------------------
@@ -268,7 +285,7 @@ impl Checker {
                             .help("an obligation yields only to obligations kept by the same kind of act"),
                         ),
                         None => {
-                            let hint = did_you_mean(
+                            let hint = self.did_you_mean(
                                 &to.name,
                                 self.book.obligations.keys().map(|s| s.as_str()),
                             );
@@ -287,8 +304,8 @@ impl Checker {
             let i = &info.decl;
             if let TriggerKind::Breach(ob) = &i.trigger.kind {
                 if !self.book.obligations.contains_key(&ob.name) {
-                    let hint =
-                        did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
+                    let hint = self
+                        .did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
                     self.err(
                         Diag::new(E_NAME, format!("no obligation is called `{}`", ob.name))
                             .label(ob.span, "unknown obligation")
@@ -429,7 +446,7 @@ impl Checker {
                 let TypeExprKind::Named(n) = &t.kind else {
                     return None;
                 };
-                let hint = did_you_mean(n, Type::NAMES);
+                let hint = self.did_you_mean(n, Type::NAMES);
                 self.err(
                     Diag::new(E_NAME, format!("`{n}` is not a type"))
                         .label(t.span, "unknown type")
@@ -462,7 +479,7 @@ impl Checker {
                 .values()
                 .filter(|p| p.law == id.law)
                 .map(|p| p.id.as_str());
-            let hint = did_you_mean(&id.text, same_law);
+            let hint = self.did_you_mean(&id.text, same_law);
             self.err(
                 Diag::new(
                     E_REF,

@@ -30,7 +30,7 @@ impl Checker {
                             .help(format!(
                                 "the rules here are {}; {}",
                                 ids.join(", "),
-                                did_you_mean(&e.text, ids.iter().copied())
+                                self.did_you_mean(&e.text, ids.iter().copied())
                             )),
                     );
                 }
@@ -105,7 +105,7 @@ impl Checker {
             match &s.kind {
                 StepKind::Choose { option, arms } => {
                     let Some(o) = self.book.options.get(&option.name).cloned() else {
-                        let hint = did_you_mean(
+                        let hint = self.did_you_mean(
                             &option.name,
                             self.book.options.keys().map(|s| s.as_str()),
                         );
@@ -156,7 +156,7 @@ impl Checker {
                                 .help(format!(
                                     "the answers are {}; {}",
                                     all.join(", "),
-                                    did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
+                                    self.did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
                                 )),
                             );
                         }
@@ -190,7 +190,7 @@ impl Checker {
                 StepKind::Goto(id) => match self.book.procedures.get(&id.text).cloned() {
                     None => {
                         let hint =
-                            did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
+                            self.did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
                         self.err(
                             Diag::new(E_REF, format!("there is no procedure {} to go to", id.text))
                                 .label(id.span, "missing procedure")
@@ -229,7 +229,7 @@ impl Checker {
                         self.err(
                             Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
                                 .label(name.span, "unknown irregularity")
-                                .help(did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
+                                .help(self.did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
                         );
                     }
                 }
@@ -268,7 +268,7 @@ impl Checker {
                     self.expect(on, scope, &Type::Seat);
                     match self.book.obligations.get(&obligation.name).cloned() {
                         None => {
-                            let hint = did_you_mean(
+                            let hint = self.did_you_mean(
                                 &obligation.name,
                                 self.book.obligations.keys().map(|s| s.as_str()),
                             );
@@ -320,7 +320,7 @@ impl Checker {
                 },
                 StepKind::SetFact(f) => {
                     if !self.book.facts.contains_key(&f.name) {
-                        let hint = did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
+                        let hint = self.did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
                         self.err(
                             Diag::new(E_NAME, format!("`{}` is not a fact of the law book", f.name))
                                 .label(f.span, "not declared with `fact`")

@@ -92,11 +92,27 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Print diagnostics to stderr in colour when it is a terminal.
+/// At most this many diagnostics are printed; the rest are counted. A law book or case with
+/// 10,000 errors is better fixed from its first ones than read in full (and rendering them
+/// all took minutes).
+pub const MAX_PRINTED: usize = 50;
+
+/// Print diagnostics to stderr in colour when it is a terminal, at most `MAX_PRINTED`.
 pub fn report(diags: &[lawbook_diag::Diag]) {
-    for d in diags {
+    for d in diags.iter().take(MAX_PRINTED) {
         eprintln!("{:?}", miette::Report::new(d.clone()));
     }
+    if let Some(rest) = not_printed(diags.len()) {
+        eprintln!("{rest}");
+    }
+}
+
+/// The line that counts the diagnostics `report` did not print, if any.
+pub fn not_printed(total: usize) -> Option<String> {
+    let rest = total.checked_sub(MAX_PRINTED).filter(|&r| r > 0)?;
+    Some(format!(
+        "… and {rest} more error(s) not shown (the first {MAX_PRINTED} are); fix these and run again"
+    ))
 }
 
 pub(crate) use crate::diagnostic as lawbook_diag;

@@ -61,8 +61,9 @@ pub mod to_case;
 #[cfg(test)]
 mod tests;
 
+use crate::diagnostic::excerpt::{clip_label, SharedSource};
 use crate::model::{Call, Card, Deal, Seat, Strain};
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use miette::{Diagnostic, LabeledSpan, SourceCode};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
@@ -317,7 +318,7 @@ impl PbnFile {
                         .into(),
                     "invalid UTF-8".into(),
                     Some(at..end),
-                    Some(NamedSource::new(name, text)),
+                    Some(SharedSource::new(name, text.into())),
                 ))
             }
         }
@@ -332,7 +333,7 @@ impl PbnFile {
                 f.help,
                 f.label,
                 Some(f.span),
-                Some(NamedSource::new(name, text.to_string())),
+                Some(SharedSource::new(name, text.to_string().into())),
             )
         })
     }
@@ -403,7 +404,7 @@ impl PbnErrorKind {
 }
 
 /// A PBN input error: a message, a help text and, unless the file could not be read at all,
-/// the whole file as a [`NamedSource`] with a label at the fault. It is a
+/// the whole file as a [`SharedSource`] with a label at the fault. It is a
 /// [`miette::Diagnostic`], so the CLI can print it.
 pub struct PbnError(Box<ErrorData>);
 
@@ -413,7 +414,7 @@ struct ErrorData {
     help: String,
     label: String,
     span: Option<Range<usize>>,
-    src: Option<NamedSource<String>>,
+    src: Option<SharedSource>,
 }
 
 impl PbnError {
@@ -423,7 +424,7 @@ impl PbnError {
         help: String,
         label: String,
         span: Option<Range<usize>>,
-        src: Option<NamedSource<String>>,
+        src: Option<SharedSource>,
     ) -> PbnError {
         PbnError(Box::new(ErrorData {
             kind,
@@ -497,7 +498,8 @@ impl Diagnostic for PbnError {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.0.span.clone()?;
-        self.0.src.as_ref()?;
+        let src = self.0.src.as_ref()?;
+        let (at, len) = clip_label(src.text(), span.start, span.len());
         let label = if self.0.label.is_empty() {
             None
         } else {
@@ -505,7 +507,7 @@ impl Diagnostic for PbnError {
         };
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             label,
-            span.start..span.end,
+            at..at + len,
         ))))
     }
 }

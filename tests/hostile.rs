@@ -1,0 +1,125 @@
+//! Hostile and careless input (issue 14): long lines, long tokens, deep chains, many errors,
+//! arithmetic extremes. Each input is generated here, and each must end with a diagnostic, not
+//! a panic, an abort, minutes of work or gigabytes of memory. No test is timed: the work is
+//! bounded by counts (depth limits, budgets, caps), and the tests check that a limit gives its
+//! diagnostic.
+
+use lawbook::diagnostic::{render_plain, Diag};
+use lawbook::source::Sources;
+use lawbook::syntax::parse_law_file;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The 2017 law book with one more file, `99-hostile.law`, holding law 99 with `body`: parsed
+/// and checked, with the sources the diagnostics point into.
+fn check_with(body: &str) -> (Sources, Result<(), Vec<Diag>>) {
+    let mut sources = Sources::default();
+    let mut files = vec![];
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("laws/2017"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "law"))
+        .collect();
+    paths.sort();
+    let mut texts: Vec<(String, String)> = paths
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    texts.push(("99-hostile.law".into(), hostile_law(body)));
+    for (name, text) in texts {
+        let id = sources.add(name, text);
+        match parse_law_file(id, &sources.get(id).text.clone()) {
+            Ok(f) => files.push(f),
+            Err(d) => return (sources, Err(vec![d])),
+        }
+    }
+    let r = lawbook::check::check("2017", files).map(|_| ());
+    (sources, r)
+}
+
+fn hostile_law(body: &str) -> String {
+    format!("law 99 {{\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n{body}\n}}\n")
+}
+
+/// A copy of laws/ in a fresh temporary folder whose 2017 book has `99-hostile.law`.
+fn laws_with(tag: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("2017")).unwrap();
+    for e in std::fs::read_dir(root().join("laws/2017")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, dir.join("2017").join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(dir.join("2017/99-hostile.law"), hostile_law(body)).unwrap();
+    dir
+}
+
+fn lawbook(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the lawbook binary runs")
+}
+
+fn rendered(sources: &Sources, diags: Vec<Diag>) -> String {
+    let diags: Vec<Diag> = diags.into_iter().map(|d| d.with_sources(sources)).collect();
+    render_plain(&diags)
+}
+
+#[test]
+fn ten_thousand_errors_print_fifty_and_count_the_rest() {
+    let body: String = (0..10_000)
+        .map(|i| format!("  define x{i}: int = nope{i}\n"))
+        .collect();
+    let dir = laws_with("errors", &body);
+    let out = lawbook(&["check".as_ref(), dir.join("2017").as_os_str()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("unknown name `nope").count(), 50, "{err}");
+    assert!(
+        err.contains("… and 9950 more error(s) not shown"),
+        "{}",
+        &err[err.len().saturating_sub(500)..]
+    );
+}
+
+#[test]
+fn only_the_first_misspellings_get_a_suggestion() {
+    // Each suggestion compares the name with every name of the book; the number of
+    // suggestions is capped, so many misspellings cost linear time.
+    let body: String = (0..300)
+        .map(|i| format!("  define x{i}: int = board_in_cycel(1)\n"))
+        .collect();
+    let (_, r) = check_with(&body);
+    let diags = r.unwrap_err();
+    assert_eq!(diags.len(), 300);
+    let hinted = diags
+        .iter()
+        .filter(|d| {
+            d.help
+                .as_deref()
+                .is_some_and(|h| h.contains("did you mean"))
+        })
+        .count();
+    assert_eq!(hinted, lawbook::check::MAX_SUGGESTIONS);
+}
+
+#[test]
+fn a_diagnostic_on_a_line_of_100_000_columns_is_cut_around_its_span() {
+    let body = format!("  define x: int = {}nope\n", " ".repeat(100_000));
+    let (sources, r) = check_with(&body);
+    let out = rendered(&sources, r.unwrap_err());
+    let column = "  define x: int = ".len() + 100_000 + 1;
+    assert!(out.contains(&format!("99-hostile.law:3:{column}")), "{out}");
+    assert!(out.contains("nope"), "{out}");
+    assert!(out.len() < 2_000, "{} bytes", out.len());
+}
