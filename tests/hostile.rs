@@ -4,7 +4,9 @@
 //! bounded by counts (depth limits, budgets, caps), and the tests check that a limit gives its
 //! diagnostic.
 
+use lawbook::compile::CompiledBook;
 use lawbook::diagnostic::{render_plain, Diag};
+use lawbook::eval::expr::{Evaluator, Findings, Stop, View};
 use lawbook::source::Sources;
 use lawbook::syntax::parse_law_file;
 use std::path::{Path, PathBuf};
@@ -16,7 +18,7 @@ fn root() -> &'static Path {
 
 /// The 2017 law book with one more file, `99-hostile.law`, holding law 99 with `body`: parsed
 /// and checked, with the sources the diagnostics point into.
-fn check_with(body: &str) -> (Sources, Result<(), Vec<Diag>>) {
+fn check_with(body: &str) -> (Sources, Result<CompiledBook, Vec<Diag>>) {
     let mut sources = Sources::default();
     let mut files = vec![];
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("laws/2017"))
@@ -37,7 +39,7 @@ fn check_with(body: &str) -> (Sources, Result<(), Vec<Diag>>) {
             Err(d) => return (sources, Err(vec![d])),
         }
     }
-    let r = lawbook::check::check("2017", files).map(|_| ());
+    let r = lawbook::check::check("2017", files).map(CompiledBook::new);
     (sources, r)
 }
 
@@ -100,7 +102,7 @@ fn only_the_first_misspellings_get_a_suggestion() {
         .map(|i| format!("  define x{i}: int = board_in_cycel(1)\n"))
         .collect();
     let (_, r) = check_with(&body);
-    let diags = r.unwrap_err();
+    let Err(diags) = r else { panic!("checks") };
     assert_eq!(diags.len(), 300);
     let hinted = diags
         .iter()
@@ -117,9 +119,50 @@ fn only_the_first_misspellings_get_a_suggestion() {
 fn a_diagnostic_on_a_line_of_100_000_columns_is_cut_around_its_span() {
     let body = format!("  define x: int = {}nope\n", " ".repeat(100_000));
     let (sources, r) = check_with(&body);
-    let out = rendered(&sources, r.unwrap_err());
+    let Err(diags) = r else { panic!("checks") };
+    let out = rendered(&sources, diags);
     let column = "  define x: int = ".len() + 100_000 + 1;
     assert!(out.contains(&format!("99-hostile.law:3:{column}")), "{out}");
     assert!(out.contains("nope"), "{out}");
     assert!(out.len() < 2_000, "{} bytes", out.len());
+}
+
+#[test]
+fn arithmetic_overflow_is_an_error_at_the_expression() {
+    const MIN: &str = "(-9223372036854775807 - 1)";
+    const MAX: &str = "9223372036854775807";
+    let cases = [
+        format!("{MIN} / -1"),
+        format!("{MIN} % -1"),
+        format!("-{MIN}"),
+        format!("{MAX} + 1"),
+        format!("{MIN} - 1"),
+        format!("{MAX} * 2"),
+        format!("sum n in range({MAX} - 1, {MAX}) by n"),
+        format!("size(range({MIN}, {MAX}))"),
+    ];
+    let body: String = cases
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("  define x{i}: int = {e}\n"))
+        .collect();
+    let (_, r) = check_with(&body);
+    let Ok(book) = r else {
+        panic!("the law book checks")
+    };
+    for (i, e) in cases.iter().enumerate() {
+        let findings = Findings::default();
+        let ev = Evaluator::new(&book, &findings, 1_000);
+        match ev.call(&format!("x{i}"), vec![], &View::default()) {
+            Err(Stop::Error { message, span }) => {
+                let why = ["overflow", "more than 10000"];
+                assert!(why.iter().any(|w| message.contains(w)), "{e}: {message}");
+                assert_ne!(
+                    span.start, span.end,
+                    "{e}: the error points at the expression"
+                );
+            }
+            other => panic!("{e}: {other:?}"),
+        }
+    }
 }
