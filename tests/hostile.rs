@@ -166,3 +166,104 @@ fn arithmetic_overflow_is_an_error_at_the_expression() {
         }
     }
 }
+
+/// Expressions of each kind nested `n` levels (about two per level for `if` and `-(…)`).
+fn nested(kind: &str, n: usize) -> String {
+    match kind {
+        "and" => vec!["true"; n].join(" and "),
+        "or" => vec!["false"; n].join(" or ") + " or true",
+        "plus" => vec!["1"; n].join(" + "),
+        "times" => vec!["1"; n].join(" * "),
+        "not" => "not ".repeat(n & !1) + "true",
+        "if" => "if true then 1 else ".repeat(n / 2) + "1",
+        "neg" => "-(".repeat(n / 2) + "1" + &")".repeat(n / 2),
+        "brackets" => "(".repeat(n) + "1" + &")".repeat(n),
+        "any" => "any y in range(1, 1) where ".repeat(n) + "true",
+        "sum" => "sum y in range(1, 1) by ".repeat(n) + "1",
+        _ => unreachable!(),
+    }
+}
+
+const KINDS: [&str; 10] = [
+    "and", "or", "plus", "times", "not", "if", "neg", "brackets", "any", "sum",
+];
+
+fn type_of(kind: &str) -> &'static str {
+    match kind {
+        "and" | "or" | "not" | "any" => "bool",
+        _ => "int",
+    }
+}
+
+/// Run `f` in a thread with the main thread's usual stack (8 MiB): the limits must hold
+/// there, with room to spare, not only in the CLI's larger one.
+fn on_main_sized_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn chains_of_twenty_thousand_are_refused_at_their_span() {
+    on_main_sized_stack(|| {
+        for kind in KINDS {
+            let body = format!("  define x: {} = {}\n", type_of(kind), nested(kind, 20_000));
+            let (sources, r) = check_with(&body);
+            let Err(diags) = r else {
+                panic!("{kind}: accepted")
+            };
+            let out = rendered(&sources, diags);
+            assert!(out.contains("nested"), "{kind}: {out}");
+            assert!(out.contains("99-hostile.law:3:"), "{kind}: {out}");
+        }
+    });
+}
+
+#[test]
+fn the_deepest_accepted_expressions_check_and_evaluate() {
+    on_main_sized_stack(|| {
+        let depth = lawbook::syntax::MAX_DEPTH - 8;
+        let body: String = KINDS
+            .iter()
+            .map(|k| format!("  define {k}_x: {} = {}\n", type_of(k), nested(k, depth)))
+            .collect();
+        let (sources, r) = check_with(&body);
+        let book = match r {
+            Ok(b) => b,
+            Err(d) => panic!("{}", rendered(&sources, d)),
+        };
+        for kind in KINDS {
+            let findings = Findings::default();
+            let ev = Evaluator::new(&book, &findings, 1_000_000);
+            let v = ev.call(&format!("{kind}_x"), vec![], &View::default());
+            assert!(v.is_ok(), "{kind}: {v:?}");
+        }
+    });
+}
+
+#[test]
+fn nested_steps_and_types_are_refused_at_their_span() {
+    on_main_sized_stack(|| {
+        let n = 20_000;
+        let bodies = [
+            format!(
+                "  paragraph 99A\n  procedure 99A {}no rectification\n",
+                "at end of auction ".repeat(n)
+            ),
+            format!(
+                "  define x: {}int{} = 1\n",
+                "list<".repeat(n),
+                ">".repeat(n)
+            ),
+        ];
+        for body in bodies {
+            let (sources, r) = check_with(&body);
+            let Err(diags) = r else { panic!("accepted") };
+            let out = rendered(&sources, diags);
+            assert!(out.contains("nested"), "{out}");
+        }
+    });
+}

@@ -67,7 +67,26 @@ pub enum Command {
     Compare(crate::compare::cli::CompareArgs),
 }
 
+/// The stack the command runs on. Every recursive walk of a law file is bounded by the
+/// depth limit (`syntax::MAX_DEPTH`), which the tests hold on an 8 MiB stack (the main
+/// thread's usual size); the command gives itself eight times that, so an unoptimised build
+/// has room too. Only the pages touched are ever allocated.
+const STACK: usize = 64 << 20;
+
 pub fn main() -> ExitCode {
+    let worker = std::thread::Builder::new()
+        .name("lawbook".into())
+        .stack_size(STACK)
+        .spawn(run);
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        // No thread (a system out of threads): run here, on the main thread's stack.
+        Err(_) => run(),
+    }
+}
+
+fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
