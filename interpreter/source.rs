@@ -81,3 +81,27 @@ impl Sources {
         (line, col)
     }
 }
+
+/// The largest law, case, term-bank or phrases file read: 4 MiB, ten times the whole 2017
+/// law book. Larger ones are refused before they are read.
+pub const MAX_TEXT_BYTES: u64 = 4 << 20;
+/// The largest PBN file or translation read: 64 MiB (a year of a federation's events).
+pub const MAX_LARGE_BYTES: u64 = 64 << 20;
+
+/// Read a file of at most `max` bytes. A larger file is an error that says the limit; the
+/// check counts the bytes read, so a file whose size the system does not know (a pipe,
+/// /dev/zero) is refused too.
+pub fn read_limited(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = vec![];
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!(
+            "it is larger than {} MiB, the most this kind of file may hold (docs/architecture.md, \
+             \"Limits\"); split it into smaller files",
+            max >> 20
+        )));
+    }
+    Ok(bytes)
+}

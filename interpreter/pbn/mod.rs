@@ -287,7 +287,7 @@ impl PbnFile {
     /// Read a PBN file from disk. The error names the file by `path` as given.
     pub fn read(path: &Path) -> Result<PbnFile, PbnError> {
         let name = path.display().to_string();
-        match std::fs::read(path) {
+        match crate::source::read_limited(path, crate::source::MAX_LARGE_BYTES) {
             Ok(bytes) => PbnFile::parse_bytes(&name, &bytes),
             Err(e) => Err(PbnError::new(
                 PbnErrorKind::Io,
