@@ -47,8 +47,15 @@ fn hostile_law(body: &str) -> String {
     format!("law 99 {{\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n{body}\n}}\n")
 }
 
-/// A copy of laws/ in a fresh temporary folder whose 2017 book has `99-hostile.law`.
+/// A copy of laws/2017 in a fresh temporary folder whose 2017 book has `99-hostile.law`.
 fn laws_with(tag: &str, body: &str) -> PathBuf {
+    let dir = copy_laws(tag);
+    std::fs::write(dir.join("2017/99-hostile.law"), hostile_law(body)).unwrap();
+    dir
+}
+
+/// A copy of laws/2017's law files in a fresh temporary folder.
+fn copy_laws(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lawbook-hostile-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("2017")).unwrap();
@@ -58,8 +65,34 @@ fn laws_with(tag: &str, body: &str) -> PathBuf {
             std::fs::copy(&p, dir.join("2017").join(p.file_name().unwrap())).unwrap();
         }
     }
-    std::fs::write(dir.join("2017/99-hostile.law"), hostile_law(body)).unwrap();
     dir
+}
+
+/// `lawbook score` of two passed-out boards by a copy of the law book whose passed-out
+/// score is `expr`.
+fn score_passed_out(tag: &str, expr: &str) -> Output {
+    let dir = copy_laws(tag);
+    let scoring = dir.join("2017/77-scoring.law");
+    let text = std::fs::read_to_string(&scoring).unwrap();
+    let old = "define passed_out_score: int per 77 = 0";
+    assert!(text.contains(old));
+    let new = format!("define passed_out_score: int per 77 = {expr}");
+    std::fs::write(&scoring, text.replace(old, &new)).unwrap();
+    let board = |n, d| {
+        format!("[Board \"{n}\"]\n[Dealer \"{d}\"]\n[Vulnerable \"None\"]\n[Contract \"Pass\"]\n\n")
+    };
+    let pbn = dir.join("two.pbn");
+    std::fs::write(&pbn, board(1, "N") + &board(2, "E")).unwrap();
+    let out = lawbook(&[
+        "score".as_ref(),
+        "--check".as_ref(),
+        "--pbn".as_ref(),
+        pbn.as_os_str(),
+        "--lawbook".as_ref(),
+        dir.join("2017").as_os_str(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
 }
 
 fn lawbook(args: &[&std::ffi::OsStr]) -> Output {
@@ -266,4 +299,64 @@ fn nested_steps_and_types_are_refused_at_their_span() {
             assert!(out.contains("nested"), "{out}");
         }
     });
+}
+
+#[test]
+fn each_board_is_scored_with_the_whole_step_budget() {
+    // About 1.2 to 1.6 million steps a board (of the 2 million a board may take): a budget
+    // shared by the file ran out on the second board, which printed "no contract".
+    let cost = "0 * (sum n in range(1, 10000) by count m in range(1, 120) where true)";
+    let out = score_passed_out("budget", cost);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(text.matches("passed out, NS +0").count(), 2, "{text}");
+}
+
+#[test]
+fn an_evaluation_error_in_scoring_is_an_error_not_no_contract() {
+    let out = score_passed_out("divide", "1 / (1 - 1)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    assert!(!text.contains("no contract"), "{text}");
+    assert!(err.contains("division by zero"), "{err}");
+    assert!(err.contains("77-scoring.law:66:"), "{err}");
+}
+
+#[test]
+fn a_file_above_the_size_limit_is_refused_with_exit_2() {
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = dir.join("big.case");
+    let line = format!("// {}\n", "x".repeat(1000));
+    let lines = (lawbook::source::MAX_TEXT_BYTES as usize / line.len()) + 1;
+    std::fs::write(&case, line.repeat(lines)).unwrap();
+    let out = lawbook(&["rule".as_ref(), case.as_os_str()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("larger than 4"), "{err}");
+}
+
+#[test]
+fn every_diagnostic_of_a_file_shares_its_one_copy() {
+    // 20,000 unknown lines in a case took 3.6 GB when each diagnostic copied the file.
+    let base =
+        std::fs::read_to_string(root().join("corpus/2017/56/a-accepted-by-declarer-playing.case"))
+            .unwrap();
+    let text = base
+        + &(0..20_000)
+            .map(|i| format!("zork{i} 1\n"))
+            .collect::<String>();
+    let mut sources = Sources::default();
+    let id = sources.add("many.case", text);
+    let Err(diags) = lawbook::case::parse_case(id, &sources.get(id).text.clone()) else {
+        panic!("the case parses")
+    };
+    assert_eq!(diags.len(), 20_000);
+    let texts: Vec<_> = diags
+        .into_iter()
+        .map(|d| d.with_sources(&sources).source.unwrap().text().clone())
+        .collect();
+    assert!(texts.iter().all(|t| std::sync::Arc::ptr_eq(t, &texts[0])));
 }
