@@ -73,7 +73,7 @@ impl Diag {
 
 impl fmt::Display for Diag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&excerpt::shorten(&self.message))
     }
 }
 
@@ -105,7 +105,7 @@ impl Diagnostic for Diag {
                 span.start as usize,
                 span.end.saturating_sub(span.start) as usize,
             );
-            LabeledSpan::new(Some(text.clone()), at, len)
+            LabeledSpan::new(Some(excerpt::shorten(text).into_owned()), at, len)
         })))
     }
 

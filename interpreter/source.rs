@@ -85,8 +85,10 @@ impl Sources {
 /// The largest law, case, term-bank or phrases file read: 4 MiB, ten times the whole 2017
 /// law book. Larger ones are refused before they are read.
 pub const MAX_TEXT_BYTES: u64 = 4 << 20;
-/// The largest PBN file or translation read: 64 MiB (a year of a federation's events).
-pub const MAX_LARGE_BYTES: u64 = 64 << 20;
+/// The largest PBN file or translation read: 16 MiB (some 10,000 boards with their auctions
+/// and play; the 2017 Laws in one language are 0.3 MiB). A file of boards with one tag each
+/// takes some 70 times its size in memory when read, so this keeps a reading under 1.2 GB.
+pub const MAX_LARGE_BYTES: u64 = 16 << 20;
 
 /// Read a file of at most `max` bytes. A larger file is an error that says the limit; the
 /// check counts the bytes read, so a file whose size the system does not know (a pipe,

@@ -360,3 +360,17 @@ fn every_diagnostic_of_a_file_shares_its_one_copy() {
         .collect();
     assert!(texts.iter().all(|t| std::sync::Arc::ptr_eq(t, &texts[0])));
 }
+
+#[test]
+fn a_pbn_value_of_100_000_characters_is_quoted_short() {
+    let text = format!("[Board \"1\"]\n[Dealer \"{}\"]\n", "N".repeat(100_000));
+    let e = lawbook::pbn::PbnFile::parse("long.pbn", &text).unwrap_err();
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .with_width(100)
+        .render_report(&mut out, &e)
+        .unwrap();
+    assert!(out.contains("…") && out.contains("seat"), "{out}");
+    assert!(out.contains("long.pbn:2:10"), "{out}");
+    assert!(out.len() < 3_000, "{} bytes", out.len());
+}

@@ -119,6 +119,29 @@ pub fn clip_label(text: &str, offset: usize, len: usize) -> (usize, usize) {
     (offset, end - offset)
 }
 
+/// The most characters of a message or label printed: they quote the input (`` `NNNN…` is
+/// not a seat``), and a 100,000-character value quoted whole buries the diagnostic.
+pub const MAX_MESSAGE: usize = 300;
+
+/// `text` cut to about `MAX_MESSAGE` characters: its start and its end (which says what is
+/// wrong with the value quoted before it), with `…` between.
+pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    let n = text.chars().count();
+    if n <= MAX_MESSAGE {
+        return text.into();
+    }
+    let tail = MAX_MESSAGE / 4;
+    let head_end = text
+        .char_indices()
+        .nth(MAX_MESSAGE - tail)
+        .map_or(0, |c| c.0);
+    let tail_start = text
+        .char_indices()
+        .nth(n - tail)
+        .map_or(text.len(), |c| c.0);
+    format!("{}…{}", &text[..head_end], &text[tail_start..]).into()
+}
+
 impl SourceCode for SharedSource {
     fn read_span<'a>(
         &'a self,
@@ -199,6 +222,18 @@ mod tests {
             .label(Span::new(f, at, at + len), "this")
             .with_sources(&sources);
         render_plain(&[d])
+    }
+
+    #[test]
+    fn a_long_message_is_shortened() {
+        assert_eq!(shorten("short"), "short");
+        let long = format!("`{}` is not a seat", "♠".repeat(MAX_MESSAGE * 10));
+        let short = shorten(&long);
+        assert_eq!(short.chars().count(), MAX_MESSAGE + 1);
+        assert!(
+            short.starts_with("`♠♠") && short.ends_with("♠` is not a seat"),
+            "{short}"
+        );
     }
 
     #[test]

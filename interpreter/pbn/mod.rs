@@ -461,7 +461,7 @@ impl PbnError {
 
 impl fmt::Display for PbnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.message)
+        f.write_str(&crate::diagnostic::excerpt::shorten(&self.0.message))
     }
 }
 
@@ -503,7 +503,7 @@ impl Diagnostic for PbnError {
         let label = if self.0.label.is_empty() {
             None
         } else {
-            Some(self.0.label.clone())
+            Some(crate::diagnostic::excerpt::shorten(&self.0.label).into_owned())
         };
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             label,
