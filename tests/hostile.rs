@@ -303,10 +303,12 @@ fn nested_steps_and_types_are_refused_at_their_span() {
 
 #[test]
 fn each_board_is_scored_with_the_whole_step_budget() {
-    // About 1.2 to 1.6 million steps a board (of the 2 million a board may take): a budget
-    // shared by the file ran out on the second board, which printed "no contract".
-    let cost = "0 * (sum n in range(1, 10000) by count m in range(1, 120) where true)";
-    let out = score_passed_out("budget", cost);
+    // 60 to 80% of the budget a board (an element of the inner list costs one step or a
+    // little more): a budget shared by the file ran out on the second board, which printed
+    // "no contract".
+    let inner = 6 * lawbook::eval::explore::BUDGET / 100_000;
+    let cost = format!("0 * (sum n in range(1, 10000) by count m in range(1, {inner}) where true)");
+    let out = score_passed_out("budget", &cost);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert_eq!(text.matches("passed out, NS +0").count(), 2, "{text}");
@@ -373,4 +375,46 @@ fn a_pbn_value_of_100_000_characters_is_quoted_short() {
     assert!(out.contains("…") && out.contains("seat"), "{out}");
     assert!(out.contains("long.pbn:2:10"), "{out}");
     assert!(out.len() < 3_000, "{} bytes", out.len());
+}
+
+#[test]
+fn the_longest_legal_auction_rules_within_the_budget() {
+    // 319 calls: three passes, then each bid passed twice, doubled, passed twice, redoubled
+    // and passed twice; the last redouble passed out.
+    let mut calls = vec!["pass".to_string(); 3];
+    for level in 1..=7 {
+        for strain in ["C", "D", "H", "S", "NT"] {
+            calls.push(format!("{level}{strain}"));
+            for c in ["pass", "pass", "X", "pass", "pass", "XX", "pass", "pass"] {
+                calls.push(c.into());
+            }
+        }
+    }
+    calls.push("pass".into());
+    assert_eq!(calls.len(), 319);
+    let seats = ["N", "E", "S", "W"];
+    let auction: String = calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("  {} {c}\n", seats[i % 4]))
+        .collect();
+    let case = format!(
+        "title the longest legal auction\nboard 1\ndealer N\nvulnerable none\n\
+         deal N:JT6.AK.972.T9754 K954.T3.QJ654.A6 AQ32.Q986.3.K832 87.J7542.AKT8.QJ\n\
+         auction {{\n{auction}}}\n"
+    );
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("longest.case");
+    std::fs::write(&path, case).unwrap();
+    let mut books = lawbook::runner::Books::default();
+    let r = lawbook::runner::rule_and_render(&path, "longest", &root().join("laws"), &mut books);
+    let _ = std::fs::remove_dir_all(&dir);
+    match r {
+        Ok((_, goldens)) => {
+            let en = &goldens.iter().find(|g| g.0 == "en").unwrap().1;
+            assert!(en.contains("7NT"), "{en}");
+        }
+        Err(d) => panic!("{}", render_plain(&d)),
+    }
 }
