@@ -418,3 +418,45 @@ fn the_longest_legal_auction_rules_within_the_budget() {
         Err(d) => panic!("{}", render_plain(&d)),
     }
 }
+
+#[test]
+fn the_checker_bounds_decisions_gotos_and_chains_of_definitions() {
+    on_main_sized_stack(|| {
+        let n = 20_000;
+        // A chain of definitions is checked once per definition, a cycle through all of them
+        // is one diagnostic with its first calls labelled.
+        let chain: String = (0..n)
+            .map(|i| format!("  define d{i}: int = d{}\n", i + 1))
+            .collect();
+        let (sources, r) = check_with(&format!("{chain}  define d{n}: int = 1\n"));
+        if let Err(d) = r {
+            panic!("{}", rendered(&sources, d));
+        }
+        let (_, r) = check_with(&format!("{chain}  define d{n}: int = d0\n"));
+        let Err(diags) = r else { panic!("a cycle") };
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].labels.len(), 16);
+
+        let paras: String = (0..n).map(|i| format!("  paragraph 99A{i}\n")).collect();
+        let rules: String = (0..n)
+            .map(|i| format!("    99A{i} when true => no rectification\n"))
+            .collect();
+        let irregularity = "  irregularity zz { on call c by p when false }\n";
+        let body = format!("{paras}{irregularity}  rectify zz {{\n{rules}  }}\n");
+        let (sources, r) = check_with(&body);
+        let Err(diags) = r else { panic!("accepted") };
+        let out = rendered(&sources, diags);
+        assert!(out.contains("one may have at most 256"), "{out}");
+
+        let procs: String = (0..n)
+            .map(|i| format!("  procedure 99A{i} goto 99A{}\n", i + 1))
+            .collect();
+        let body = format!(
+            "{paras}  paragraph 99A{n}\n{procs}  procedure 99A{n} no rectification\n{irregularity}  rectify zz {{\n    99A0 => goto 99A1\n  }}\n"
+        );
+        let (sources, r) = check_with(&body);
+        let Err(diags) = r else { panic!("accepted") };
+        let out = rendered(&sources, diags);
+        assert!(out.contains("more than 256 procedures"), "{out}");
+    });
+}

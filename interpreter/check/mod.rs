@@ -6,6 +6,7 @@
 pub mod builtins;
 mod collect;
 mod expr;
+mod graph;
 mod steps;
 pub mod types;
 
@@ -13,6 +14,7 @@ use crate::diagnostic::Diag;
 use crate::source::Span;
 use crate::syntax::ast::*;
 use builtins::{builtin, constant, field, state, Builtin, ENTRY_POINTS};
+use graph::{find_cycle, on_cycles, reachable, MAX_RECURSION_REPORTS};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use types::Type;
 
@@ -148,6 +150,12 @@ const E_REF: &str = "lawbook::check::missing_reference";
 const E_EXC: &str = "lawbook::check::exception";
 const E_AMB: &str = "lawbook::check::ambiguous_rules";
 const E_ENTRY: &str = "lawbook::check::missing_entry_point";
+const E_SIZE: &str = "lawbook::check::too_large";
+
+/// The most rules one decision may have.
+pub const MAX_DECISION_RULES: usize = 256;
+/// The most procedures reached one through another (`goto`) from one place.
+pub const MAX_GOTO_DEPTH: usize = 256;
 
 impl Checker {
     fn err(&mut self, d: Diag) {
@@ -384,9 +392,21 @@ impl Checker {
         let mut reported: HashSet<&str> = HashSet::new();
         let mut sorted: Vec<&str> = graph.keys().copied().collect();
         sorted.sort();
+        // A search from every definition was quadratic (a chain of 20,000 definitions took
+        // minutes): only those on a cycle are searched, within their own component (a path
+        // back leaves it nowhere), and at most `MAX_RECURSION_REPORTS` of them.
+        let component = on_cycles(&graph);
+        let mut searches = 0;
         for start in sorted {
+            let Some(&home) = component.get(start) else {
+                continue;
+            };
             if reported.contains(start) {
                 continue;
+            }
+            searches += 1;
+            if searches > MAX_RECURSION_REPORTS {
+                break;
             }
             // Depth-first search for a path back to `start`.
             let mut stack: Vec<(&str, usize)> = vec![(start, 0)];
@@ -410,14 +430,15 @@ impl Checker {
                                 format!("definitions call themselves: {}", names.join(" → ")),
                             )
                             .help("a rule must be evaluated in a bounded number of steps: write the repetition with a quantifier (any, all, count, sum) over a list instead");
-                            for (n, span) in &path {
+                            // The first calls of a long cycle are enough to find it.
+                            for (n, span) in path.iter().take(16) {
                                 d = d.label(*span, format!("calls `{n}`"));
                             }
                             self.err(d);
                             reported.extend(names);
                             break;
                         }
-                        if seen.insert(n) {
+                        if component.get(n) == Some(&home) && seen.insert(n) {
                             path.push((n, span));
                             stack.push((n, 0));
                         }
@@ -578,56 +599,6 @@ fn in_source_order<T: Clone>(map: &HashMap<String, T>, span: impl Fn(&T) -> Span
         (s.file, s.start, s.end)
     });
     v
-}
-
-fn find_cycle<'a>(start: &'a str, edges: &HashMap<&'a str, Vec<&'a str>>) -> Option<Vec<String>> {
-    fn dfs<'a>(
-        at: &'a str,
-        start: &'a str,
-        edges: &HashMap<&'a str, Vec<&'a str>>,
-        path: &mut Vec<&'a str>,
-        seen: &mut HashSet<&'a str>,
-    ) -> bool {
-        for &next in edges.get(at).into_iter().flatten() {
-            if next == start {
-                path.push(next);
-                return true;
-            }
-            if seen.insert(next) {
-                path.push(next);
-                if dfs(next, start, edges, path, seen) {
-                    return true;
-                }
-                path.pop();
-            }
-        }
-        false
-    }
-    let mut path = vec![start];
-    let mut seen = HashSet::new();
-    dfs(start, start, edges, &mut path, &mut seen)
-        .then(|| path.iter().map(|s| s.to_string()).collect())
-}
-
-fn reaches(from: &str, to: &str, edges: &HashMap<&str, Vec<&str>>) -> bool {
-    let mut stack = vec![from];
-    let mut seen = HashSet::new();
-    while let Some(x) = stack.pop() {
-        for &n in edges.get(x).into_iter().flatten() {
-            if n == to {
-                return true;
-            }
-            if seen.insert(n) {
-                stack.push(n);
-            }
-        }
-    }
-    false
-}
-
-/// Two conditions written the same way (ignoring spans).
-fn expr_text_eq(a: &Expr, b: &Expr) -> bool {
-    format!("{:?}", strip(a)) == format!("{:?}", strip(b))
 }
 
 fn strip(e: &Expr) -> String {
