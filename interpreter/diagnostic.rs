@@ -1,9 +1,12 @@
 //! One diagnostic type for every error a user can cause: a law file that does not parse or
-//! check, a case that is malformed, a PBN file that disagrees with itself. It carries the
-//! whole source file, so miette can show the line in context, and labelled spans.
+//! check, a case that is malformed, a PBN file that disagrees with itself. It shares the
+//! source file (`excerpt`), so miette can show the line in context, and labelled spans.
+
+pub mod excerpt;
 
 use crate::source::{Sources, Span};
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use excerpt::SharedSource;
+use miette::{Diagnostic, LabeledSpan, SourceCode};
 use std::fmt;
 
 #[derive(Debug, Clone)]
@@ -14,7 +17,7 @@ pub struct Diag {
     pub help: Option<String>,
     pub labels: Vec<(Span, String)>,
     /// The file the labels point into (labels in other files are listed in `related`).
-    pub source: Option<NamedSource<String>>,
+    pub source: Option<SharedSource>,
     pub related: Vec<Diag>,
 }
 
@@ -49,8 +52,7 @@ impl Diag {
         let (here, elsewhere): (Vec<_>, Vec<_>) =
             self.labels.drain(..).partition(|(s, _)| s.file == first);
         self.labels = here;
-        let file = sources.get(first);
-        self.source = Some(NamedSource::new(&file.name, file.text.to_string()));
+        self.source = Some(sources.get(first).shared());
         for (span, text) in elsewhere {
             let note = Diag::new(self.code, text.clone()).label(span, text);
             self.related.push(note.with_sources(sources));
@@ -71,7 +73,7 @@ impl Diag {
 
 impl fmt::Display for Diag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&excerpt::shorten(&self.message))
     }
 }
 
@@ -93,15 +95,17 @@ impl Diagnostic for Diag {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        if self.source.is_none() || self.labels.is_empty() {
+        let source = self.source.as_ref()?;
+        if self.labels.is_empty() {
             return None;
         }
         Some(Box::new(self.labels.iter().map(|(span, text)| {
-            LabeledSpan::new(
-                Some(text.clone()),
+            let (at, len) = excerpt::clip_label(
+                source.text(),
                 span.start as usize,
-                (span.end - span.start) as usize,
-            )
+                span.end.saturating_sub(span.start) as usize,
+            );
+            LabeledSpan::new(Some(excerpt::shorten(text).into_owned()), at, len)
         })))
     }
 

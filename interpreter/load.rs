@@ -27,7 +27,8 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
     let mut files = vec![];
     let mut diags = vec![];
     for p in paths {
-        let bytes = std::fs::read(&p).map_err(|e| vec![unreadable(&p, &e.to_string())])?;
+        let bytes = crate::source::read_limited(&p, crate::source::MAX_TEXT_BYTES)
+            .map_err(|e| vec![unreadable(&p, &e.to_string())])?;
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(e) => {

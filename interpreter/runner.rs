@@ -20,7 +20,8 @@ pub type Goldens = Vec<(&'static str, String)>;
 
 /// Read a case file.
 pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> {
-    let bytes = std::fs::read(path).map_err(|e| vec![unreadable(path, &e.to_string())])?;
+    let bytes = crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES)
+        .map_err(|e| vec![unreadable(path, &e.to_string())])?;
     let text = String::from_utf8(bytes).map_err(|e| {
         vec![unreadable(
             path,

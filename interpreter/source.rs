@@ -1,7 +1,8 @@
 //! Source files and spans. Every syntax-tree node carries a `Span` into the file it came
 //! from, so any diagnostic, at any stage, can point back at the text.
 
-use std::sync::Arc;
+use crate::diagnostic::excerpt::{line_starts, SharedSource};
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
@@ -28,6 +29,20 @@ impl Span {
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<String>,
+    /// The diagnostics' view of the file, made on the first diagnostic and shared by all
+    /// (one copy of the text and its line starts however many diagnostics point into it).
+    shared: OnceLock<SharedSource>,
+}
+
+impl SourceFile {
+    pub fn shared(&self) -> SharedSource {
+        self.shared
+            .get_or_init(|| {
+                let starts = Arc::new(line_starts(&self.text));
+                SharedSource::with_starts(self.name.as_str().into(), self.text.clone(), starts)
+            })
+            .clone()
+    }
 }
 
 /// All files read in one run; a `Span` names its file by index here.
@@ -41,6 +56,7 @@ impl Sources {
         self.files.push(SourceFile {
             name: name.into(),
             text: Arc::new(text.into()),
+            shared: OnceLock::new(),
         });
         (self.files.len() - 1) as u32
     }
@@ -64,4 +80,30 @@ impl Sources {
         let col = upto.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         (line, col)
     }
+}
+
+/// The largest law, case, term-bank or phrases file read: 4 MiB, ten times the whole 2017
+/// law book. Larger ones are refused before they are read.
+pub const MAX_TEXT_BYTES: u64 = 4 << 20;
+/// The largest PBN file or translation read: 16 MiB (some 10,000 boards with their auctions
+/// and play; the 2017 Laws in one language are 0.3 MiB). A file of boards with one tag each
+/// takes some 70 times its size in memory when read, so this keeps a reading under 1.2 GB.
+pub const MAX_LARGE_BYTES: u64 = 16 << 20;
+
+/// Read a file of at most `max` bytes. A larger file is an error that says the limit; the
+/// check counts the bytes read, so a file whose size the system does not know (a pipe,
+/// /dev/zero) is refused too.
+pub fn read_limited(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = vec![];
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(std::io::Error::other(format!(
+            "it is larger than {} MiB, the most this kind of file may hold (docs/architecture.md, \
+             \"Limits\"); split it into smaller files",
+            max >> 20
+        )));
+    }
+    Ok(bytes)
 }

@@ -67,7 +67,7 @@ fn fail(e: AlignError) -> ExitCode {
 
 /// `lawbook align TEXT --lang L --edition E [--json]`.
 pub fn run_align(args: &AlignArgs) -> ExitCode {
-    let bytes = match std::fs::read(&args.text) {
+    let bytes = match crate::source::read_limited(&args.text, crate::source::MAX_LARGE_BYTES) {
         Ok(b) => b,
         Err(e) => {
             return fail(AlignError::Io {

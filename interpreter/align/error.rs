@@ -1,7 +1,8 @@
 //! Why a translation could not be aligned. Every error names the file and, where there is one,
 //! the byte offset; none of them is a panic or an empty result.
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use crate::diagnostic::excerpt::SharedSource;
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 #[derive(Debug, Error, Diagnostic)]
@@ -33,7 +34,7 @@ pub enum AlignError {
         byte: u8,
         help: String,
         #[source_code]
-        src: NamedSource<String>,
+        src: SharedSource,
         #[label("this byte")]
         span: SourceSpan,
     },
@@ -51,7 +52,7 @@ pub enum AlignError {
         edition: String,
         pattern: String,
         #[source_code]
-        src: NamedSource<String>,
+        src: SharedSource,
         #[label("the text starts here; no line of it is a law heading")]
         span: SourceSpan,
     },

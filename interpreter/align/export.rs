@@ -115,10 +115,13 @@ pub fn generate(root: &Path, lang: Lang, edition: Edition) -> Result<String, Ali
                 .join(", "),
         })?;
     let path = root.join(src);
-    let bytes = std::fs::read(&path).map_err(|e| AlignError::Io {
-        path: path.display().to_string(),
-        source: e,
-    })?;
+    let bytes =
+        crate::source::read_limited(&path, crate::source::MAX_LARGE_BYTES).map_err(|e| {
+            AlignError::Io {
+                path: path.display().to_string(),
+                source: e,
+            }
+        })?;
     let a = align_named(src, &bytes, lang, edition)?;
     Ok(to_json(&a, false))
 }

@@ -2,7 +2,7 @@
 //! without changing a byte.
 
 use super::error::AlignError;
-use miette::NamedSource;
+use crate::diagnostic::excerpt::SharedSource;
 
 /// One line of the input: its byte range without the terminator, and with it.
 #[derive(Clone, Copy, Debug)]
@@ -138,7 +138,7 @@ fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> AlignError {
         line,
         byte,
         help: guess,
-        src: NamedSource::new(name, lossy),
+        src: SharedSource::new(name, lossy.into()),
         span: (offset, 1).into(),
     }
 }

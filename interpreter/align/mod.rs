@@ -400,12 +400,15 @@ pub fn align_named(
             .unwrap_or(0);
         let start = t.lines[first].start.min(head.len());
         let end = t.lines[first].end.min(head.len());
+        let (start, len) =
+            crate::diagnostic::excerpt::clip_label(&head, start, end.saturating_sub(start));
+        let end = start + len;
         return Err(AlignError::NoLaws {
             name: name.to_string(),
             lang: lang.to_string(),
             edition: edition.to_string(),
             pattern: profile.law_pattern().to_string(),
-            src: miette::NamedSource::new(name, head),
+            src: crate::diagnostic::excerpt::SharedSource::new(name, head.into()),
             span: (start, end.saturating_sub(start)).into(),
         });
     }

@@ -34,8 +34,8 @@ impl Checker {
                 Some(info) => info.rectify = Some(rect),
                 None => {
                     let known = self.irregularity_names();
-                    let hint =
-                        did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
+                    let hint = self
+                        .did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
                     self.err(
                         Diag::new(
                             E_NAME,

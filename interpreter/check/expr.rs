@@ -17,15 +17,17 @@ impl Checker {
     }
 
     pub(super) fn unknown_name(&mut self, name: &str, span: Span, scope: &Scope) {
-        let mut cands: Vec<String> = scope.iter().map(|(n, _)| n.clone()).collect();
-        cands.extend(self.book.defines.keys().cloned());
-        cands.extend(self.book.tables.keys().cloned());
-        cands.extend(self.book.findings.keys().cloned());
-        cands.extend(self.book.facts.keys().cloned());
-        cands.extend(self.book.obligations.keys().cloned());
-        cands.extend(builtins::BUILTINS.iter().map(|(n, _)| n.to_string()));
-        cands.extend(builtins::STATE.iter().map(|(n, _)| n.to_string()));
-        let hint = did_you_mean(name, cands.iter().map(|s| s.as_str()));
+        let b = &self.book;
+        let cands = (scope.iter().map(|(n, _)| n))
+            .chain(b.defines.keys())
+            .chain(b.tables.keys())
+            .chain(b.findings.keys())
+            .chain(b.facts.keys())
+            .chain(b.obligations.keys())
+            .map(|s| s.as_str())
+            .chain(builtins::BUILTINS.iter().map(|(n, _)| *n))
+            .chain(builtins::STATE.iter().map(|(n, _)| *n));
+        let hint = self.did_you_mean(name, cands);
         self.err(
             Diag::new(E_NAME, format!("unknown name `{name}`"))
                 .label(span, "not defined")

@@ -6,14 +6,15 @@
 pub mod builtins;
 mod collect;
 mod expr;
+mod graph;
 mod steps;
 pub mod types;
 
 use crate::diagnostic::Diag;
 use crate::source::Span;
-use crate::suggest::did_you_mean;
 use crate::syntax::ast::*;
 use builtins::{builtin, constant, field, state, Builtin, ENTRY_POINTS};
+use graph::{find_cycle, on_cycles, reachable, MAX_RECURSION_REPORTS};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use types::Type;
 
@@ -112,6 +113,7 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
         diags: vec![],
         rectifies: vec![],
         checked_procedures: HashSet::new(),
+        suggestions_left: std::cell::Cell::new(MAX_SUGGESTIONS),
     };
     c.collect(&files);
     if c.diags.is_empty() {
@@ -129,7 +131,14 @@ struct Checker {
     diags: Vec<Diag>,
     rectifies: Vec<(Rectify, u32)>,
     checked_procedures: HashSet<(String, Vec<String>)>,
+    /// "Did you mean" searches left: each compares a name with every name of the book, so
+    /// 10,000 misspellings among 10,000 definitions took minutes; only the first diagnostics
+    /// are printed, and only they need one.
+    suggestions_left: std::cell::Cell<usize>,
 }
+
+/// How many diagnostics of one check may carry a "did you mean".
+pub const MAX_SUGGESTIONS: usize = 200;
 
 /// Local names in scope, innermost last.
 type Scope = Vec<(String, Type)>;
@@ -141,10 +150,26 @@ const E_REF: &str = "lawbook::check::missing_reference";
 const E_EXC: &str = "lawbook::check::exception";
 const E_AMB: &str = "lawbook::check::ambiguous_rules";
 const E_ENTRY: &str = "lawbook::check::missing_entry_point";
+const E_SIZE: &str = "lawbook::check::too_large";
+
+/// The most rules one decision may have.
+pub const MAX_DECISION_RULES: usize = 256;
+/// The most procedures reached one through another (`goto`) from one place.
+pub const MAX_GOTO_DEPTH: usize = 256;
 
 impl Checker {
     fn err(&mut self, d: Diag) {
         self.diags.push(d);
+    }
+
+    /// `suggest::did_you_mean` while the budget lasts, then nothing.
+    fn did_you_mean<'a>(&self, word: &str, cands: impl IntoIterator<Item = &'a str>) -> String {
+        let left = self.suggestions_left.get();
+        if left == 0 {
+            return String::new();
+        }
+        self.suggestions_left.set(left - 1);
+        crate::suggest::did_you_mean(word, cands)
     }
 
     // ---- pass 1: collect declarations -----------------------------------------------------
@@ -268,7 +293,7 @@ impl Checker {
                             .help("an obligation yields only to obligations kept by the same kind of act"),
                         ),
                         None => {
-                            let hint = did_you_mean(
+                            let hint = self.did_you_mean(
                                 &to.name,
                                 self.book.obligations.keys().map(|s| s.as_str()),
                             );
@@ -287,8 +312,8 @@ impl Checker {
             let i = &info.decl;
             if let TriggerKind::Breach(ob) = &i.trigger.kind {
                 if !self.book.obligations.contains_key(&ob.name) {
-                    let hint =
-                        did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
+                    let hint = self
+                        .did_you_mean(&ob.name, self.book.obligations.keys().map(|s| s.as_str()));
                     self.err(
                         Diag::new(E_NAME, format!("no obligation is called `{}`", ob.name))
                             .label(ob.span, "unknown obligation")
@@ -370,9 +395,21 @@ impl Checker {
         let mut reported: HashSet<&str> = HashSet::new();
         let mut sorted: Vec<&str> = graph.keys().copied().collect();
         sorted.sort();
+        // A search from every definition was quadratic (a chain of 20,000 definitions took
+        // minutes): only those on a cycle are searched, within their own component (a path
+        // back leaves it nowhere), and at most `MAX_RECURSION_REPORTS` of them.
+        let component = on_cycles(&graph);
+        let mut searches = 0;
         for start in sorted {
+            let Some(&home) = component.get(start) else {
+                continue;
+            };
             if reported.contains(start) {
                 continue;
+            }
+            searches += 1;
+            if searches > MAX_RECURSION_REPORTS {
+                break;
             }
             // Depth-first search for a path back to `start`.
             let mut stack: Vec<(&str, usize)> = vec![(start, 0)];
@@ -396,14 +433,15 @@ impl Checker {
                                 format!("definitions call themselves: {}", names.join(" → ")),
                             )
                             .help("a rule must be evaluated in a bounded number of steps: write the repetition with a quantifier (any, all, count, sum) over a list instead");
-                            for (n, span) in &path {
+                            // The first calls of a long cycle are enough to find it.
+                            for (n, span) in path.iter().take(16) {
                                 d = d.label(*span, format!("calls `{n}`"));
                             }
                             self.err(d);
                             reported.extend(names);
                             break;
                         }
-                        if seen.insert(n) {
+                        if component.get(n) == Some(&home) && seen.insert(n) {
                             path.push((n, span));
                             stack.push((n, 0));
                         }
@@ -432,7 +470,7 @@ impl Checker {
                 let TypeExprKind::Named(n) = &t.kind else {
                     return None;
                 };
-                let hint = did_you_mean(n, Type::NAMES);
+                let hint = self.did_you_mean(n, Type::NAMES);
                 self.err(
                     Diag::new(E_NAME, format!("`{n}` is not a type"))
                         .label(t.span, "unknown type")
@@ -465,7 +503,7 @@ impl Checker {
                 .values()
                 .filter(|p| p.law == id.law)
                 .map(|p| p.id.as_str());
-            let hint = did_you_mean(&id.text, same_law);
+            let hint = self.did_you_mean(&id.text, same_law);
             self.err(
                 Diag::new(
                     E_REF,
@@ -564,56 +602,6 @@ fn in_source_order<T: Clone>(map: &HashMap<String, T>, span: impl Fn(&T) -> Span
         (s.file, s.start, s.end)
     });
     v
-}
-
-fn find_cycle<'a>(start: &'a str, edges: &HashMap<&'a str, Vec<&'a str>>) -> Option<Vec<String>> {
-    fn dfs<'a>(
-        at: &'a str,
-        start: &'a str,
-        edges: &HashMap<&'a str, Vec<&'a str>>,
-        path: &mut Vec<&'a str>,
-        seen: &mut HashSet<&'a str>,
-    ) -> bool {
-        for &next in edges.get(at).into_iter().flatten() {
-            if next == start {
-                path.push(next);
-                return true;
-            }
-            if seen.insert(next) {
-                path.push(next);
-                if dfs(next, start, edges, path, seen) {
-                    return true;
-                }
-                path.pop();
-            }
-        }
-        false
-    }
-    let mut path = vec![start];
-    let mut seen = HashSet::new();
-    dfs(start, start, edges, &mut path, &mut seen)
-        .then(|| path.iter().map(|s| s.to_string()).collect())
-}
-
-fn reaches(from: &str, to: &str, edges: &HashMap<&str, Vec<&str>>) -> bool {
-    let mut stack = vec![from];
-    let mut seen = HashSet::new();
-    while let Some(x) = stack.pop() {
-        for &n in edges.get(x).into_iter().flatten() {
-            if n == to {
-                return true;
-            }
-            if seen.insert(n) {
-                stack.push(n);
-            }
-        }
-    }
-    false
-}
-
-/// Two conditions written the same way (ignoring spans).
-fn expr_text_eq(a: &Expr, b: &Expr) -> bool {
-    format!("{:?}", strip(a)) == format!("{:?}", strip(b))
 }
 
 fn strip(e: &Expr) -> String {

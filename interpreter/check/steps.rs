@@ -6,6 +6,22 @@ use super::*;
 
 impl Checker {
     pub(super) fn check_decision(&mut self, d: &Decision, scope: &Scope, seen: &mut Vec<String>) {
+        // Its checks compare every rule with every other (same paragraph, exception cycles,
+        // rules that both apply); 10,000 rules made a hundred million pairs.
+        if d.rules.len() > MAX_DECISION_RULES {
+            self.err(
+                Diag::new(
+                    E_SIZE,
+                    format!(
+                        "a decision of {} rules; one may have at most {MAX_DECISION_RULES}",
+                        d.rules.len()
+                    ),
+                )
+                .label(d.rules[MAX_DECISION_RULES].id.span, "one rule too many")
+                .help("split it: a rule can `decide { … }` among rules of its own, or `goto` a procedure"),
+            );
+            return;
+        }
         let ids: Vec<&str> = d.rules.iter().map(|r| r.id.text.as_str()).collect();
         for (i, r) in d.rules.iter().enumerate() {
             if ids[..i].contains(&r.id.text.as_str()) {
@@ -30,7 +46,7 @@ impl Checker {
                             .help(format!(
                                 "the rules here are {}; {}",
                                 ids.join(", "),
-                                did_you_mean(&e.text, ids.iter().copied())
+                                self.did_you_mean(&e.text, ids.iter().copied())
                             )),
                     );
                 }
@@ -71,17 +87,22 @@ impl Checker {
         }
         // Sibling rules that always both apply: no condition on either, or the same condition,
         // and no exception between them.
-        let reach = |a: &str, b: &str| -> bool { reaches(a, b, &edges) };
+        // Each rule's condition written out once, and what each rule yields to, once (not
+        // per pair).
+        let when: Vec<Option<String>> =
+            d.rules.iter().map(|r| r.when.as_ref().map(strip)).collect();
+        let yields: Vec<HashSet<&str>> = d
+            .rules
+            .iter()
+            .map(|r| reachable(&r.id.text, &edges))
+            .collect();
         for (i, a) in d.rules.iter().enumerate() {
-            for b in &d.rules[i + 1..] {
-                if reach(&a.id.text, &b.id.text) || reach(&b.id.text, &a.id.text) {
+            for (j, b) in d.rules.iter().enumerate().skip(i + 1) {
+                if yields[i].contains(b.id.text.as_str()) || yields[j].contains(a.id.text.as_str())
+                {
                     continue;
                 }
-                let same = match (&a.when, &b.when) {
-                    (None, None) => true,
-                    (Some(x), Some(y)) => expr_text_eq(x, y),
-                    _ => false,
-                };
+                let same = when[i] == when[j];
                 if same {
                     self.err(
                         Diag::new(
@@ -105,7 +126,7 @@ impl Checker {
             match &s.kind {
                 StepKind::Choose { option, arms } => {
                     let Some(o) = self.book.options.get(&option.name).cloned() else {
-                        let hint = did_you_mean(
+                        let hint = self.did_you_mean(
                             &option.name,
                             self.book.options.keys().map(|s| s.as_str()),
                         );
@@ -156,7 +177,7 @@ impl Checker {
                                 .help(format!(
                                     "the answers are {}; {}",
                                     all.join(", "),
-                                    did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
+                                    self.did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
                                 )),
                             );
                         }
@@ -190,7 +211,7 @@ impl Checker {
                 StepKind::Goto(id) => match self.book.procedures.get(&id.text).cloned() {
                     None => {
                         let hint =
-                            did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
+                            self.did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
                         self.err(
                             Diag::new(E_REF, format!("there is no procedure {} to go to", id.text))
                                 .label(id.span, "missing procedure")
@@ -201,6 +222,16 @@ impl Checker {
                                 }),
                         )
                     }
+                    // The procedure is checked here, in this scope, and its own gotos from
+                    // it: a chain of 70,000 gotos overflowed the stack.
+                    Some(_) if seen.len() >= MAX_GOTO_DEPTH => self.err(
+                        Diag::new(
+                            E_SIZE,
+                            format!("more than {MAX_GOTO_DEPTH} procedures reached one through another"),
+                        )
+                        .label(id.span, "one goto too many")
+                        .help("a procedure that goes to a procedure that goes to … ends within this many; join some of them"),
+                    ),
                     Some(p) => {
                         let key = (
                             p.id.text.clone(),
@@ -229,7 +260,7 @@ impl Checker {
                         self.err(
                             Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
                                 .label(name.span, "unknown irregularity")
-                                .help(did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
+                                .help(self.did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
                         );
                     }
                 }
@@ -268,7 +299,7 @@ impl Checker {
                     self.expect(on, scope, &Type::Seat);
                     match self.book.obligations.get(&obligation.name).cloned() {
                         None => {
-                            let hint = did_you_mean(
+                            let hint = self.did_you_mean(
                                 &obligation.name,
                                 self.book.obligations.keys().map(|s| s.as_str()),
                             );
@@ -320,7 +351,7 @@ impl Checker {
                 },
                 StepKind::SetFact(f) => {
                     if !self.book.facts.contains_key(&f.name) {
-                        let hint = did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
+                        let hint = self.did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
                         self.err(
                             Diag::new(E_NAME, format!("`{}` is not a fact of the law book", f.name))
                                 .label(f.span, "not declared with `fact`")

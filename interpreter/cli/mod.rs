@@ -67,7 +67,26 @@ pub enum Command {
     Compare(crate::compare::cli::CompareArgs),
 }
 
+/// The stack the command runs on. Every recursive walk of a law file is bounded by the
+/// depth limit (`syntax::MAX_DEPTH`), which the tests hold on an 8 MiB stack (the main
+/// thread's usual size); the command gives itself eight times that, so an unoptimised build
+/// has room too. Only the pages touched are ever allocated.
+const STACK: usize = 64 << 20;
+
 pub fn main() -> ExitCode {
+    let worker = std::thread::Builder::new()
+        .name("lawbook".into())
+        .stack_size(STACK)
+        .spawn(run);
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        // No thread (a system out of threads): run here, on the main thread's stack.
+        Err(_) => run(),
+    }
+}
+
+fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -92,11 +111,27 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Print diagnostics to stderr in colour when it is a terminal.
+/// At most this many diagnostics are printed; the rest are counted. A law book or case with
+/// 10,000 errors is better fixed from its first ones than read in full (and rendering them
+/// all took minutes).
+pub const MAX_PRINTED: usize = 50;
+
+/// Print diagnostics to stderr in colour when it is a terminal, at most `MAX_PRINTED`.
 pub fn report(diags: &[lawbook_diag::Diag]) {
-    for d in diags {
+    for d in diags.iter().take(MAX_PRINTED) {
         eprintln!("{:?}", miette::Report::new(d.clone()));
     }
+    if let Some(rest) = not_printed(diags.len()) {
+        eprintln!("{rest}");
+    }
+}
+
+/// The line that counts the diagnostics `report` did not print, if any.
+pub fn not_printed(total: usize) -> Option<String> {
+    let rest = total.checked_sub(MAX_PRINTED).filter(|&r| r > 0)?;
+    Some(format!(
+        "… and {rest} more error(s) not shown (the first {MAX_PRINTED} are); fix these and run again"
+    ))
 }
 
 pub(crate) use crate::diagnostic as lawbook_diag;

@@ -2,13 +2,14 @@
 //! book's Law 77; with `--check`, compare with the file's own [Score], and replay each
 //! complete [Play] record under Law 44 and compare the tricks with [Result].
 
+use crate::diagnostic::Diag;
 use crate::eval::explore::rule_case;
-use crate::eval::expr::{Evaluator, View};
+use crate::eval::expr::{Evaluator, Stop, View};
 use crate::eval::value::Value;
 use crate::load::load_lawbook;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
-use crate::source::Sources;
+use crate::source::{Sources, Span};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -48,6 +49,7 @@ pub fn run(a: Args) -> ExitCode {
     let findings = crate::eval::expr::Findings::default();
     let ev = Evaluator::new(&book, &findings, crate::eval::explore::BUDGET);
     let view = View::default();
+    let mut failures = vec![];
     let (mut scored, mut checked, mut differences) = (0, 0, 0);
     for (i, b) in file.boards.iter().enumerate() {
         let label = match b.board {
@@ -56,7 +58,21 @@ pub fn run(a: Args) -> ExitCode {
         };
         let mut line = format!("{label}:");
         let mut diffs: Vec<String> = vec![];
-        let tag_score = score_from_tags(&ev, &view, b);
+        // Each board has the whole budget: shared, it ran out after some 77,000 boards and
+        // every later board printed "no contract".
+        ev.budget.set(crate::eval::explore::BUDGET);
+        let tag_score = match score_from_tags(&ev, &view, b) {
+            Ok(s) => s,
+            Err(stop) => {
+                // The law book cannot score the board: an error, never "no contract".
+                outln!("{label}: the law book's Law 77 stops with an error  FAILED");
+                failures.push(stop_diag(&label, stop).with_sources(&sources));
+                if failures.len() == super::MAX_PRINTED {
+                    break;
+                }
+                continue;
+            }
+        };
         match &tag_score {
             Some((text, ns)) => {
                 scored += 1;
@@ -129,6 +145,19 @@ pub fn run(a: Args) -> ExitCode {
         "{} boards, {scored} scored, {checked} checks, {differences} with differences",
         file.boards.len()
     );
+    if !failures.is_empty() {
+        super::report(&failures);
+        eprintln!(
+            "{} board(s) the law book could not score{}",
+            failures.len(),
+            if failures.len() == super::MAX_PRINTED {
+                " (stopped there)"
+            } else {
+                ""
+            }
+        );
+        return ExitCode::from(1);
+    }
     if differences > 0 {
         ExitCode::from(1)
     } else {
@@ -136,23 +165,59 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
+/// An evaluation that stopped, as a diagnostic at the law book's expression.
+fn stop_diag(label: &str, stop: Stop) -> Diag {
+    let (message, span) = match stop {
+        Stop::Error { message, span } => (message, span),
+        Stop::Budget { span } => ("the evaluation ran out of its step budget".into(), span),
+        Stop::Unknown(q) => (
+            format!("scoring asks a finding, `{}`", q.name),
+            Span::default(),
+        ),
+    };
+    Diag::new(
+        "lawbook::score::eval",
+        format!("{label}: the law book cannot score it: {message}"),
+    )
+    .label(span, message)
+    .help("Law 77 in the law book stops here for this board; correct the law book (`lawbook check` does not evaluate)")
+}
+
+/// A law-book function's int result, or why there is none.
+fn int_of(ev: &Evaluator, name: &str, args: Vec<Value>, view: &View) -> Result<i64, Stop> {
+    match ev.call(name, args, view)? {
+        Value::Int(s) => Ok(s),
+        v => Err(Stop::Error {
+            message: format!("`{name}` gives {v}, not a number"),
+            span: Span::default(),
+        }),
+    }
+}
+
 /// The score of a board from its Contract, Declarer, Result and Vulnerable tags, asked of
-/// the law book: (contract as text, North-South's score).
-fn score_from_tags(ev: &Evaluator, view: &View, b: &PbnBoard) -> Option<(String, i64)> {
-    match b.contract? {
+/// the law book: (contract as text, North-South's score); none when the tags lack one; an
+/// error when the law book's scoring stops.
+fn score_from_tags(
+    ev: &Evaluator,
+    view: &View,
+    b: &PbnBoard,
+) -> Result<Option<(String, i64)>, Stop> {
+    let (Some(contract), declarer, tricks) = (b.contract, b.declarer, b.result) else {
+        return Ok(None);
+    };
+    match contract {
         PbnContract::PassedOut => {
-            let Value::Int(s) = ev.call("passed_out_score", vec![], view).ok()? else {
-                return None;
-            };
-            Some(("passed out".into(), s))
+            let s = int_of(ev, "passed_out_score", vec![], view)?;
+            Ok(Some(("passed out".into(), s)))
         }
         PbnContract::Contract {
             level,
             strain,
             doubled,
         } => {
-            let declarer = b.declarer?;
-            let tricks = b.result?;
+            let (Some(declarer), Some(tricks)) = (declarer, tricks) else {
+                return Ok(None);
+            };
             let (ns_vul, ew_vul) = b.vulnerable.unwrap_or((false, false));
             let vul = if declarer.side() == crate::model::Side::NorthSouth {
                 ns_vul
@@ -167,19 +232,17 @@ fn score_from_tags(ev: &Evaluator, view: &View, b: &PbnBoard) -> Option<(String,
                 Value::Bool(vul),
                 Value::Int(tricks as i64),
             ];
-            let Value::Int(s) = ev.call("score", args, view).ok()? else {
-                return None;
-            };
+            let s = int_of(ev, "score", args, view)?;
             let ns = if declarer.side() == crate::model::Side::NorthSouth {
                 s
             } else {
                 -s
             };
             let x = ["", "X", "XX"][doubled.min(2) as usize];
-            Some((
+            Ok(Some((
                 format!("{level}{}{x} by {declarer}, {tricks} tricks", strain.code()),
                 ns,
-            ))
+            )))
         }
     }
 }

@@ -49,7 +49,13 @@ pub fn run(a: Args) -> ExitCode {
             Err(diags) => {
                 failed += 1;
                 outln!("FAIL {name}: the case cannot be ruled");
-                out!("{}", render_plain(&diags));
+                out!(
+                    "{}",
+                    render_plain(&diags[..diags.len().min(super::MAX_PRINTED)])
+                );
+                if let Some(rest) = super::not_printed(diags.len()) {
+                    outln!("{rest}");
+                }
             }
             Ok((ruling, goldens)) => {
                 if a.coverage {

@@ -18,8 +18,9 @@ use std::rc::Rc;
 
 /// How many hypothetical events deep the tree goes.
 pub const MAX_DEPTH: usize = 3;
-/// Steps one replay may take.
-pub const BUDGET: u64 = 2_000_000;
+/// Steps one replay may take. The longest legal auction (319 calls: three passes, then each of
+/// the 35 bids doubled and redoubled with passes between) takes some 6 million.
+pub const BUDGET: u64 = 10_000_000;
 
 /// An error in a case or a law book found while ruling.
 #[derive(Clone, Debug)]

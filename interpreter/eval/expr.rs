@@ -355,7 +355,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
             CExpr::Neg(x) => match self.run(x, frame, env, view)? {
-                Value::Int(i) => Value::Int(-i),
+                Value::Int(i) => Value::Int(i.checked_neg().ok_or_else(|| overflow(e.span))?),
                 v => return Err(type_error(x.span, "int", &v)),
             },
             CExpr::Not(x) => Value::Bool(!self.run_bool(x, frame, env, view)?),
@@ -418,7 +418,7 @@ impl<'a> Evaluator<'a> {
                         count += 1;
                         if let Some(k) = key {
                             let kv = self.run_int(k, frame, env, view)?;
-                            sum += kv;
+                            sum = sum.checked_add(kv).ok_or_else(|| overflow(e.span))?;
                             if best.is_none_or(|(b, _)| kv > b) {
                                 best = Some((kv, x));
                             }
@@ -516,9 +516,9 @@ fn arithmetic(op: BinOp, x: i64, y: i64, span: Span) -> Result<Value, Stop> {
         BinOp::Le => Value::Bool(x <= y),
         BinOp::Gt => Value::Bool(x > y),
         BinOp::Ge => Value::Bool(x >= y),
-        BinOp::Add => Value::Int(x.saturating_add(y)),
-        BinOp::Sub => Value::Int(x.saturating_sub(y)),
-        BinOp::Mul => Value::Int(x.saturating_mul(y)),
+        BinOp::Add => Value::Int(x.checked_add(y).ok_or_else(|| overflow(span))?),
+        BinOp::Sub => Value::Int(x.checked_sub(y).ok_or_else(|| overflow(span))?),
+        BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(span))?),
         BinOp::Div | BinOp::Rem => {
             if y == 0 {
                 return Err(Stop::Error {
@@ -526,10 +526,25 @@ fn arithmetic(op: BinOp, x: i64, y: i64, span: Span) -> Result<Value, Stop> {
                     span,
                 });
             }
-            Value::Int(if op == BinOp::Div { x / y } else { x % y })
+            // i64::MIN / -1 (and its remainder) overflow too.
+            let r = if op == BinOp::Div {
+                x.checked_div(y)
+            } else {
+                x.checked_rem(y)
+            };
+            Value::Int(r.ok_or_else(|| overflow(span))?)
         }
         _ => unreachable!("not an arithmetic operator"),
     })
+}
+
+/// An int result outside 64 bits: an error at the expression, never a wrapped or clamped
+/// number that would rule on a wrong value.
+fn overflow(span: Span) -> Stop {
+    Stop::Error {
+        message: "arithmetic overflow: the result does not fit in a 64-bit integer".into(),
+        span,
+    }
 }
 
 fn type_error(span: Span, want: &str, got: &Value) -> Stop {
@@ -588,7 +603,7 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
             })?,
         (Builtin::Size, Some(V::List(xs)), _) => V::Int(xs.len() as i64),
         (Builtin::Range, Some(V::Int(a)), Some(V::Int(b))) => {
-            if b - a > 10_000 {
+            if b.checked_sub(a).is_none_or(|n| n > 10_000) {
                 return Err(Stop::Error {
                     message: "a range of more than 10000 numbers".into(),
                     span,

@@ -61,8 +61,9 @@ pub mod to_case;
 #[cfg(test)]
 mod tests;
 
+use crate::diagnostic::excerpt::{clip_label, SharedSource};
 use crate::model::{Call, Card, Deal, Seat, Strain};
-use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use miette::{Diagnostic, LabeledSpan, SourceCode};
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
@@ -286,7 +287,7 @@ impl PbnFile {
     /// Read a PBN file from disk. The error names the file by `path` as given.
     pub fn read(path: &Path) -> Result<PbnFile, PbnError> {
         let name = path.display().to_string();
-        match std::fs::read(path) {
+        match crate::source::read_limited(path, crate::source::MAX_LARGE_BYTES) {
             Ok(bytes) => PbnFile::parse_bytes(&name, &bytes),
             Err(e) => Err(PbnError::new(
                 PbnErrorKind::Io,
@@ -317,7 +318,7 @@ impl PbnFile {
                         .into(),
                     "invalid UTF-8".into(),
                     Some(at..end),
-                    Some(NamedSource::new(name, text)),
+                    Some(SharedSource::new(name, text.into())),
                 ))
             }
         }
@@ -332,7 +333,7 @@ impl PbnFile {
                 f.help,
                 f.label,
                 Some(f.span),
-                Some(NamedSource::new(name, text.to_string())),
+                Some(SharedSource::new(name, text.to_string().into())),
             )
         })
     }
@@ -403,7 +404,7 @@ impl PbnErrorKind {
 }
 
 /// A PBN input error: a message, a help text and, unless the file could not be read at all,
-/// the whole file as a [`NamedSource`] with a label at the fault. It is a
+/// the whole file as a [`SharedSource`] with a label at the fault. It is a
 /// [`miette::Diagnostic`], so the CLI can print it.
 pub struct PbnError(Box<ErrorData>);
 
@@ -413,7 +414,7 @@ struct ErrorData {
     help: String,
     label: String,
     span: Option<Range<usize>>,
-    src: Option<NamedSource<String>>,
+    src: Option<SharedSource>,
 }
 
 impl PbnError {
@@ -423,7 +424,7 @@ impl PbnError {
         help: String,
         label: String,
         span: Option<Range<usize>>,
-        src: Option<NamedSource<String>>,
+        src: Option<SharedSource>,
     ) -> PbnError {
         PbnError(Box::new(ErrorData {
             kind,
@@ -460,7 +461,7 @@ impl PbnError {
 
 impl fmt::Display for PbnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.message)
+        f.write_str(&crate::diagnostic::excerpt::shorten(&self.0.message))
     }
 }
 
@@ -497,15 +498,16 @@ impl Diagnostic for PbnError {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.0.span.clone()?;
-        self.0.src.as_ref()?;
+        let src = self.0.src.as_ref()?;
+        let (at, len) = clip_label(src.text(), span.start, span.len());
         let label = if self.0.label.is_empty() {
             None
         } else {
-            Some(self.0.label.clone())
+            Some(crate::diagnostic::excerpt::shorten(&self.0.label).into_owned())
         };
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             label,
-            span.start..span.end,
+            at..at + len,
         ))))
     }
 }

@@ -47,10 +47,13 @@ impl Lexicon {
         let bank = crate::terms::load_terms(laws.join("terms.terms"))?;
         let path = laws.join("render.phrases");
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            vec![Diag::new("lawbook::io", format!("cannot read {name}: {e}"))
-                .help("the phrases of the renderings are laws/render.phrases")]
-        })?;
+        let bytes = crate::source::read_limited(&path, crate::source::MAX_TEXT_BYTES);
+        let text = bytes
+            .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
+            .map_err(|e| {
+                vec![Diag::new("lawbook::io", format!("cannot read {name}: {e}"))
+                    .help("the phrases of the renderings are laws/render.phrases")]
+            })?;
         let phrases = Phrases::parse(&name, &text).map_err(|es| {
             es.into_iter()
                 .map(|e| {

@@ -1,7 +1,10 @@
 //! pest pairs to the syntax tree.
 
+mod depth;
 mod expr;
 mod steps;
+
+pub use depth::MAX_DEPTH;
 
 use super::ast::{
     Arm, BinOp, Block, Decision, Define, Duration, Expr, ExprKind, Finding, Ident, ImpliedAnswer,
@@ -147,6 +150,9 @@ pub fn parse_law_file(file: u32, text: &str) -> Result<LawFile, Diag> {
     }
     let mut pairs = LawParser::parse(Rule::file, text)
         .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::law"))?;
+    if let Some(d) = depth::too_deep(file, &pairs, "lawbook::syntax::law") {
+        return Err(d);
+    }
     let b = Builder { file };
     let top = pairs.next().expect("the file rule always yields one pair");
     let mut laws = Vec::new();

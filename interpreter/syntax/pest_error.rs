@@ -57,6 +57,12 @@ pub fn convert<R: Copy + Debug + Ord>(
             };
             (format!("syntax error: found {found}, {label}"), label)
         }
+        // pest's own guard against exhausting the stack: the text nests too deeply for it.
+        ErrorVariant::CustomError { message } if message.contains("limit reached") => {
+            return Diag::new(code, format!("nested too deeply to be read ({message})"))
+                .label(Span::new(file, start, end), "too deep here")
+                .help("split the expression or the steps into named definitions or procedures");
+        }
         ErrorVariant::CustomError { message } => (message.clone(), message),
     };
     Diag::new(code, message)

@@ -60,9 +60,7 @@ pub fn print(s: &str) {
 
 /// Prints diagnostics to stderr.
 pub fn report(diags: &[Diag]) {
-    for d in diags {
-        eprintln!("{:?}", miette::Report::new(d.clone()));
-    }
+    crate::cli::report(diags)
 }
 
 /// Loads the texts of an edition, or reports why not.

@@ -215,7 +215,7 @@ impl Term {
 pub fn load_terms(path: impl AsRef<Path>) -> Result<TermBank, Vec<Diag>> {
     let path = path.as_ref();
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES).map_err(|e| {
         vec![Diag::new(E_IO, format!("cannot read {name}: {e}"))
             .help("the term bank of the law book is laws/terms.terms")]
     })?;

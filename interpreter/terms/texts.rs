@@ -94,12 +94,13 @@ pub fn load(laws: &Path, lang: Lang, edition: Edition) -> Result<Text, Diag> {
     }
     let path = laws.join(text_path(lang, edition));
     let name = path.display().to_string();
-    let bytes = std::fs::read(&path).map_err(|e| {
-        Diag::new(E_TEXT, format!("cannot read {name}: {e}")).help(format!(
-            "give the folder that holds the law book's texts with --laws (it holds {})",
-            text_path(lang, edition)
-        ))
-    })?;
+    let bytes =
+        crate::source::read_limited(&path, crate::source::MAX_LARGE_BYTES).map_err(|e| {
+            Diag::new(E_TEXT, format!("cannot read {name}: {e}")).help(format!(
+                "give the folder that holds the law book's texts with --laws (it holds {})",
+                text_path(lang, edition)
+            ))
+        })?;
     let text = check_text(E_TEXT, &name, &bytes)?;
     let alignment = align_named(&name, text.as_bytes(), lang, edition).map_err(|e| {
         let help = miette::Diagnostic::help(&e).map(|h| h.to_string());

@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 use lawbook::diagnostic::Diag;
-use miette::NamedSource;
 use std::path::Path;
 
 /// The repository (the checkout the tests run in).
@@ -25,7 +24,7 @@ pub fn relative(mut d: Diag) -> Diag {
         *text = strip(text);
     }
     if let Some(src) = d.source.take() {
-        d.source = Some(NamedSource::new(strip(src.name()), src.inner().clone()));
+        d.source = Some(src.renamed(strip(src.name())));
     }
     d.related = d.related.into_iter().map(relative).collect();
     d

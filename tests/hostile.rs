@@ -1,0 +1,462 @@
+//! Hostile and careless input (issue 14): long lines, long tokens, deep chains, many errors,
+//! arithmetic extremes. Each input is generated here, and each must end with a diagnostic, not
+//! a panic, an abort, minutes of work or gigabytes of memory. No test is timed: the work is
+//! bounded by counts (depth limits, budgets, caps), and the tests check that a limit gives its
+//! diagnostic.
+
+use lawbook::compile::CompiledBook;
+use lawbook::diagnostic::{render_plain, Diag};
+use lawbook::eval::expr::{Evaluator, Findings, Stop, View};
+use lawbook::source::Sources;
+use lawbook::syntax::parse_law_file;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The 2017 law book with one more file, `99-hostile.law`, holding law 99 with `body`: parsed
+/// and checked, with the sources the diagnostics point into.
+fn check_with(body: &str) -> (Sources, Result<CompiledBook, Vec<Diag>>) {
+    let mut sources = Sources::default();
+    let mut files = vec![];
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("laws/2017"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "law"))
+        .collect();
+    paths.sort();
+    let mut texts: Vec<(String, String)> = paths
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    texts.push(("99-hostile.law".into(), hostile_law(body)));
+    for (name, text) in texts {
+        let id = sources.add(name, text);
+        match parse_law_file(id, &sources.get(id).text.clone()) {
+            Ok(f) => files.push(f),
+            Err(d) => return (sources, Err(vec![d])),
+        }
+    }
+    let r = lawbook::check::check("2017", files).map(CompiledBook::new);
+    (sources, r)
+}
+
+fn hostile_law(body: &str) -> String {
+    format!("law 99 {{\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n{body}\n}}\n")
+}
+
+/// A copy of laws/2017 in a fresh temporary folder whose 2017 book has `99-hostile.law`.
+fn laws_with(tag: &str, body: &str) -> PathBuf {
+    let dir = copy_laws(tag);
+    std::fs::write(dir.join("2017/99-hostile.law"), hostile_law(body)).unwrap();
+    dir
+}
+
+/// A copy of laws/2017's law files in a fresh temporary folder.
+fn copy_laws(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("2017")).unwrap();
+    for e in std::fs::read_dir(root().join("laws/2017")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, dir.join("2017").join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+/// `lawbook score` of two passed-out boards by a copy of the law book whose passed-out
+/// score is `expr`.
+fn score_passed_out(tag: &str, expr: &str) -> Output {
+    let dir = copy_laws(tag);
+    let scoring = dir.join("2017/77-scoring.law");
+    let text = std::fs::read_to_string(&scoring).unwrap();
+    let old = "define passed_out_score: int per 77 = 0";
+    assert!(text.contains(old));
+    let new = format!("define passed_out_score: int per 77 = {expr}");
+    std::fs::write(&scoring, text.replace(old, &new)).unwrap();
+    let board = |n, d| {
+        format!("[Board \"{n}\"]\n[Dealer \"{d}\"]\n[Vulnerable \"None\"]\n[Contract \"Pass\"]\n\n")
+    };
+    let pbn = dir.join("two.pbn");
+    std::fs::write(&pbn, board(1, "N") + &board(2, "E")).unwrap();
+    let out = lawbook(&[
+        "score".as_ref(),
+        "--check".as_ref(),
+        "--pbn".as_ref(),
+        pbn.as_os_str(),
+        "--lawbook".as_ref(),
+        dir.join("2017").as_os_str(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+fn lawbook(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the lawbook binary runs")
+}
+
+fn rendered(sources: &Sources, diags: Vec<Diag>) -> String {
+    let diags: Vec<Diag> = diags.into_iter().map(|d| d.with_sources(sources)).collect();
+    render_plain(&diags)
+}
+
+#[test]
+fn ten_thousand_errors_print_fifty_and_count_the_rest() {
+    let body: String = (0..10_000)
+        .map(|i| format!("  define x{i}: int = nope{i}\n"))
+        .collect();
+    let dir = laws_with("errors", &body);
+    let out = lawbook(&["check".as_ref(), dir.join("2017").as_os_str()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("unknown name `nope").count(), 50, "{err}");
+    assert!(
+        err.contains("… and 9950 more error(s) not shown"),
+        "{}",
+        &err[err.len().saturating_sub(500)..]
+    );
+}
+
+#[test]
+fn only_the_first_misspellings_get_a_suggestion() {
+    // Each suggestion compares the name with every name of the book; the number of
+    // suggestions is capped, so many misspellings cost linear time.
+    let body: String = (0..300)
+        .map(|i| format!("  define x{i}: int = board_in_cycel(1)\n"))
+        .collect();
+    let (_, r) = check_with(&body);
+    let Err(diags) = r else { panic!("checks") };
+    assert_eq!(diags.len(), 300);
+    let hinted = diags
+        .iter()
+        .filter(|d| {
+            d.help
+                .as_deref()
+                .is_some_and(|h| h.contains("did you mean"))
+        })
+        .count();
+    assert_eq!(hinted, lawbook::check::MAX_SUGGESTIONS);
+}
+
+#[test]
+fn a_diagnostic_on_a_line_of_100_000_columns_is_cut_around_its_span() {
+    let body = format!("  define x: int = {}nope\n", " ".repeat(100_000));
+    let (sources, r) = check_with(&body);
+    let Err(diags) = r else { panic!("checks") };
+    let out = rendered(&sources, diags);
+    let column = "  define x: int = ".len() + 100_000 + 1;
+    assert!(out.contains(&format!("99-hostile.law:3:{column}")), "{out}");
+    assert!(out.contains("nope"), "{out}");
+    assert!(out.len() < 2_000, "{} bytes", out.len());
+}
+
+#[test]
+fn arithmetic_overflow_is_an_error_at_the_expression() {
+    const MIN: &str = "(-9223372036854775807 - 1)";
+    const MAX: &str = "9223372036854775807";
+    let cases = [
+        format!("{MIN} / -1"),
+        format!("{MIN} % -1"),
+        format!("-{MIN}"),
+        format!("{MAX} + 1"),
+        format!("{MIN} - 1"),
+        format!("{MAX} * 2"),
+        format!("sum n in range({MAX} - 1, {MAX}) by n"),
+        format!("size(range({MIN}, {MAX}))"),
+    ];
+    let body: String = cases
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("  define x{i}: int = {e}\n"))
+        .collect();
+    let (_, r) = check_with(&body);
+    let Ok(book) = r else {
+        panic!("the law book checks")
+    };
+    for (i, e) in cases.iter().enumerate() {
+        let findings = Findings::default();
+        let ev = Evaluator::new(&book, &findings, 1_000);
+        match ev.call(&format!("x{i}"), vec![], &View::default()) {
+            Err(Stop::Error { message, span }) => {
+                let why = ["overflow", "more than 10000"];
+                assert!(why.iter().any(|w| message.contains(w)), "{e}: {message}");
+                assert_ne!(
+                    span.start, span.end,
+                    "{e}: the error points at the expression"
+                );
+            }
+            other => panic!("{e}: {other:?}"),
+        }
+    }
+}
+
+/// Expressions of each kind nested `n` levels (about two per level for `if` and `-(…)`).
+fn nested(kind: &str, n: usize) -> String {
+    match kind {
+        "and" => vec!["true"; n].join(" and "),
+        "or" => vec!["false"; n].join(" or ") + " or true",
+        "plus" => vec!["1"; n].join(" + "),
+        "times" => vec!["1"; n].join(" * "),
+        "not" => "not ".repeat(n & !1) + "true",
+        "if" => "if true then 1 else ".repeat(n / 2) + "1",
+        "neg" => "-(".repeat(n / 2) + "1" + &")".repeat(n / 2),
+        "brackets" => "(".repeat(n) + "1" + &")".repeat(n),
+        "any" => "any y in range(1, 1) where ".repeat(n) + "true",
+        "sum" => "sum y in range(1, 1) by ".repeat(n) + "1",
+        _ => unreachable!(),
+    }
+}
+
+const KINDS: [&str; 10] = [
+    "and", "or", "plus", "times", "not", "if", "neg", "brackets", "any", "sum",
+];
+
+fn type_of(kind: &str) -> &'static str {
+    match kind {
+        "and" | "or" | "not" | "any" => "bool",
+        _ => "int",
+    }
+}
+
+/// Run `f` in a thread with the main thread's usual stack (8 MiB): the limits must hold
+/// there, with room to spare, not only in the CLI's larger one.
+fn on_main_sized_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn chains_of_twenty_thousand_are_refused_at_their_span() {
+    on_main_sized_stack(|| {
+        for kind in KINDS {
+            let body = format!("  define x: {} = {}\n", type_of(kind), nested(kind, 20_000));
+            let (sources, r) = check_with(&body);
+            let Err(diags) = r else {
+                panic!("{kind}: accepted")
+            };
+            let out = rendered(&sources, diags);
+            assert!(out.contains("nested"), "{kind}: {out}");
+            assert!(out.contains("99-hostile.law:3:"), "{kind}: {out}");
+        }
+    });
+}
+
+#[test]
+fn the_deepest_accepted_expressions_check_and_evaluate() {
+    on_main_sized_stack(|| {
+        let depth = lawbook::syntax::MAX_DEPTH - 8;
+        let body: String = KINDS
+            .iter()
+            .map(|k| format!("  define {k}_x: {} = {}\n", type_of(k), nested(k, depth)))
+            .collect();
+        let (sources, r) = check_with(&body);
+        let book = match r {
+            Ok(b) => b,
+            Err(d) => panic!("{}", rendered(&sources, d)),
+        };
+        for kind in KINDS {
+            let findings = Findings::default();
+            let ev = Evaluator::new(&book, &findings, 1_000_000);
+            let v = ev.call(&format!("{kind}_x"), vec![], &View::default());
+            assert!(v.is_ok(), "{kind}: {v:?}");
+        }
+    });
+}
+
+#[test]
+fn nested_steps_and_types_are_refused_at_their_span() {
+    on_main_sized_stack(|| {
+        let n = 20_000;
+        let bodies = [
+            format!(
+                "  paragraph 99A\n  procedure 99A {}no rectification\n",
+                "at end of auction ".repeat(n)
+            ),
+            format!(
+                "  define x: {}int{} = 1\n",
+                "list<".repeat(n),
+                ">".repeat(n)
+            ),
+        ];
+        for body in bodies {
+            let (sources, r) = check_with(&body);
+            let Err(diags) = r else { panic!("accepted") };
+            let out = rendered(&sources, diags);
+            assert!(out.contains("nested"), "{out}");
+        }
+    });
+}
+
+#[test]
+fn each_board_is_scored_with_the_whole_step_budget() {
+    // 60 to 80% of the budget a board (an element of the inner list costs one step or a
+    // little more): a budget shared by the file ran out on the second board, which printed
+    // "no contract".
+    let inner = 6 * lawbook::eval::explore::BUDGET / 100_000;
+    let cost = format!("0 * (sum n in range(1, 10000) by count m in range(1, {inner}) where true)");
+    let out = score_passed_out("budget", &cost);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(text.matches("passed out, NS +0").count(), 2, "{text}");
+}
+
+#[test]
+fn an_evaluation_error_in_scoring_is_an_error_not_no_contract() {
+    let out = score_passed_out("divide", "1 / (1 - 1)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    assert!(!text.contains("no contract"), "{text}");
+    assert!(err.contains("division by zero"), "{err}");
+    assert!(err.contains("77-scoring.law:66:"), "{err}");
+}
+
+#[test]
+fn a_file_above_the_size_limit_is_refused_with_exit_2() {
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = dir.join("big.case");
+    let line = format!("// {}\n", "x".repeat(1000));
+    let lines = (lawbook::source::MAX_TEXT_BYTES as usize / line.len()) + 1;
+    std::fs::write(&case, line.repeat(lines)).unwrap();
+    let out = lawbook(&["rule".as_ref(), case.as_os_str()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("larger than 4"), "{err}");
+}
+
+#[test]
+fn every_diagnostic_of_a_file_shares_its_one_copy() {
+    // 20,000 unknown lines in a case took 3.6 GB when each diagnostic copied the file.
+    let base =
+        std::fs::read_to_string(root().join("corpus/2017/56/a-accepted-by-declarer-playing.case"))
+            .unwrap();
+    let text = base
+        + &(0..20_000)
+            .map(|i| format!("zork{i} 1\n"))
+            .collect::<String>();
+    let mut sources = Sources::default();
+    let id = sources.add("many.case", text);
+    let Err(diags) = lawbook::case::parse_case(id, &sources.get(id).text.clone()) else {
+        panic!("the case parses")
+    };
+    assert_eq!(diags.len(), 20_000);
+    let texts: Vec<_> = diags
+        .into_iter()
+        .map(|d| d.with_sources(&sources).source.unwrap().text().clone())
+        .collect();
+    assert!(texts.iter().all(|t| std::sync::Arc::ptr_eq(t, &texts[0])));
+}
+
+#[test]
+fn a_pbn_value_of_100_000_characters_is_quoted_short() {
+    let text = format!("[Board \"1\"]\n[Dealer \"{}\"]\n", "N".repeat(100_000));
+    let e = lawbook::pbn::PbnFile::parse("long.pbn", &text).unwrap_err();
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .with_width(100)
+        .render_report(&mut out, &e)
+        .unwrap();
+    assert!(out.contains("…") && out.contains("seat"), "{out}");
+    assert!(out.contains("long.pbn:2:10"), "{out}");
+    assert!(out.len() < 3_000, "{} bytes", out.len());
+}
+
+#[test]
+fn the_longest_legal_auction_rules_within_the_budget() {
+    // 319 calls: three passes, then each bid passed twice, doubled, passed twice, redoubled
+    // and passed twice; the last redouble passed out.
+    let mut calls = vec!["pass".to_string(); 3];
+    for level in 1..=7 {
+        for strain in ["C", "D", "H", "S", "NT"] {
+            calls.push(format!("{level}{strain}"));
+            for c in ["pass", "pass", "X", "pass", "pass", "XX", "pass", "pass"] {
+                calls.push(c.into());
+            }
+        }
+    }
+    calls.push("pass".into());
+    assert_eq!(calls.len(), 319);
+    let seats = ["N", "E", "S", "W"];
+    let auction: String = calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("  {} {c}\n", seats[i % 4]))
+        .collect();
+    let case = format!(
+        "title the longest legal auction\nboard 1\ndealer N\nvulnerable none\n\
+         deal N:JT6.AK.972.T9754 K954.T3.QJ654.A6 AQ32.Q986.3.K832 87.J7542.AKT8.QJ\n\
+         auction {{\n{auction}}}\n"
+    );
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("longest.case");
+    std::fs::write(&path, case).unwrap();
+    let mut books = lawbook::runner::Books::default();
+    let r = lawbook::runner::rule_and_render(&path, "longest", &root().join("laws"), &mut books);
+    let _ = std::fs::remove_dir_all(&dir);
+    match r {
+        Ok((_, goldens)) => {
+            let en = &goldens.iter().find(|g| g.0 == "en").unwrap().1;
+            assert!(en.contains("7NT"), "{en}");
+        }
+        Err(d) => panic!("{}", render_plain(&d)),
+    }
+}
+
+#[test]
+fn the_checker_bounds_decisions_gotos_and_chains_of_definitions() {
+    on_main_sized_stack(|| {
+        let n = 20_000;
+        // A chain of definitions is checked once per definition, a cycle through all of them
+        // is one diagnostic with its first calls labelled.
+        let chain: String = (0..n)
+            .map(|i| format!("  define d{i}: int = d{}\n", i + 1))
+            .collect();
+        let (sources, r) = check_with(&format!("{chain}  define d{n}: int = 1\n"));
+        if let Err(d) = r {
+            panic!("{}", rendered(&sources, d));
+        }
+        let (_, r) = check_with(&format!("{chain}  define d{n}: int = d0\n"));
+        let Err(diags) = r else { panic!("a cycle") };
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].labels.len(), 16);
+
+        let paras: String = (0..n).map(|i| format!("  paragraph 99A{i}\n")).collect();
+        let rules: String = (0..n)
+            .map(|i| format!("    99A{i} when true => no rectification\n"))
+            .collect();
+        let irregularity = "  irregularity zz { on call c by p when false }\n";
+        let body = format!("{paras}{irregularity}  rectify zz {{\n{rules}  }}\n");
+        let (sources, r) = check_with(&body);
+        let Err(diags) = r else { panic!("accepted") };
+        let out = rendered(&sources, diags);
+        assert!(out.contains("one may have at most 256"), "{out}");
+
+        let procs: String = (0..n)
+            .map(|i| format!("  procedure 99A{i} goto 99A{}\n", i + 1))
+            .collect();
+        let body = format!(
+            "{paras}  paragraph 99A{n}\n{procs}  procedure 99A{n} no rectification\n{irregularity}  rectify zz {{\n    99A0 => goto 99A1\n  }}\n"
+        );
+        let (sources, r) = check_with(&body);
+        let Err(diags) = r else { panic!("accepted") };
+        let out = rendered(&sources, diags);
+        assert!(out.contains("more than 256 procedures"), "{out}");
+    });
+}
