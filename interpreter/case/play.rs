@@ -95,18 +95,26 @@ impl Cx<'_> {
             };
             if self.is("event", "plays", &verb.text) || self.is("event", "leads", &verb.text) {
                 // `W plays ♥5 ♥7`: cards played together (58B); the first is the one he
-                // designates as played, the others are exposed.
+                // designates as played, the others are exposed. A word that is not a card
+                // has its diagnostic, and the line gives no event.
                 let cards = self.exposed_cards(line, diags);
-                if let Some((&card, others)) = cards.split_first() {
-                    if cards.len() == line.len() - 2 {
-                        let seat = Some(seat);
-                        events.push((Event::Play { seat, card }, whole));
-                    }
-                    if !others.is_empty() && cards.len() == line.len() - 2 {
-                        let cards = others.to_vec();
-                        let how = Exposure::WithPlay;
-                        events.push((Event::Expose { seat, cards, how }, whole));
-                    }
+                let Some((&card, others)) = cards.split_first() else {
+                    return;
+                };
+                if cards.len() != line.len() - 2 {
+                    return;
+                }
+                events.push((
+                    Event::Play {
+                        seat: Some(seat),
+                        card,
+                    },
+                    whole,
+                ));
+                if !others.is_empty() {
+                    let cards = others.to_vec();
+                    let how = Exposure::WithPlay;
+                    events.push((Event::Expose { seat, cards, how }, whole));
                 }
                 return;
             }

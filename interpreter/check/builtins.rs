@@ -301,6 +301,12 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "which of two simultaneous calls counts first (Law 33)",
     ),
     (
+        "auction_period_over",
+        &[],
+        || Type::Bool,
+        "whether the auction period is over, and a cancelled call no longer reopens the auction (Law 17D1)",
+    ),
+    (
         "first_of_simultaneous_plays",
         &[("a", || Type::Seat), ("b", || Type::Seat)],
         || Type::Seat,

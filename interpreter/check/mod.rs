@@ -326,10 +326,7 @@ impl Checker {
                 TriggerKind::Question => Type::Text,
                 TriggerKind::Play | TriggerKind::Withdrawal => Type::Card,
                 TriggerKind::Claim | TriggerKind::LeadTurn => Type::Int,
-                TriggerKind::Exposure
-                | TriggerKind::EarlyLead
-                | TriggerKind::PlayedTogether
-                | TriggerKind::FifthCard => Type::List(Box::new(Type::Card)),
+                TriggerKind::Exposure(_) => Type::List(Box::new(Type::Card)),
                 TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {
                     Some(o) if o.on_play => Type::Card,
                     _ => Type::Call,

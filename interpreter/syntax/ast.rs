@@ -160,6 +160,19 @@ pub struct TableRow {
     pub span: Span,
 }
 
+/// How cards came to be exposed: the four exposure triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exposure {
+    /// `exposure`: dropped, held so partner could see it, named (24, 48, 49).
+    Exposed,
+    /// `early_lead`: led during the auction (24).
+    EarlyLead,
+    /// `played_together`: played together with another card of the same hand (58B).
+    WithPlay,
+    /// `fifth_card`: added to a trick all four players have played to (45E).
+    FifthCard,
+}
+
 #[derive(Clone, Debug)]
 pub enum TriggerKind {
     /// `on call c by offender`
@@ -168,15 +181,9 @@ pub enum TriggerKind {
     Play,
     /// `on withdrawal x by player`: a player takes back a card he played (Law 47)
     Withdrawal,
-    /// `on exposure x by offender`: cards exposed during the auction (Law 24)
-    Exposure,
-    /// `on early_lead x by offender`: a card led during the auction (Law 24)
-    EarlyLead,
-    /// `on played_together x by offender`: the cards a player played together with the one
-    /// he plays (58B)
-    PlayedTogether,
-    /// `on fifth_card x by offender`: a card added to a trick all four have played to (45E)
-    FifthCard,
+    /// `on exposure x by offender` (and `early_lead`, `played_together`, `fifth_card`): cards
+    /// that came to be seen, each way its own trigger
+    Exposure(Exposure),
     /// `on breach of OBLIGATION call|play x by offender`
     Breach(Ident),
     /// `on change x by offender`: a player replaces his last call with x (Law 25)

@@ -7,10 +7,10 @@ mod steps;
 pub use depth::MAX_DEPTH;
 
 use super::ast::{
-    Arm, BinOp, Block, Decision, Define, Duration, Expr, ExprKind, Finding, Ident, ImpliedAnswer,
-    Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl, ParaId, ParagraphDecl,
-    Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step, StepKind, Table, TableRow,
-    Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, Yields,
+    Arm, BinOp, Block, Decision, Define, Duration, Exposure, Expr, ExprKind, Finding, Ident,
+    ImpliedAnswer, Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl, ParaId,
+    ParagraphDecl, Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step, StepKind,
+    Table, TableRow, Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, Yields,
 };
 use super::pest_error;
 use crate::diagnostic::Diag;
@@ -467,10 +467,12 @@ impl Builder {
                     (Rule::lead_turn_trigger, _) => TriggerKind::LeadTurn,
                     (Rule::change_trigger, _) => TriggerKind::Change,
                     (Rule::question_trigger, _) => TriggerKind::Question,
-                    (_, Some(Rule::kw_early_lead)) => TriggerKind::EarlyLead,
-                    (_, Some(Rule::kw_played_together)) => TriggerKind::PlayedTogether,
-                    (_, Some(Rule::kw_fifth_card)) => TriggerKind::FifthCard,
-                    _ => TriggerKind::Exposure,
+                    (_, Some(Rule::kw_early_lead)) => TriggerKind::Exposure(Exposure::EarlyLead),
+                    (_, Some(Rule::kw_played_together)) => {
+                        TriggerKind::Exposure(Exposure::WithPlay)
+                    }
+                    (_, Some(Rule::kw_fifth_card)) => TriggerKind::Exposure(Exposure::FifthCard),
+                    _ => TriggerKind::Exposure(Exposure::Exposed),
                 };
                 let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);
                 Trigger {

@@ -385,12 +385,7 @@ impl<'a> Table<'a> {
             }
         }
         let x = Value::List(Rc::new(cards.iter().map(|c| Value::Card(*c)).collect()));
-        let act = match how {
-            Exposure::Exposed => Act::Exposure,
-            Exposure::EarlyLead => Act::EarlyLead,
-            Exposure::WithPlay => Act::PlayedTogether,
-            Exposure::FifthCard => Act::FifthCard,
-        };
+        let act = Act::Exposure(how);
         let what = cards
             .iter()
             .map(|c| c.to_string())
@@ -404,15 +399,17 @@ impl<'a> Table<'a> {
         self.rule(found, seat, what)
     }
 
-    /// Calls cancelled after the final pass, before the opening lead is faced (36A): the
-    /// auction period is not over (17D1), and if the law book no longer finds the auction
-    /// ended, it goes on; the obligations that ended with it are back in force.
+    /// Calls cancelled or replaced after the final pass (36A, 25A1, 21B1): while the law
+    /// book says the auction period is not over (17D1) and no longer finds the auction ended,
+    /// the auction goes on; the obligations that ended with it are back in force.
     pub(super) fn reopen_auction_if_due(&mut self) -> Result<(), Fail> {
-        if !self.ended || self.lead_faced {
+        if !self.ended {
             return Ok(());
         }
         let view = self.view();
-        if self.ev.call("auction_ended", vec![], &view)? == Value::Bool(true) {
+        if self.ev.call("auction_period_over", vec![], &view)? == Value::Bool(true)
+            || self.ev.call("auction_ended", vec![], &view)? == Value::Bool(true)
+        {
             return Ok(());
         }
         self.ended = false;

@@ -139,30 +139,16 @@ impl From<Stop> for Fail {
     }
 }
 
-/// What a player did, as irregularities see it.
-/// How cards came to be exposed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exposure {
-    /// Dropped, held so partner could see it, named (24, 48, 49).
-    Exposed,
-    /// Led during the auction (24).
-    EarlyLead,
-    /// Played together with another card of the same hand (58B).
-    WithPlay,
-    /// Added to a trick all four players have played to (45E).
-    FifthCard,
-}
+pub use crate::syntax::ast::Exposure;
 
+/// What a player did, as irregularities see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
     Call,
     Change,
     Question,
     Play,
-    Exposure,
-    EarlyLead,
-    PlayedTogether,
-    FifthCard,
+    Exposure(Exposure),
     Withdrawal,
     Claim,
     LeadTurn,
@@ -337,8 +323,7 @@ pub struct Table<'a> {
     pending: Vec<Pending<'a>>,
     irregs: Vec<IrregularityRuling>,
     ended: bool,
-    /// The opening lead has been faced (a card played): the auction period is over (17D1),
-    /// and the auction cannot be reopened.
+    /// A card of the play has been faced (the law book's `opening_lead_faced`).
     lead_faced: bool,
     /// The case has ended: attention drawn at its end is drawn after the board.
     finished: bool,
