@@ -164,6 +164,11 @@ pub enum Note {
     UngovernedExposure { seat: Seat, what: String },
     /// A card taken back that no rule of the law book allows: it stays played.
     UngovernedWithdrawal { seat: Seat, card: String },
+    /// A trick quitted without a player's card, and no irregularity of the law book governs
+    /// it.
+    UngovernedQuitted { seat: Seat, trick: u8 },
+    /// A card supplied to a trick that no rule of the law book places: it stays in the hand.
+    UngovernedSupply { seat: Seat, card: String },
     /// A card that does not follow suit, and no irregularity of the law book governs it.
     UngovernedPlay { seat: Seat, card: String, trick: u8 },
     /// A claim or a concession no law of the book governs: the play stops there unscored.
@@ -203,6 +208,14 @@ impl std::fmt::Display for Note {
             Note::UngovernedWithdrawal { seat, card } => write!(
                 f,
                 "{seat} took back {card}; no rule of the law book allows it, and it stays played"
+            ),
+            Note::UngovernedQuitted { seat, trick } => write!(
+                f,
+                "trick {trick} was quitted without {seat}'s card, and no irregularity of the law book governs it"
+            ),
+            Note::UngovernedSupply { seat, card } => write!(
+                f,
+                "{seat} supplied {card}; no rule of the law book places it, and it stays in his hand"
             ),
             Note::UngovernedPlay { seat, card, trick } => write!(
                 f,
@@ -336,6 +349,14 @@ pub enum Effect {
     Retracted {
         seat: Seat,
         card: String,
+    },
+    /// A card supplied to a defective trick: into that trick (`trick`), or, with none, among
+    /// its holder's played cards, winning nothing (67B1).
+    Placed {
+        seat: Seat,
+        card: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        trick: Option<u8>,
     },
     /// A fact of the table becomes true (54A: declarer's hand spread, dummy declares).
     FactSet {

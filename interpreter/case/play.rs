@@ -11,6 +11,9 @@
 //!   E exposes SK H2      // cards exposed (dropped, seen by partner): Laws 48, 49
 //!   E adds D5            // a fifth card added to a completed trick (45E)
 //!   N withdraws S4       // a card taken back (47, 62C1)
+//!   quitted              // the trick turned before every player played to it (67)
+//!   N omits              // his turn passes without his card (67)
+//!   E supplies H3        // a card for a trick he did not play to (67A1, 67B1)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
 //!   S claims all SA SK   // a claim (68A) of all the remaining tricks, or `claims 3`, with
@@ -75,6 +78,10 @@ impl Cx<'_> {
                 events.push((Event::Stage(s), first.span));
                 return;
             }
+            if self.is("event", "quitted", &first.text) {
+                events.push((Event::Quitted, first.span));
+                return;
+            }
         }
         // `W plays HK` / `W leads HK`, or `S accept`: a line that starts with a seat.
         if self.card(&first.text).is_err() {
@@ -133,6 +140,11 @@ impl Cx<'_> {
                 }
                 return;
             }
+            // `N omits`: his turn passes without his card (67).
+            if self.is("event", "omits", &verb.text) && line.len() == 2 {
+                events.push((Event::Omit { seat }, whole));
+                return;
+            }
             // `W changes X`: a change of call after the opening lead (25A5).
             if self.is("event", "changes", &verb.text) {
                 if let Some((Some(e), _)) = self.change_at(seat, line, 0, diags) {
@@ -140,17 +152,24 @@ impl Cx<'_> {
                 }
                 return;
             }
-            // `N withdraws ♠4`: a player takes back a card he played (47, 62C).
-            if self.is("event", "withdraws", &verb.text) {
+            // `N withdraws ♠4`: a player takes back a card he played (47, 62C); `E supplies
+            // ♥3`: a card for a trick he did not play to (67).
+            let one_card = [("withdraws", true), ("supplies", false)]
+                .into_iter()
+                .find(|(id, _)| self.is("event", id, &verb.text));
+            if let Some((_, withdraws)) = one_card {
                 match self.exposed_cards(line, diags)[..] {
-                    [card] => events.push((Event::Withdraw { seat, card }, whole)),
+                    [card] if withdraws => events.push((Event::Withdraw { seat, card }, whole)),
+                    [card] => events.push((Event::Supply { seat, card }, whole)),
                     [] => {}
                     _ => diags.push(
                         Diag::new(E_CASE, format!("{seat} {} one card", verb.text))
                             .label(whole, "expected one card")
                             .help(format!(
-                                "write `{} {} ♠4`: the card he takes back, one a line",
-                                first.text, verb.text
+                                "write `{} {} ♠4`: the card he {}, one a line",
+                                first.text,
+                                verb.text,
+                                if withdraws { "takes back" } else { "supplies" }
                             )),
                     ),
                 }

@@ -324,8 +324,8 @@ impl Checker {
             let x = match &i.trigger.kind {
                 TriggerKind::Call | TriggerKind::Change => Type::Call,
                 TriggerKind::Question => Type::Text,
-                TriggerKind::Play | TriggerKind::Withdrawal => Type::Card,
-                TriggerKind::Claim | TriggerKind::LeadTurn => Type::Int,
+                TriggerKind::Play | TriggerKind::Withdrawal | TriggerKind::Supply => Type::Card,
+                TriggerKind::Claim | TriggerKind::LeadTurn | TriggerKind::TrickQuitted => Type::Int,
                 TriggerKind::Exposure(_) => Type::List(Box::new(Type::Card)),
                 TriggerKind::Breach(ob) => match self.book.obligations.get(&ob.name) {
                     Some(o) if o.on_play => Type::Card,

@@ -121,6 +121,19 @@ impl Checker {
         }
     }
 
+    /// A statement that moves a card names a card variable of the trigger.
+    fn expect_card_var(&mut self, v: &Ident, scope: &Scope, help: &str) {
+        match scope.iter().rev().find(|(n, _)| *n == v.name) {
+            Some((_, Type::Card)) => {}
+            Some((_, t)) => self.err(
+                Diag::new(E_TYPE, format!("`{}` is a {t}, not a card", v.name))
+                    .label(v.span, "not a card")
+                    .help(help),
+            ),
+            None => self.unknown_name(&v.name, v.span, scope),
+        }
+    }
+
     pub(super) fn check_block(&mut self, b: &Block, scope: &Scope, seen: &mut Vec<String>) {
         for s in &b.steps {
             match &s.kind {
@@ -340,15 +353,21 @@ impl Checker {
                 StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
                     self.check_block(b, scope, seen)
                 }
-                StepKind::Retract(v) => match scope.iter().rev().find(|(n, _)| *n == v.name) {
-                    Some((_, Type::Card)) => {}
-                    Some((_, t)) => self.err(
-                        Diag::new(E_TYPE, format!("`{}` is a {t}, not a card", v.name))
-                            .label(v.span, "not a card")
-                            .help("only a card played (the card of a `play` trigger) can be retracted"),
-                    ),
-                    None => self.unknown_name(&v.name, v.span, scope),
-                },
+                StepKind::Retract(v) => self.expect_card_var(
+                    v,
+                    scope,
+                    "only a card played (the card of a `play` trigger) can be retracted",
+                ),
+                StepKind::Place { card, trick } => {
+                    self.expect_card_var(
+                        card,
+                        scope,
+                        "only a card supplied (the card of a `supply` trigger) can be placed",
+                    );
+                    if let Some(t) = trick {
+                        self.expect(t, scope, &Type::Int);
+                    }
+                }
                 StepKind::SetFact(f) => {
                     if !self.book.facts.contains_key(&f.name) {
                         let hint = self.did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));

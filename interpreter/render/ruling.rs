@@ -553,6 +553,29 @@ impl Renderer<'_> {
                     ("card", A::owned(self.thing(card))),
                 ],
             ),
+            Effect::Placed {
+                seat,
+                card,
+                trick: Some(t),
+            } => self.p(
+                "effect_placed_in_trick",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                    ("trick", A::Num(i64::from(*t))),
+                ],
+            ),
+            Effect::Placed {
+                seat,
+                card,
+                trick: None,
+            } => self.p(
+                "effect_placed_among_played",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
             Effect::FactSet { fact } => self
                 .book
                 .facts
@@ -676,6 +699,20 @@ impl Renderer<'_> {
                 &[
                     ("seat", A::Seat(*seat)),
                     ("what", A::owned(self.thing(card))),
+                ],
+            ),
+            Note::UngovernedQuitted { seat, trick } => self.p(
+                "note.ungoverned_quitted",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("trick", A::Num(i64::from(*trick))),
+                ],
+            ),
+            Note::UngovernedSupply { seat, card } => self.p(
+                "note.ungoverned_supply",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
                 ],
             ),
             Note::UngovernedPlay { seat, card, trick } => self.p(

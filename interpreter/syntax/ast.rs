@@ -181,6 +181,11 @@ pub enum TriggerKind {
     Play,
     /// `on withdrawal x by player`: a player takes back a card he played (Law 47)
     Withdrawal,
+    /// `on trick_quitted t by offender`: trick t was quitted without a card of the offender
+    /// (Law 67)
+    TrickQuitted,
+    /// `on supply x by player`: a player supplies a card to a trick he did not play to (67)
+    Supply,
     /// `on exposure x by offender` (and `early_lead`, `played_together`, `fifth_card`): cards
     /// that came to be seen, each way its own trigger
     Exposure(Exposure),
@@ -374,6 +379,13 @@ pub enum StepKind {
     AtPlayEnd(Block),
     /// A card played (a card variable of a `play` trigger) goes back to its holder's hand.
     Retract(Ident),
+    /// A card supplied to a defective trick (a card variable of a `supply` trigger) leaves
+    /// its holder's hand: into trick `trick`, which it may win (67A1), or, with `None`, among
+    /// his played cards, where it wins nothing (67B1).
+    Place {
+        card: Ident,
+        trick: Option<Expr>,
+    },
     /// A fact of the table becomes true from now on (54A).
     SetFact(Ident),
     /// The play ends: `count` of the tricks not yet played go to the side `to`, the others

@@ -88,6 +88,11 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::at_auction_end => "`at end of auction`",
         R::at_play_end => "`at end of play`",
         R::retract => "`retract`",
+        R::place | R::place_in_trick | R::place_among | R::kw_among => {
+            "`place … in trick …` or `place … among played cards`"
+        }
+        R::quitted_trigger | R::kw_trick_quitted => "`trick_quitted`",
+        R::supply_trigger | R::kw_supply => "`supply`",
         R::transfer => "`transfer … tricks to …`",
         R::for_each | R::kw_each => "`for each … in …`",
         R::withdraw | R::kw_withdraw => "`withdraw`",
@@ -452,6 +457,8 @@ impl Builder {
         let trigger = match t.as_rule() {
             Rule::play_trigger
             | Rule::withdrawal_trigger
+            | Rule::quitted_trigger
+            | Rule::supply_trigger
             | Rule::claim_trigger
             | Rule::lead_turn_trigger
             | Rule::exposure_trigger
@@ -463,6 +470,8 @@ impl Builder {
                 ) {
                     (Rule::play_trigger, _) => TriggerKind::Play,
                     (Rule::withdrawal_trigger, _) => TriggerKind::Withdrawal,
+                    (Rule::quitted_trigger, _) => TriggerKind::TrickQuitted,
+                    (Rule::supply_trigger, _) => TriggerKind::Supply,
                     (Rule::claim_trigger, _) => TriggerKind::Claim,
                     (Rule::lead_turn_trigger, _) => TriggerKind::LeadTurn,
                     (Rule::change_trigger, _) => TriggerKind::Change,

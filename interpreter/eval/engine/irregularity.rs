@@ -90,6 +90,27 @@ impl<'a> Table<'a> {
         Ok(breaches)
     }
 
+    /// After an act of `seat` that is not a card played (a card supplied to a defective
+    /// trick: Law 67), the obligations of his it fulfils end (their `ends` holds).
+    pub(super) fn settle_ends(&mut self, seat: Seat, x: &Value) -> Result<(), Fail> {
+        let view = self.view();
+        for o in self.obligations.iter_mut() {
+            if o.holder != seat || o.status != "in force" {
+                continue;
+            }
+            let decl = &self.book.obligations[&*o.name];
+            if let Some(e) = decl.ends.as_ref().filter(|_| decl.on_play) {
+                if self
+                    .ev
+                    .eval_bool(e, &mut obl_env(decl, &o.args, seat, x), &view)?
+                {
+                    o.status = if o.breaches == 0 { "kept" } else { "broken" };
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The irregularities this act is, each with its bindings.
     pub(super) fn detect(
         &mut self,
@@ -109,6 +130,8 @@ impl<'a> Table<'a> {
                 TriggerKind::Question => act == Act::Question,
                 TriggerKind::Play => act == Act::Play,
                 TriggerKind::Withdrawal => act == Act::Withdrawal,
+                TriggerKind::TrickQuitted => act == Act::TrickQuitted,
+                TriggerKind::Supply => act == Act::Supply,
                 TriggerKind::Exposure(how) => act == Act::Exposure(*how),
                 TriggerKind::Claim => act == Act::Claim,
                 TriggerKind::LeadTurn => act == Act::LeadTurn,

@@ -53,6 +53,15 @@ pub enum Event {
     PlayedTogether([(Seat, Card); 2]),
     /// A player takes back a card he played (Law 47, 62C): `N withdraws ♠4`.
     Withdraw { seat: Seat, card: Card },
+    /// The player whose turn it is does not play to the trick, and the turn passes him
+    /// (Law 67): `N omits`.
+    Omit { seat: Seat },
+    /// The trick in progress is turned before every player played to it (Law 67):
+    /// `quitted`.
+    Quitted,
+    /// A player supplies a card to a trick he did not play to (67A1, 67B1):
+    /// `E supplies ♥3`.
+    Supply { seat: Seat, card: Card },
     /// A card led or played: by the player the case names (a lead out of turn, a card
     /// from the wrong hand), or by whoever's turn it is.
     Play { seat: Option<Seat>, card: Card },
@@ -150,6 +159,8 @@ enum Act {
     Play,
     Exposure(Exposure),
     Withdrawal,
+    TrickQuitted,
+    Supply,
     Claim,
     LeadTurn,
 }
@@ -380,10 +391,14 @@ struct PlayState {
     declarer: Seat,
     strain: Strain,
     hands: [Hand; 4],
-    /// The tricks in the order played; the last may be incomplete.
+    /// The tricks in the order played; the last may be incomplete. A trick is complete
+    /// when it has a winner: four cards, or fewer when it was quitted (Law 67).
     tricks: Vec<Vec<PlayRec>>,
     /// Who won each complete trick.
     winners: Vec<Seat>,
+    /// The players whose turn passed in the trick in progress without their card (Law 67).
+    omitted: Vec<Seat>,
+
     next: Seat,
     /// Tricks transferred to declarer's side (negative: to the defenders).
     transferred: i32,
@@ -397,14 +412,19 @@ impl PlayState {
     /// The cards of the trick in progress (none between tricks).
     fn current(&self) -> &[PlayRec] {
         match self.tricks.last() {
-            Some(t) if t.len() < 4 => t,
+            Some(t) if self.in_progress() => t,
             _ => &[],
         }
     }
 
+    /// A trick has been started and has no winner yet.
+    fn in_progress(&self) -> bool {
+        self.winners.len() < self.tricks.len()
+    }
+
     /// The number of the trick in progress, or of the next one between tricks.
     fn trick_number(&self) -> u8 {
-        let n = self.tricks.len() + usize::from(self.tricks.last().is_none_or(|t| t.len() == 4));
+        let n = self.tricks.len() + usize::from(!self.in_progress());
         n.min(13) as u8
     }
 }
@@ -662,6 +682,9 @@ impl<'a> Table<'a> {
             Event::Expose { seat, cards, how } => self.feed_exposure(*seat, cards, *how),
             Event::PlayedTogether(plays) => self.feed_played_together(*plays),
             Event::Withdraw { seat, card } => self.feed_withdrawal(*seat, *card),
+            Event::Quitted => self.feed_quitted(),
+            Event::Omit { seat } => self.feed_omission(*seat),
+            Event::Supply { seat, card } => self.feed_supply(*seat, *card),
             Event::Play { seat, card } => self.feed_play(*seat, *card),
             Event::Claim {
                 seat,

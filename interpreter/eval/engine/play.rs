@@ -32,6 +32,7 @@ impl<'a> Table<'a> {
             hands: deal.hands,
             tricks: vec![],
             winners: vec![],
+            omitted: vec![],
             next,
             transferred: 0,
             awarded: None,
@@ -122,7 +123,7 @@ impl<'a> Table<'a> {
         {
             let play = self.play.as_mut().unwrap();
             play.hands[seat.index()].remove(card);
-            if play.tricks.last().is_none_or(|t| t.len() == 4) {
+            if !play.in_progress() {
                 play.tricks.push(vec![]);
             }
             play.tricks
@@ -207,35 +208,186 @@ impl<'a> Table<'a> {
     /// After a card: the next to play, or the trick's winner and the next leader,
     /// or the end of the play.
     fn advance(&mut self) -> Result<(), Fail> {
+        let play = self.play.as_ref().unwrap();
+        if play.in_progress() && play.current().len() + play.omitted.len() == 4 {
+            if play.omitted.is_empty() {
+                self.settle_trick()?;
+                self.next_trick()
+            } else {
+                self.quit_trick()
+            }
+        } else {
+            self.next_in_rotation()
+        }
+    }
+
+    /// The trick in progress is complete: its winner (44E, 44F) and the next leader (44G),
+    /// from the cards it holds.
+    fn settle_trick(&mut self) -> Result<(), Fail> {
+        let (winner, next) = self.trick_result(self.play.as_ref().unwrap().tricks.len())?;
+        let play = self.play.as_mut().unwrap();
+        play.winners.push(winner);
+        play.omitted.clear();
+        play.next = next;
+        Ok(())
+    }
+
+    /// Who wins trick `n` (1 the first) with the cards it holds, and who leads next.
+    fn trick_result(&mut self, n: usize) -> Result<(Seat, Seat), Fail> {
         let view = self.view();
         let play = self.play.as_ref().unwrap();
         let strain = Value::Strain(play.strain);
-        if let Some(done) = play.tricks.last().filter(|t| t.len() == 4) {
-            let n = play.tricks.len() as u8;
-            let trick = Value::List(Rc::new(
-                done.iter()
-                    .map(|r| Value::Play(r.seat, r.card, n))
-                    .collect(),
-            ));
-            let winner = seat_of(self.ev.call(
-                "trick_winner",
-                vec![trick.clone(), strain.clone()],
-                &view,
-            )?);
-            let next = seat_of(self.ev.call("next_leader", vec![trick, strain], &view)?);
-            let play = self.play.as_mut().unwrap();
-            play.winners.push(winner);
-            play.next = next;
-            if play.tricks.len() == 13 {
-                play.ended = true;
-                self.end_play()?;
-            } else {
-                self.lead_turn(next)?;
-            }
+        let trick = Value::List(Rc::new(
+            play.tricks[n - 1]
+                .iter()
+                .map(|r| Value::Play(r.seat, r.card, n as u8))
+                .collect(),
+        ));
+        let winner = seat_of(self.ev.call(
+            "trick_winner",
+            vec![trick.clone(), strain.clone()],
+            &view,
+        )?);
+        let next = seat_of(self.ev.call("next_leader", vec![trick, strain], &view)?);
+        Ok((winner, next))
+    }
+
+    /// After a complete trick: the next leader's turn, or the end of the play.
+    fn next_trick(&mut self) -> Result<(), Fail> {
+        let play = self.play.as_mut().unwrap();
+        if play.tricks.len() == 13 {
+            play.ended = true;
+            self.end_play()
         } else {
-            self.next_in_rotation()?;
+            let next = play.next;
+            self.lead_turn(next)
         }
-        Ok(())
+    }
+
+    /// The trick in progress is turned before every player played to it (`quitted`): it is
+    /// complete with the cards it holds, and each player missing from it is an act the law
+    /// book rules (Law 67: a defective trick).
+    pub(super) fn feed_quitted(&mut self) -> Result<(), Fail> {
+        self.next_player()?;
+        self.settle_defaults(None)?;
+        if self.play.as_ref().unwrap().current().is_empty() {
+            return Err(self.event_error(
+                "no trick is in progress to be quitted: `quitted` follows the cards played to \
+                 the trick"
+                    .into(),
+            ));
+        }
+        self.quit_trick()
+    }
+
+    /// The player whose turn it is does not play (`N omits`): the turn passes him, and the
+    /// trick is complete without his card once the others have played (Law 67).
+    pub(super) fn feed_omission(&mut self, seat: Seat) -> Result<(), Fail> {
+        let due = self.next_player()?;
+        self.settle_defaults(None)?;
+        let play = self.play.as_ref().unwrap();
+        if play.current().is_empty() || seat != due {
+            return Err(self.event_error(format!(
+                "{seat} omits, but {} to play to a trick in progress: `omits` names the \
+                 player whose turn passes without his card",
+                if play.current().is_empty() {
+                    "no card has been led".to_string()
+                } else {
+                    format!("it is {due}'s turn")
+                }
+            )));
+        }
+        self.play.as_mut().unwrap().omitted.push(seat);
+        self.advance()
+    }
+
+    /// The trick in progress is complete with the cards it holds; each player missing from
+    /// it is an act the law book rules (`trick_quitted`), then the play goes on.
+    fn quit_trick(&mut self) -> Result<(), Fail> {
+        let play = self.play.as_ref().unwrap();
+        let leader = play.current()[0].seat;
+        let mut missing = vec![];
+        let mut s = leader;
+        for _ in 0..4 {
+            if !play.current().iter().any(|r| r.seat == s) {
+                missing.push(s);
+            }
+            s = s.lho();
+        }
+        let t = play.tricks.len() as i64;
+        self.settle_trick()?;
+        for seat in missing {
+            let found = self.detect(Act::TrickQuitted, seat, &Value::Int(t), None, &[])?;
+            if found.is_empty() {
+                self.notes.push(Note::UngovernedQuitted {
+                    seat,
+                    trick: t as u8,
+                });
+            } else {
+                self.rule(found, seat, t.to_string())?;
+            }
+        }
+        self.next_trick()
+    }
+
+    /// A player supplies a card to a trick he did not play to (67A1, 67B1): the law book
+    /// says where the card goes (`place`); a card no rule places stays in his hand.
+    pub(super) fn feed_supply(&mut self, seat: Seat, card: Card) -> Result<(), Fail> {
+        self.next_player()?;
+        self.settle_defaults(None)?;
+        if !self.play.as_ref().unwrap().hands[seat.index()].contains(card) {
+            return Err(self.event_error(format!("{seat} does not hold {card}")));
+        }
+        let x = Value::Card(card);
+        let found = self.detect(Act::Supply, seat, &x, None, &[])?;
+        if found.is_empty() {
+            self.notes.push(Note::UngovernedSupply {
+                seat,
+                card: card.to_string(),
+            });
+            return Ok(());
+        }
+        self.rule(found, seat, card.to_string())?;
+        self.settle_ends(seat, &x)
+    }
+
+    /// A supplied card leaves its holder's hand: into trick `trick`, whose winner is then
+    /// found again with it (67A1), or among his played cards, winning nothing (67B1). A
+    /// trick that changes hands after the next one was led leaves that lead standing; the
+    /// Director sorts out the order of play (the case records what followed).
+    pub(super) fn place(&mut self, card: Card, trick: Option<i64>) -> Result<Seat, Fail> {
+        let play = self.play.as_mut().unwrap();
+        let Some(seat) = Seat::ALL
+            .into_iter()
+            .find(|s| play.hands[s.index()].contains(card))
+        else {
+            return Err(self.event_error(format!("{card} is placed, but no hand holds it")));
+        };
+        match trick {
+            Some(n) if n >= 1 && (n as usize) <= play.winners.len() => {
+                let n = n as usize;
+                play.hands[seat.index()].remove(card);
+                play.tricks[n - 1].push(PlayRec {
+                    seat,
+                    card,
+                    due: seat,
+                });
+                let (winner, next) = self.trick_result(n)?;
+                let play = self.play.as_mut().unwrap();
+                play.winners[n - 1] = winner;
+                if play.tricks.len() == n {
+                    play.next = next;
+                }
+                Ok(seat)
+            }
+            Some(n) => Err(self.event_error(format!(
+                "{card} is placed in trick {n}, which is not a complete trick"
+            ))),
+            None => {
+                play.hands[seat.index()].remove(card);
+                Ok(seat)
+            }
+        }
     }
 
     /// 44B: the others play in rotation after the leader of the trick in progress. A card
@@ -247,8 +399,15 @@ impl<'a> Table<'a> {
         let Some(first) = trick.first() else {
             return Ok(());
         };
-        let (leader, played): (Seat, Vec<Seat>) =
-            (first.seat, trick.iter().map(|r| r.seat).collect());
+        let play = self.play.as_ref().unwrap();
+        let (leader, played): (Seat, Vec<Seat>) = (
+            first.seat,
+            trick
+                .iter()
+                .map(|r| r.seat)
+                .chain(play.omitted.iter().copied())
+                .collect(),
+        );
         let mut next = leader;
         for _ in 0..4 {
             next = seat_of(

@@ -468,6 +468,29 @@ impl<'a> Table<'a> {
                         },
                     );
                 }
+                StepKind::Place { card: v, trick } => {
+                    let Some((_, Value::Card(card))) =
+                        exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()
+                    else {
+                        unreachable!("checked: a card")
+                    };
+                    let n = match trick {
+                        Some(e) => match self.ev.eval(e, &mut exec.env, &view)? {
+                            Value::Int(n) => Some(n),
+                            _ => unreachable!("checked: an int"),
+                        },
+                        None => None,
+                    };
+                    let seat = self.place(card, n)?;
+                    self.effect(
+                        inst,
+                        Effect::Placed {
+                            seat,
+                            card: card.to_string(),
+                            trick: n.map(|n| n.clamp(0, 13) as u8),
+                        },
+                    );
+                }
                 StepKind::SetFact(f) => {
                     let name: Rc<str> = Rc::from(f.name.as_str());
                     if !self.facts.contains(&name) {

@@ -189,6 +189,21 @@ impl Builder {
                 StepKind::AtPlayEnd(self.block(b)?)
             }
             Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
+            Rule::place => {
+                let card = self.ident(it.nth(1).unwrap());
+                let how = it.next().unwrap();
+                let trick = match how.as_rule() {
+                    Rule::place_in_trick => {
+                        let e = how
+                            .into_inner()
+                            .find(|q| q.as_rule() == Rule::expr)
+                            .unwrap();
+                        Some(self.expr(e)?)
+                    }
+                    _ => None,
+                };
+                StepKind::Place { card, trick }
+            }
             Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
             Rule::award => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
