@@ -174,6 +174,7 @@ impl<'a> Table<'a> {
 
     /// A player takes back a card he played: the law book says whether he may (47, 62C) and
     /// takes it back (`retract`); a withdrawal no rule allows leaves the card played.
+    /// Declarer may name a card of dummy's (47C: he changes his designation).
     pub(super) fn feed_withdrawal(&mut self, seat: Seat, card: Card) -> Result<(), Fail> {
         self.next_player()?;
         self.settle_defaults(None)?;
@@ -184,7 +185,9 @@ impl<'a> Table<'a> {
                 .find(|r| r.card == card)
                 .map(|r| r.seat)
         });
-        if played_by != Some(seat) {
+        let declarer = self.play.as_ref().map(|p| p.declarer);
+        let dummys = declarer.is_some_and(|d| seat == d && played_by == Some(d.partner()));
+        if played_by != Some(seat) && !dummys {
             return Err(self.event_error(format!("{seat} has not played {card}")));
         }
         let x = Value::Card(card);
