@@ -13,6 +13,8 @@
 //!   N withdraws S4       // a card taken back (47, 62C1)
 //!   quitted              // the trick turned before every player played to it (67)
 //!   N omits              // his turn passes without his card (67)
+//!   S asks revoke        // whether the player who showed out has the suit led (61B)
+//!   N looks              // dummy looks at a defender's cards (43A2; `watches`, `exchanges`)
 //!   E supplies H3        // a card for a trick he did not play to (67A1, 67B1)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
@@ -210,12 +212,44 @@ impl Cx<'_> {
                 }
                 return;
             }
-            // `W learns`: extraneous information from another source during the play (16D3).
-            if self.is("event", "learns", &verb.text) && line.len() == 2 {
+            // `S asks revoke`: whether the player who did not follow suit has a card of the
+            // suit led (61B); `asks review`, `asks explanation` as in the auction (20, 41B).
+            if self.is("event", "asks", &verb.text) && line.len() == 3 {
+                let kind = ["revoke", "review", "explanation"]
+                    .into_iter()
+                    .find(|k| self.is("event", k, &line[2].text));
+                if let Some(kind) = kind {
+                    let kind = if kind == "revoke" {
+                        "revoke_inquiry"
+                    } else {
+                        kind
+                    };
+                    events.push((
+                        Event::Question {
+                            seat,
+                            kind: kind.into(),
+                        },
+                        whole,
+                    ));
+                    return;
+                }
+            }
+            // `W learns`: extraneous information from another source during the play (16D3);
+            // `N exchanges`, `N watches`, `N looks`: dummy exchanges hands with declarer,
+            // watches declarer's play, looks at a defender's cards (43A2).
+            let conduct = [
+                ("learns", "outside_information"),
+                ("exchanges", "dummy_exchanges"),
+                ("watches", "dummy_watches"),
+                ("looks", "dummy_looks"),
+            ]
+            .into_iter()
+            .find(|(id, _)| self.is("event", id, &verb.text));
+            if let Some((_, kind)) = conduct.filter(|_| line.len() == 2) {
                 events.push((
                     Event::Question {
                         seat,
-                        kind: "outside_information".into(),
+                        kind: kind.into(),
                     },
                     whole,
                 ));
