@@ -214,29 +214,20 @@ impl Cx<'_> {
             }
             // `S asks revoke`: whether the player who did not follow suit has a card of the
             // suit led (61B); `asks review`, `asks explanation` as in the auction (20, 41B).
-            if self.is("event", "asks", &verb.text) && line.len() == 3 {
-                let kind = ["revoke", "review", "explanation"]
-                    .into_iter()
-                    .find(|k| self.is("event", k, &line[2].text));
-                if let Some(kind) = kind {
-                    let kind = if kind == "revoke" {
-                        "revoke_inquiry"
-                    } else {
-                        kind
-                    };
-                    events.push((
-                        Event::Question {
-                            seat,
-                            kind: kind.into(),
-                        },
-                        whole,
-                    ));
-                    return;
-                }
-            }
             // `W learns`: extraneous information from another source during the play (16D3);
             // `N exchanges`, `N watches`, `N looks`: dummy exchanges hands with declarer,
             // watches declarer's play, looks at a defender's cards (43A2).
+            let asked = [
+                ("revoke", "revoke_inquiry"),
+                ("review", "review"),
+                ("explanation", "explanation"),
+            ]
+            .into_iter()
+            .find(|(id, _)| {
+                line.len() == 3
+                    && self.is("event", "asks", &verb.text)
+                    && self.is("event", id, &line[2].text)
+            });
             let conduct = [
                 ("learns", "outside_information"),
                 ("exchanges", "dummy_exchanges"),
@@ -244,8 +235,8 @@ impl Cx<'_> {
                 ("looks", "dummy_looks"),
             ]
             .into_iter()
-            .find(|(id, _)| self.is("event", id, &verb.text));
-            if let Some((_, kind)) = conduct.filter(|_| line.len() == 2) {
+            .find(|(id, _)| line.len() == 2 && self.is("event", id, &verb.text));
+            if let Some((_, kind)) = asked.or(conduct) {
                 events.push((
                     Event::Question {
                         seat,
