@@ -350,6 +350,11 @@ pub enum Effect {
         seat: Seat,
         card: String,
     },
+    /// A card the Laws deem played (45C): it is played as any card once the act is ruled.
+    DeemedPlayed {
+        seat: Seat,
+        card: String,
+    },
     /// A card supplied to a defective trick: into that trick (`trick`), or, with none, among
     /// its holder's played cards, winning nothing (67B1).
     Placed {

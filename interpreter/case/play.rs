@@ -10,6 +10,8 @@
 //!   together E S5 S S3   // two players' cards at the same moment (58A)
 //!   E exposes SK H2      // cards exposed (dropped, seen by partner): Laws 48, 49
 //!   E adds D5            // a fifth card added to a completed trick (45E)
+//!   E holds SK           // a card held as a card played is held (45C1, 45C2)
+//!   S touches NQ         // declarer touches a card of dummy's (45C3)
 //!   N withdraws S4       // a card taken back (47, 62C1)
 //!   quitted              // the trick turned before every player played to it (67)
 //!   N omits              // his turn passes without his card (67)
@@ -132,6 +134,8 @@ impl Cx<'_> {
             let exposure = [
                 ("exposes", Exposure::Exposed),
                 ("adds", Exposure::FifthCard),
+                ("holds", Exposure::Held),
+                ("touches", Exposure::Touched),
             ]
             .into_iter()
             .find(|(id, _)| self.is("event", id, &verb.text));

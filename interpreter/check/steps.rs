@@ -358,6 +358,11 @@ impl Checker {
                     scope,
                     "only a card played (the card of a `play` trigger) can be retracted",
                 ),
+                StepKind::PlayCard(v) => self.expect_card_var(
+                    v,
+                    scope,
+                    "a card variable (`for each c in x { play c }` for the cards of an exposure)",
+                ),
                 StepKind::Place { card, trick } => {
                     self.expect_card_var(
                         card,

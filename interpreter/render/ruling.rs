@@ -553,6 +553,13 @@ impl Renderer<'_> {
                     ("card", A::owned(self.thing(card))),
                 ],
             ),
+            Effect::DeemedPlayed { seat, card } => self.p(
+                "effect_deemed_played",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
             Effect::Placed {
                 seat,
                 card,

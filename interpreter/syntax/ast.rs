@@ -160,7 +160,7 @@ pub struct TableRow {
     pub span: Span,
 }
 
-/// How cards came to be exposed: the four exposure triggers.
+/// How cards came to be seen or handled: the exposure triggers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exposure {
     /// `exposure`: dropped, held so partner could see it, named (24, 48, 49).
@@ -171,6 +171,10 @@ pub enum Exposure {
     WithPlay,
     /// `fifth_card`: added to a trick all four players have played to (45E).
     FifthCard,
+    /// `held`: held face up as a card played is held (45C1, 45C2).
+    Held,
+    /// `touched`: a card of dummy's that declarer touched (45C3).
+    Touched,
 }
 
 #[derive(Clone, Debug)]
@@ -379,6 +383,8 @@ pub enum StepKind {
     AtPlayEnd(Block),
     /// A card played (a card variable of a `play` trigger) goes back to its holder's hand.
     Retract(Ident),
+    /// A card is played by its holder, as any card, once the act being ruled is done (45C).
+    PlayCard(Ident),
     /// A card supplied to a defective trick (a card variable of a `supply` trigger) leaves
     /// its holder's hand: into trick `trick`, which it may win (67A1), or, with `None`, among
     /// his played cards, where it wins nothing (67B1).

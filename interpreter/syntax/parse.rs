@@ -109,7 +109,12 @@ fn phrase(r: Rule) -> Option<&'static str> {
         | R::kw_exposure
         | R::kw_early_lead
         | R::kw_played_together
-        | R::kw_fifth_card => "`exposure`, `early_lead`, `played_together` or `fifth_card`",
+        | R::kw_fifth_card
+        | R::kw_held
+        | R::kw_touched => {
+            "`exposure`, `early_lead`, `played_together`, `fifth_card`, `held` or `touched`"
+        }
+        R::play_card => "`play`",
         R::no_rectification | R::kw_no => "`no rectification`",
         R::expr
         | R::or_expr
@@ -481,6 +486,8 @@ impl Builder {
                         TriggerKind::Exposure(Exposure::WithPlay)
                     }
                     (_, Some(Rule::kw_fifth_card)) => TriggerKind::Exposure(Exposure::FifthCard),
+                    (_, Some(Rule::kw_held)) => TriggerKind::Exposure(Exposure::Held),
+                    (_, Some(Rule::kw_touched)) => TriggerKind::Exposure(Exposure::Touched),
                     _ => TriggerKind::Exposure(Exposure::Exposed),
                 };
                 let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);

@@ -373,15 +373,21 @@ impl<'a> Table<'a> {
     ) -> Result<(), Fail> {
         self.start_play_if_due()?;
         self.settle_defaults(None)?;
-        // In the play, the cards he still holds; before it, the deal.
+        // In the play, the cards he still holds; before it, the deal. The cards declarer
+        // touches (45C3) are dummy's.
+        let holder = if how == Exposure::Touched {
+            seat.partner()
+        } else {
+            seat
+        };
         let held = match (&self.play, &self.deal) {
-            (Some(p), _) => Some(p.hands[seat.index()].clone()),
-            (None, Some(d)) => Some(d.hand(seat).clone()),
+            (Some(p), _) => Some(p.hands[holder.index()].clone()),
+            (None, Some(d)) => Some(d.hand(holder).clone()),
             _ => None,
         };
         if let Some(h) = held {
             if let Some(c) = cards.iter().find(|c| !h.contains(**c)) {
-                return Err(self.event_error(format!("{seat} does not hold {c}")));
+                return Err(self.event_error(format!("{holder} does not hold {c}")));
             }
         }
         let x = Value::List(Rc::new(cards.iter().map(|c| Value::Card(*c)).collect()));

@@ -355,6 +355,8 @@ pub struct Table<'a> {
     claim: Option<ClaimState>,
     /// Declarer's calls of a card from dummy (46B).
     designations: Vec<Designation>,
+    /// Cards a rectification deems played (`play c`: 45C), played once the act is ruled.
+    deemed_plays: Vec<Card>,
     /// How many calls have been made (events, not deemed passes).
     made: usize,
 }
@@ -473,6 +475,7 @@ impl<'a> Table<'a> {
             facts: vec![],
             claim: None,
             designations: vec![],
+            deemed_plays: vec![],
             made: 0,
         }
     }
@@ -664,6 +667,17 @@ impl<'a> Table<'a> {
     pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
         self.event += 1;
         self.feed_event(event)?;
+        while !self.deemed_plays.is_empty() {
+            let card = self.deemed_plays.remove(0);
+            let holder = self.play.as_ref().and_then(|p| {
+                Seat::ALL
+                    .into_iter()
+                    .find(|s| p.hands[s.index()].contains(card))
+            });
+            if let Some(seat) = holder {
+                self.feed_play(Some(seat), card)?;
+            }
+        }
         self.resolve_observers()
     }
 

@@ -468,6 +468,28 @@ impl<'a> Table<'a> {
                         },
                     );
                 }
+                StepKind::PlayCard(v) => {
+                    let Some((_, Value::Card(card))) =
+                        exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()
+                    else {
+                        unreachable!("checked: a card")
+                    };
+                    self.deemed_plays.push(card);
+                    let holder = self.play.as_ref().and_then(|p| {
+                        Seat::ALL
+                            .into_iter()
+                            .find(|s| p.hands[s.index()].contains(card))
+                    });
+                    if let Some(seat) = holder {
+                        self.effect(
+                            inst,
+                            Effect::DeemedPlayed {
+                                seat,
+                                card: card.to_string(),
+                            },
+                        );
+                    }
+                }
                 StepKind::Place { card: v, trick } => {
                     let Some((_, Value::Card(card))) =
                         exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()

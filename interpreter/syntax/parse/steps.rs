@@ -189,6 +189,7 @@ impl Builder {
                 StepKind::AtPlayEnd(self.block(b)?)
             }
             Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
+            Rule::play_card => StepKind::PlayCard(self.ident(it.nth(1).unwrap())),
             Rule::place => {
                 let card = self.ident(it.nth(1).unwrap());
                 let how = it.next().unwrap();
