@@ -128,9 +128,10 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
             // exploring it for such a case was most of this test's time, for nothing.)
             continue;
         };
-        // A finding can decide whose turn it is (53A or 53B) or whether a card stays played
-        // (45C4(b), 47C: a slip of the tongue): the cards the case records after it then fit
-        // one branch only, and the other branches cannot be replayed.
+        // A finding can decide whose turn it is (53A or 53B), whether a card is played (45C2,
+        // 45C3) or whether it stays played (45C4(b), 47C: a slip of the tongue; 45D: a card
+        // dummy played unnamed): the cards the case records after it then fit one branch
+        // only, and the other branches cannot be replayed.
         let tree = match rule_case(book, &open, &name) {
             Ok(tree) => tree,
             Err(e) if !case.findings.is_empty() && matches!(open.play, PlayRecord::Events(_)) => {
@@ -152,7 +153,7 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
     }
     assert!(checked >= 60, "only {checked} cases could be checked");
     assert!(
-        turn_decided_by_finding.len() <= 10,
+        turn_decided_by_finding.len() <= 16,
         "more cases than expected whose recorded play fits one finding only:\n{}",
         turn_decided_by_finding.join("\n")
     );

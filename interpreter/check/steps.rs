@@ -257,9 +257,12 @@ impl Checker {
                         }
                     }
                 },
-                StepKind::Refer(ids) => {
+                StepKind::Refer(ids, when) => {
                     for id in ids {
                         self.check_ref(id);
+                    }
+                    if let Some(w) = when {
+                        self.expect(w, scope, &Type::Bool);
                     }
                 }
                 StepKind::Defer(name) => {

@@ -440,6 +440,34 @@ fn answers(open: &Option<Open>, event: &Event) -> bool {
     }
 }
 
+/// Where in the play record the hypothetical answers go: before the first card played while
+/// their question is open that moves the table past it (answers it, or opens another). A
+/// card that leaves the question as it was does not pass it (60C: the offending side's card
+/// played before the rectification is ruled by itself, and the choice stays open), and the
+/// answers then go after it. `None`: at the end.
+fn insertion_point(ctx: &Ctx, extra: &[Event], findings: &Findings) -> Result<Option<usize>, Fail> {
+    let (Some(first), PlayRecord::Events(events)) = (extra.first(), &ctx.case.play) else {
+        return Ok(None);
+    };
+    let ev = Evaluator::new(ctx.book, findings, BUDGET);
+    let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
+    table.set_deal(ctx.case.deal.clone());
+    for (e, _) in &ctx.case.events {
+        table.feed(e)?;
+    }
+    for (i, (e, _)) in events.iter().enumerate() {
+        let before = table.open()?;
+        let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
+        if table.feed(e).is_err() {
+            return Ok(candidate.then_some(i));
+        }
+        if candidate && table.open()? != before {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
 fn replay(
     ctx: &Ctx,
     extra: &[Event],
@@ -455,16 +483,11 @@ fn replay(
     // goes on past it, or at the end. A question the play itself answers later (53A: the
     // next player plays to a lead out of turn) is not the one they answer.
     let mut extra_fed = false;
+    let insert_at = insertion_point(ctx, extra, findings)?;
     match &ctx.case.play {
         PlayRecord::Events(events) => {
-            for (e, span) in events {
-                if !extra_fed
-                    && matches!(e, Event::Play { .. })
-                    && match extra.first() {
-                        Some(x) => answers(&table.open()?, x),
-                        None => false,
-                    }
-                {
+            for (i, (e, span)) in events.iter().enumerate() {
+                if !extra_fed && insert_at == Some(i) {
                     for x in extra {
                         table.feed(x)?;
                     }

@@ -356,7 +356,8 @@ pub enum StepKind {
     },
     Decide(Decision),
     Goto(ParaId),
-    Refer(Vec<ParaId>),
+    /// Paragraphs that apply or may apply, with the condition under which they are cited.
+    Refer(Vec<ParaId>, Option<Expr>),
     Defer(Ident),
     Stands(Ident),
     Cancel {

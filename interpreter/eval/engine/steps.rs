@@ -228,7 +228,12 @@ impl<'a> Table<'a> {
                         }
                     }
                 }
-                StepKind::Refer(ids) => {
+                StepKind::Refer(ids, when) => {
+                    if let Some(w) = when {
+                        if !self.ev.eval_bool(w, &mut exec.env, &view)? {
+                            continue;
+                        }
+                    }
                     if let Some(last) = self.irregs[inst].decisions.last_mut() {
                         // A paragraph cited twice in one decision (by two steps) is listed once.
                         for i in ids {

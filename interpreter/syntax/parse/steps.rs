@@ -92,11 +92,19 @@ impl Builder {
             }
             Rule::decide => StepKind::Decide(self.decision(it.nth(1).unwrap())?),
             Rule::goto => StepKind::Goto(self.para_id(it.nth(1).unwrap())),
-            Rule::refer => StepKind::Refer(
-                it.filter(|q| q.as_rule() == Rule::para_id)
-                    .map(|q| self.para_id(q))
-                    .collect(),
-            ),
+            Rule::refer => {
+                let parts: Vec<_> = it.collect();
+                let ids = parts
+                    .iter()
+                    .filter(|q| q.as_rule() == Rule::para_id)
+                    .map(|q| self.para_id(q.clone()))
+                    .collect();
+                let when = match parts.iter().find(|q| q.as_rule() == Rule::when_clause) {
+                    Some(w) => Some(self.expr(w.clone().into_inner().nth(1).unwrap())?),
+                    None => None,
+                };
+                StepKind::Refer(ids, when)
+            }
             Rule::defer => StepKind::Defer(self.ident(it.nth(2).unwrap())),
             Rule::stands => StepKind::Stands(self.ident(it.nth(1).unwrap())),
             Rule::cancel => {
