@@ -1,6 +1,7 @@
 //! Which paragraphs of a law book the rulings of a corpus reach: a paragraph is reached when
 //! a ruling applies it or refers to it, and a section when one of its paragraphs is. Pure
-//! judgement paragraphs are listed apart: no case is expected to decide them.
+//! judgement paragraphs are listed apart: no case is expected to decide them; so are conduct
+//! paragraphs, which say how the players proceed and give a ruling nothing to compute.
 
 use crate::check::{parent_id, LawBook};
 use crate::ruling::{Node, Ruling};
@@ -18,6 +19,8 @@ pub struct LawCoverage {
     pub mechanical: Vec<String>,
     pub unreached: Vec<String>,
     pub judgement: Vec<String>,
+    /// Paragraphs of the players' procedure, with nothing for a ruling to compute.
+    pub conduct: Vec<String>,
 }
 
 impl Coverage {
@@ -77,9 +80,12 @@ impl Coverage {
                 mechanical: vec![],
                 unreached: vec![],
                 judgement: vec![],
+                conduct: vec![],
             });
             if p.judgement.is_some() {
                 e.judgement.push(p.id.clone());
+            } else if p.conduct.is_some() {
+                e.conduct.push(p.id.clone());
             } else {
                 e.mechanical.push(p.id.clone());
                 if !self.reached.contains(&p.id) {
@@ -114,6 +120,9 @@ pub fn render(report: &[LawCoverage]) -> String {
         }
         if !l.judgement.is_empty() {
             out.push_str(&format!("; judgement: {}", l.judgement.join(", ")));
+        }
+        if !l.conduct.is_empty() {
+            out.push_str(&format!("; conduct: {}", l.conduct.join(", ")));
         }
         out.push('\n');
     }

@@ -350,6 +350,10 @@ pub enum Effect {
         seat: Seat,
         card: String,
     },
+    /// The next lead is made from this hand (43B2(a)).
+    LeadFrom {
+        seat: Seat,
+    },
     /// A card the Laws deem played (45C): it is played as any card once the act is ruled.
     DeemedPlayed {
         seat: Seat,

@@ -17,6 +17,8 @@
 //!   N omits              // his turn passes without his card (67)
 //!   S asks revoke        // whether the player who showed out has the suit led (61B)
 //!   N looks              // dummy looks at a defender's cards (43A2; `watches`, `exchanges`)
+//!   N warns              // dummy warns declarer against an irregularity (42B2, 43B2(a))
+//!   N draws_attention    // a player draws attention to an irregularity (42B3, 43A1(b))
 //!   E supplies H3        // a card for a trick he did not play to (67A1, 67B1)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
@@ -220,7 +222,8 @@ impl Cx<'_> {
             // suit led (61B); `asks review`, `asks explanation` as in the auction (20, 41B).
             // `W learns`: extraneous information from another source during the play (16D3);
             // `N exchanges`, `N watches`, `N looks`: dummy exchanges hands with declarer,
-            // watches declarer's play, looks at a defender's cards (43A2).
+            // watches declarer's play, looks at a defender's cards (43A2). `N warns`: dummy
+            // tries to prevent an irregularity by declarer (42B2); `N draws_attention` (42B3).
             let asked = [
                 ("revoke", "revoke_inquiry"),
                 ("review", "review"),
@@ -237,6 +240,8 @@ impl Cx<'_> {
                 ("exchanges", "dummy_exchanges"),
                 ("watches", "dummy_watches"),
                 ("looks", "dummy_looks"),
+                ("warns", "dummy_warning"),
+                ("draws_attention", "attention_drawn"),
             ]
             .into_iter()
             .find(|(id, _)| line.len() == 2 && self.is("event", id, &verb.text));

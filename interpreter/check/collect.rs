@@ -218,6 +218,7 @@ impl Checker {
                             law: law.number,
                             titles: p.titles.first().cloned(),
                             judgement: p.judgement.clone(),
+                            conduct: p.conduct.clone(),
                             span: p.id.span,
                             operative: false,
                         },

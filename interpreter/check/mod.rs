@@ -34,6 +34,8 @@ pub struct ParagraphInfo {
     pub law: u32,
     pub titles: Option<Translations>,
     pub judgement: Option<String>,
+    /// How the players proceed: nothing for a ruling to compute (coverage lists it apart).
+    pub conduct: Option<String>,
     pub span: Span,
     /// Where a rule, an answer or a procedure of the law book decides by this paragraph.
     pub operative: bool,
@@ -566,6 +568,7 @@ impl Checker {
                     law,
                     titles: None,
                     judgement: None,
+                    conduct: None,
                     span: id.span,
                     operative: true,
                 });

@@ -361,6 +361,7 @@ impl Checker {
                     scope,
                     "only a card played (the card of a `play` trigger) can be retracted",
                 ),
+                StepKind::LeadFrom(e) => self.expect(e, scope, &Type::Seat),
                 StepKind::PlayCard(v) => self.expect_card_var(
                     v,
                     scope,

@@ -553,6 +553,7 @@ impl Renderer<'_> {
                     ("card", A::owned(self.thing(card))),
                 ],
             ),
+            Effect::LeadFrom { seat } => self.p("effect_lead_from", &[("seat", A::Seat(*seat))]),
             Effect::DeemedPlayed { seat, card } => self.p(
                 "effect_deemed_played",
                 &[

@@ -103,6 +103,8 @@ pub struct ParagraphDecl {
     pub id: ParaId,
     pub titles: Vec<Translations>,
     pub judgement: Option<String>,
+    /// How the players proceed, with nothing for a ruling to compute (65A, 66A).
+    pub conduct: Option<String>,
     pub span: Span,
 }
 
@@ -386,6 +388,8 @@ pub enum StepKind {
     Retract(Ident),
     /// A card is played by its holder, as any card, once the act being ruled is done (45C).
     PlayCard(Ident),
+    /// The next lead is made from this hand (43B2(a)).
+    LeadFrom(Expr),
     /// A card supplied to a defective trick (a card variable of a `supply` trigger) leaves
     /// its holder's hand: into trick `trick`, which it may win (67A1), or, with `None`, among
     /// his played cards, where it wins nothing (67B1).

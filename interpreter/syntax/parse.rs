@@ -41,6 +41,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::line_range => "a line range like `804..833`",
         R::paragraph_decl | R::kw_paragraph => "`paragraph`",
         R::judgement | R::kw_judgement => "`judgement`",
+        R::conduct_note => "`conduct`",
         R::define | R::kw_define => "`define`",
         R::per_clause | R::kw_per => "`per` and the paragraphs it encodes",
         R::table | R::kw_table => "`table`",
@@ -115,6 +116,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
             "`exposure`, `early_lead`, `played_together`, `fifth_card`, `held` or `touched`"
         }
         R::play_card => "`play`",
+        R::lead_from | R::kw_from => "`lead from`",
         R::no_rectification | R::kw_no => "`no rectification`",
         R::expr
         | R::or_expr
@@ -330,15 +332,21 @@ impl Builder {
             id,
             titles: vec![],
             judgement: None,
+            conduct: None,
             span,
         };
         for x in it {
             match x.as_rule() {
                 Rule::title => decl.titles.push(self.translations(x)),
-                Rule::judgement => {
+                Rule::judgement | Rule::conduct_note => {
+                    let judgement = x.as_rule() == Rule::judgement;
                     let s = x.into_inner().nth(1).unwrap();
-                    decl.judgement =
-                        Some(s.into_inner().next().map_or("", |b| b.as_str()).to_string());
+                    let text = Some(s.into_inner().next().map_or("", |b| b.as_str()).to_string());
+                    if judgement {
+                        decl.judgement = text;
+                    } else {
+                        decl.conduct = text;
+                    }
                 }
                 _ => {}
             }

@@ -354,6 +354,20 @@ impl<'a> Table<'a> {
         self.settle_ends(seat, &x)
     }
 
+    /// The next lead is made from `seat`'s hand (43B2(a)); only between tricks.
+    pub(super) fn lead_from(&mut self, seat: Seat) -> Result<(), Fail> {
+        let play = self.play.as_mut();
+        match play {
+            Some(p) if p.current().is_empty() && !p.ended => {
+                p.next = seat;
+                Ok(())
+            }
+            _ => Err(self.event_error(format!(
+                "the lead is given to {seat} while no lead is due: between tricks only"
+            ))),
+        }
+    }
+
     /// A supplied card leaves its holder's hand: into trick `trick`, whose winner is then
     /// found again with it (67A1), or among his played cards, winning nothing (67B1). A
     /// trick that changes hands after the next one was led leaves that lead standing; the

@@ -473,6 +473,14 @@ impl<'a> Table<'a> {
                         },
                     );
                 }
+                StepKind::LeadFrom(e) => {
+                    let seat = match self.ev.eval(e, &mut exec.env, &view)? {
+                        Value::Seat(s) => s,
+                        _ => unreachable!("checked: a seat"),
+                    };
+                    self.lead_from(seat)?;
+                    self.effect(inst, Effect::LeadFrom { seat });
+                }
                 StepKind::PlayCard(v) => {
                     let Some((_, Value::Card(card))) =
                         exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()

@@ -198,6 +198,10 @@ impl Builder {
             }
             Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
             Rule::play_card => StepKind::PlayCard(self.ident(it.nth(1).unwrap())),
+            Rule::lead_from => {
+                let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
+                StepKind::LeadFrom(self.expr(e)?)
+            }
             Rule::place => {
                 let card = self.ident(it.nth(1).unwrap());
                 let how = it.next().unwrap();
