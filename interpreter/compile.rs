@@ -31,6 +31,7 @@ pub enum StateVar {
     TricksLeft,
     Conceded,
     Claimers,
+    Conducts,
     OpeningLeadFaced,
     CaseEnded,
     ClaimFactsKnown,
@@ -48,6 +49,8 @@ pub enum FieldKind {
     PlaySeat,
     PlayCard,
     PlayTrick,
+    ConductKind,
+    ConductInTrick,
 }
 
 #[derive(Clone, Debug)]
@@ -351,6 +354,8 @@ impl Compiler<'_> {
                     "index" => FieldKind::EntryIndex,
                     "card" => FieldKind::PlayCard,
                     "trick" => FieldKind::PlayTrick,
+                    "kind" => FieldKind::ConductKind,
+                    "in_trick" => FieldKind::ConductInTrick,
                     _ => FieldKind::PlaySeat,
                 };
                 CExpr::Field(self.boxed(x, scope), kind)
@@ -434,6 +439,7 @@ impl Compiler<'_> {
             "tricks_left" => StateVar::TricksLeft,
             "conceded" => StateVar::Conceded,
             "claimers" => StateVar::Claimers,
+            "conducts" => StateVar::Conducts,
             "opening_lead_faced" => StateVar::OpeningLeadFaced,
             "case_ended" => StateVar::CaseEnded,
             "claim_facts_known" => StateVar::ClaimFactsKnown,

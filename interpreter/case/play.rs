@@ -18,6 +18,8 @@
 //!   S asks revoke        // whether the player who showed out has the suit led (61B)
 //!   N looks              // dummy looks at a defender's cards (43A2; `watches`, `exchanges`)
 //!   N warns              // dummy warns declarer against an irregularity (42B2, 43B2(a))
+//!   N suggests           // dummy suggests a card, or picks one up too early (45F, 57C2)
+//!   W misinformed        // an opponent told him it was his turn (47E1)
 //!   N draws_attention    // a player draws attention to an irregularity (42B3, 43A1(b))
 //!   E supplies H3        // a card for a trick he did not play to (67A1, 67B1)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
@@ -241,6 +243,8 @@ impl Cx<'_> {
                 ("watches", "dummy_watches"),
                 ("looks", "dummy_looks"),
                 ("warns", "dummy_warning"),
+                ("suggests", "dummy_suggestion"),
+                ("misinformed", "turn_misinformation"),
                 ("draws_attention", "attention_drawn"),
             ]
             .into_iter()

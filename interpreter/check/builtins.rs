@@ -178,6 +178,9 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("trick", || Type::List(Box::new(Type::Play))),
     // Every card played and not taken back, in the order played.
     ("plays", || Type::List(Box::new(Type::Play))),
+    // What the players did besides calls and cards (questions, hesitations, dummy's warnings,
+    // a player told it was his turn), in order: who, what, and when in the play.
+    ("conducts", || Type::List(Box::new(Type::Conduct))),
     // The number of the trick in progress (1 to 13); 0 before the opening lead.
     ("trick_number", || Type::Int),
     // The trump strain of the contract being played.
@@ -224,6 +227,10 @@ pub fn field(of: &Type, name: &str) -> Option<Type> {
         (Type::Play, "seat") => Type::Seat,
         (Type::Play, "card") => Type::Card,
         (Type::Play, "trick") => Type::Int,
+        (Type::Conduct, "seat") => Type::Seat,
+        (Type::Conduct, "kind") => Type::Text,
+        (Type::Conduct, "trick") => Type::Int,
+        (Type::Conduct, "in_trick") => Type::Int,
         _ => return None,
     })
 }

@@ -18,6 +18,8 @@ pub enum Type {
     Entry,
     /// A card played to a trick: its seat and its card.
     Play,
+    /// Something a player did that is neither a call nor a card: its seat, kind, trick.
+    Conduct,
     Obligation,
     List(Box<Type>),
     /// The element type of an empty list, or an error already reported.
@@ -39,13 +41,14 @@ impl Type {
             "call" => Type::Call,
             "entry" => Type::Entry,
             "play" => Type::Play,
+            "conduct" => Type::Conduct,
             _ => return None,
         })
     }
 
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "int", "bool", "text", "seat", "side", "suit", "strain", "rank", "card", "call", "entry",
-        "play",
+        "play", "conduct",
     ];
 
     /// Whether a value of type `self` may stand where `want` is expected. A suit is a strain.
@@ -82,6 +85,7 @@ impl fmt::Display for Type {
                 Type::Call => "call",
                 Type::Entry => "entry",
                 Type::Play => "play",
+                Type::Conduct => "conduct",
                 Type::Obligation => "obligation",
                 _ => unreachable!(),
             }),

@@ -36,6 +36,8 @@ pub struct View {
     pub hands: [crate::model::Hand; 4],
     /// Every card played and not taken back; the trick in progress (0 before the play).
     pub plays: Rc<Vec<Value>>,
+    /// What the players did besides calls and cards, in order (`conducts`).
+    pub conducts: Rc<Vec<Value>>,
     pub trick_number: u8,
     pub trumps: Strain,
     pub to_play: Seat,
@@ -72,6 +74,7 @@ impl Default for View {
             trick: Rc::new(vec![]),
             hands: Default::default(),
             plays: Rc::new(vec![]),
+            conducts: Rc::new(vec![]),
             trick_number: 0,
             trumps: Strain::NoTrump,
             to_play: Seat::North,
@@ -332,6 +335,7 @@ impl<'a> Evaluator<'a> {
                     }
                 }
                 StateVar::Conceded => Value::Bool(view.conceded),
+                StateVar::Conducts => Value::List(view.conducts.clone()),
                 StateVar::Claimers => Value::List(Rc::new(
                     view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
                 )),
@@ -351,6 +355,12 @@ impl<'a> Evaluator<'a> {
                     }
                     (Value::Play(_, c, _), FieldKind::PlayCard) => Value::Card(*c),
                     (Value::Play(.., t), FieldKind::PlayTrick) => Value::Int(*t as i64),
+                    (Value::Conduct(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
+                        Value::Seat(*s)
+                    }
+                    (Value::Conduct(_, k, ..), FieldKind::ConductKind) => Value::Text(k.clone()),
+                    (Value::Conduct(_, _, t, _), FieldKind::PlayTrick) => Value::Int(*t as i64),
+                    (Value::Conduct(.., n), FieldKind::ConductInTrick) => Value::Int(*n as i64),
                     _ => return Err(type_error(e.span, "record with this field", &v)),
                 }
             }

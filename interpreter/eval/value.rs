@@ -28,6 +28,10 @@ pub enum Value {
     Entry(Entry),
     /// A card played: who played it, the card, the trick it was played to (1 to 13).
     Play(Seat, Card, u8),
+    /// Something a player did that is neither a call nor a card (`conduct`): who, what, the
+    /// trick in progress (or the next; 0 in the auction), and how many cards that trick held
+    /// then.
+    Conduct(Seat, Rc<str>, u8, u8),
     Obligation(Rc<str>),
     List(Rc<Vec<Value>>),
 }
@@ -50,6 +54,7 @@ impl PartialEq for Value {
             (Call(a, _), Call(b, _)) => a == b,
             (Entry(a), Entry(b)) => a == b,
             (Play(a, x, s), Play(b, y, t)) => a == b && x == y && s == t,
+            (Conduct(a, k, s, n), Conduct(b, l, t, m)) => a == b && k == l && s == t && n == m,
             (Obligation(a), Obligation(b)) => a == b,
             (List(a), List(b)) => a == b,
             _ => false,
@@ -72,6 +77,7 @@ impl fmt::Display for Value {
             Value::Call(c, _) => write!(f, "{c}"),
             Value::Entry(e) => write!(f, "{} {}", e.seat, e.call),
             Value::Play(s, c, _) => write!(f, "{s} {c}"),
+            Value::Conduct(s, k, ..) => write!(f, "{s} {k}"),
             Value::Obligation(o) => write!(f, "{o}"),
             Value::List(xs) => {
                 f.write_str("[")?;

@@ -357,6 +357,8 @@ pub struct Table<'a> {
     designations: Vec<Designation>,
     /// Cards a rectification deems played (`play c`: 45C), played once the act is ruled.
     deemed_plays: Vec<Card>,
+    /// What the players did besides calls and cards (`conducts`), in order.
+    conducts: Rc<Vec<Value>>,
     /// How many calls have been made (events, not deemed passes).
     made: usize,
 }
@@ -476,6 +478,7 @@ impl<'a> Table<'a> {
             claim: None,
             designations: vec![],
             deemed_plays: vec![],
+            conducts: Rc::new(vec![]),
             made: 0,
         }
     }
@@ -530,6 +533,7 @@ impl<'a> Table<'a> {
                     })
                     .unwrap_or_default(),
             ),
+            conducts: self.conducts.clone(),
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
@@ -719,6 +723,16 @@ impl<'a> Table<'a> {
                 meaning,
             } => self.feed_change(*seat, *call, *meaning),
             Event::Question { seat, kind } => {
+                let (trick, in_trick) = self
+                    .play
+                    .as_ref()
+                    .map_or((0, 0), |p| (p.trick_number(), p.current().len() as u8));
+                Rc::make_mut(&mut self.conducts).push(Value::Conduct(
+                    *seat,
+                    Rc::from(kind.as_str()),
+                    trick,
+                    in_trick,
+                ));
                 let q = Value::Text(Rc::from(kind.as_str()));
                 let found = self.detect(Act::Question, *seat, &q, None, &[])?;
                 if found.is_empty() {
