@@ -12,6 +12,7 @@
 //!   E adds D5            // a fifth card added to a completed trick (45E)
 //!   E holds SK           // a card held as a card played is held (45C1, 45C2)
 //!   S touches NQ         // declarer touches a card of dummy's (45C3)
+//!   W hides H7           // a second card went face down with his card, unseen (58B, 67B2)
 //!   N withdraws S4       // a card taken back (47, 62C1)
 //!   quitted              // the trick turned before every player played to it (67)
 //!   N omits              // his turn passes without his card (67)
@@ -140,6 +141,7 @@ impl Cx<'_> {
                 ("adds", Exposure::FifthCard),
                 ("holds", Exposure::Held),
                 ("touches", Exposure::Touched),
+                ("hides", Exposure::Hidden),
             ]
             .into_iter()
             .find(|(id, _)| self.is("event", id, &verb.text));

@@ -177,6 +177,8 @@ pub enum Exposure {
     Held,
     /// `touched`: a card of dummy's that declarer touched (45C3).
     Touched,
+    /// `hidden`: played face down with the card a player played, unseen (58B, 67).
+    Hidden,
 }
 
 #[derive(Clone, Debug)]

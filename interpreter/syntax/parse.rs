@@ -112,8 +112,10 @@ fn phrase(r: Rule) -> Option<&'static str> {
         | R::kw_played_together
         | R::kw_fifth_card
         | R::kw_held
-        | R::kw_touched => {
-            "`exposure`, `early_lead`, `played_together`, `fifth_card`, `held` or `touched`"
+        | R::kw_touched
+        | R::kw_hidden => {
+            "`exposure`, `early_lead`, `played_together`, `fifth_card`, `held`, `touched` or \
+             `hidden`"
         }
         R::play_card => "`play`",
         R::lead_from | R::kw_from => "`lead from`",
@@ -496,6 +498,7 @@ impl Builder {
                     (_, Some(Rule::kw_fifth_card)) => TriggerKind::Exposure(Exposure::FifthCard),
                     (_, Some(Rule::kw_held)) => TriggerKind::Exposure(Exposure::Held),
                     (_, Some(Rule::kw_touched)) => TriggerKind::Exposure(Exposure::Touched),
+                    (_, Some(Rule::kw_hidden)) => TriggerKind::Exposure(Exposure::Hidden),
                     _ => TriggerKind::Exposure(Exposure::Exposed),
                 };
                 let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);

@@ -390,6 +390,19 @@ impl<'a> Table<'a> {
                 return Err(self.event_error(format!("{holder} does not hold {c}")));
             }
         }
+        // A card hidden with the one its holder played (58B4) leaves his hand at once: he
+        // holds one card too few until a rule takes it back.
+        if how == Exposure::Hidden {
+            let Some(play) = self.play.as_mut().filter(|p| !p.ended) else {
+                return Err(
+                    self.event_error(format!("{seat} hides a card, but no play is in progress"))
+                );
+            };
+            for c in cards {
+                play.hands[seat.index()].remove(*c);
+                play.hidden.push((seat, *c));
+            }
+        }
         let x = Value::List(Rc::new(cards.iter().map(|c| Value::Card(*c)).collect()));
         let act = Act::Exposure(how);
         let what = cards

@@ -402,6 +402,9 @@ struct PlayState {
     winners: Vec<Seat>,
     /// The players whose turn passed in the trick in progress without their card (Law 67).
     omitted: Vec<Seat>,
+    /// Cards gone face down with the card their holder played, unseen (58B4, 67B2): out of
+    /// his hand, in no trick's count, until a rule takes them back (`retract`).
+    hidden: Vec<(Seat, Card)>,
 
     next: Seat,
     /// Tricks transferred to declarer's side (negative: to the defenders).

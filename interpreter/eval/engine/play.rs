@@ -33,6 +33,7 @@ impl<'a> Table<'a> {
             tricks: vec![],
             winners: vec![],
             omitted: vec![],
+            hidden: vec![],
             next,
             transferred: 0,
             awarded: None,
@@ -462,6 +463,12 @@ impl<'a> Table<'a> {
         let Some(play) = self.play.as_mut() else {
             return Err(self.event_error(format!("{card} is retracted before the play")));
         };
+        // A card hidden with another goes back to its holder's hand; no trick changes.
+        if let Some(i) = play.hidden.iter().position(|(_, c)| *c == card) {
+            let (seat, card) = play.hidden.remove(i);
+            play.hands[seat.index()].insert(card);
+            return Ok(seat);
+        }
         let Some(t) = play
             .tricks
             .iter()
