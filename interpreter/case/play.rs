@@ -22,6 +22,7 @@
 //!   N suggests           // dummy suggests a card, or picks one up too early (45F, 57C2)
 //!   W misinformed        // an opponent told him it was his turn (47E1)
 //!   N draws_attention    // a player draws attention to an irregularity (42B3, 43A1(b))
+//!   N calls_director     // dummy calls the Director (43A1(a))
 //!   E supplies H3        // a card for a trick he did not play to (67A1, 67B1)
 //!   S accept             // an answer to an option (53A: declarer accepts the lead)
 //!   director             // attention is drawn: the Director rules
@@ -248,6 +249,7 @@ impl Cx<'_> {
                 ("suggests", "dummy_suggestion"),
                 ("misinformed", "turn_misinformation"),
                 ("draws_attention", "attention_drawn"),
+                ("calls_director", "director_called"),
             ]
             .into_iter()
             .find(|(id, _)| line.len() == 2 && self.is("event", id, &verb.text));
