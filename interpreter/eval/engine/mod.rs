@@ -207,6 +207,10 @@ struct Obl {
     /// the obligation binds the call that takes its place (25A1, SK 774: the replacement
     /// "podlieha príslušnému pravidlu").
     discharged_by: Option<usize>,
+    /// The card that discharged an `at next turn` obligation in the play: if it is taken
+    /// back, the turn comes again and so does the obligation (62B: the revoke corrected by
+    /// a card that meets the requirement, 57A1).
+    discharged_card: Option<Card>,
 }
 
 #[derive(Clone)]

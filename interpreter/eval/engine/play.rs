@@ -118,7 +118,18 @@ impl<'a> Table<'a> {
             &view,
         )?;
         let x = Value::Card(card);
+        let at_turn: Vec<usize> = (0..self.obligations.len())
+            .filter(|i| {
+                let o = &self.obligations[*i];
+                o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn
+            })
+            .collect();
         let breaches = self.check_obligations(seat, &x, true, lead)?;
+        for i in at_turn {
+            if self.obligations[i].status != "in force" {
+                self.obligations[i].discharged_card = Some(card);
+            }
+        }
         let found = self.detect(Act::Play, seat, &x, None, &breaches)?;
         // The card is played; then what it breaks is ruled; then the play goes on.
         {
@@ -483,6 +494,19 @@ impl<'a> Table<'a> {
         }
         let i = play.tricks[t].iter().position(|r| r.card == card).unwrap();
         let rec = play.tricks[t].remove(i);
+        // The turn comes again: what the card discharged at it is in force again.
+        for o in self
+            .obligations
+            .iter_mut()
+            .filter(|o| o.discharged_card == Some(card) && o.duration == Duration::NextTurn)
+        {
+            if o.status == "broken" {
+                o.breaches = o.breaches.saturating_sub(1);
+            }
+            o.status = "in force";
+            o.discharged_card = None;
+        }
+        let play = self.play.as_mut().unwrap();
         play.hands[rec.seat.index()].insert(rec.card);
         play.winners.truncate(t);
         if play.tricks[t].is_empty() {

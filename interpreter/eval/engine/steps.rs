@@ -406,6 +406,7 @@ impl<'a> Table<'a> {
                             ended_with_auction: self.ended
                                 && !self.book.obligations[&*obligation.name].on_play,
                             discharged_by: None,
+                            discharged_card: None,
                         });
                     }
                     self.effect(
