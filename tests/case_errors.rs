@@ -27,6 +27,10 @@ use std::path::Path;
 )]
 #[case("bad-together", "together E S8 W", "two players' cards")]
 #[case("withdraws-two-cards", "E withdraws HA S8", "the card he takes back")]
+#[case("omits-out-of-turn", "W omits", "names the player whose turn passes")]
+#[case("quitted-between-tricks", "quitted", "follows the cards played")]
+#[case("supplies-card-not-held", "S supplies HA", "does not hold")]
+#[case("hides-before-playing", "W hides H2", "`hides` follows his card")]
 fn a_bad_case_is_reported_where_it_is_wrong(
     #[case] name: &str,
     #[case] underline: &str,

@@ -393,10 +393,15 @@ impl<'a> Table<'a> {
         // A card hidden with the one its holder played (58B4) leaves his hand at once: he
         // holds one card too few until a rule takes it back.
         if how == Exposure::Hidden {
-            let Some(play) = self.play.as_mut().filter(|p| !p.ended) else {
-                return Err(
-                    self.event_error(format!("{seat} hides a card, but no play is in progress"))
-                );
+            let Some(play) = self
+                .play
+                .as_mut()
+                .filter(|p| !p.ended && p.tricks.iter().flatten().any(|r| r.seat == seat))
+            else {
+                return Err(self.event_error(format!(
+                    "{seat} hides a card with the card he played, but he has played none: \
+                     `hides` follows his card"
+                )));
             };
             for c in cards {
                 play.hands[seat.index()].remove(*c);
