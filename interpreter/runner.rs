@@ -130,14 +130,26 @@ pub fn rule_and_render(
             .map(|d| d.with_sources(&books.sources))
             .collect::<Vec<_>>()
     })?;
-    let dir = lawbook_dir(&case, path, laws);
+    rule_and_render_case(&case, path, name, laws, books)
+}
+
+/// Rule a case already read (a `.case` file, or a board of a PBN file) and render it in every
+/// language and as JSON.
+pub fn rule_and_render_case(
+    case: &Case,
+    path: &Path,
+    name: &str,
+    laws: &Path,
+    books: &mut Books,
+) -> Result<(Ruling, Goldens), Vec<Diag>> {
+    let dir = lawbook_dir(case, path, laws);
     let file = case.file;
     books.lexicon(laws)?;
     books.get(&dir)?;
     let ruling = {
         let book = books.books[&dir].as_ref().expect("loaded above");
         let lex = books.lexicons[laws].as_ref().expect("loaded above");
-        let ruling = rule_case(book, &case, name).map_err(|e| vec![rule_error_diag(e, file)]);
+        let ruling = rule_case(book, case, name).map_err(|e| vec![rule_error_diag(e, file)]);
         match ruling {
             Ok(r) => {
                 let mut goldens: Goldens = LANGS

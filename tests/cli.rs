@@ -141,3 +141,31 @@ fn rule_prints_json_with_the_deciding_paragraphs() {
         .collect();
     assert_eq!(paragraphs, ["27A1", "27B", "27B2", "26B"]);
 }
+
+#[test]
+fn rule_takes_a_board_of_a_pbn_file() {
+    // The deal, dealer, vulnerability, auction and play come from the file: board 1 of the
+    // Camrose robots' record, 3♠ by West making 9 tricks ([Contract "3S"], [Result "9"]).
+    let o = lawbook(&[
+        "rule",
+        "tests/data/pbn/camrose2024-robots.pbn",
+        "--board",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("Contract: 3♠ by W"), "{text}");
+    assert!(text.contains("Tricks won by declarer: 9"), "{text}");
+    // Without --board, or with a board the file does not hold: bad usage, and the boards it
+    // holds are named.
+    let o = lawbook(&["rule", "tests/data/pbn/camrose2024-robots.pbn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("160 boards, numbered 1 to 160"));
+    let o = lawbook(&[
+        "rule",
+        "tests/data/pbn/camrose2024-robots.pbn",
+        "--board",
+        "999",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,13 +1,19 @@
-//! `lawbook rule CASE [--json] [--lang en|sk|pl|hu]`
+//! `lawbook rule CASE [--json] [--lang en|sk|pl|hu]`, or `lawbook rule FILE.pbn --board N`
 
-use crate::runner::{case_name, rule_and_render, Books};
+use crate::pbn::{to_case::board_case, PbnFile};
+use crate::runner::{case_name, rule_and_render, rule_and_render_case, Books, Goldens};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The case file (.case), in English, Slovak, Polish or Hungarian.
+    /// The case file (.case), in English, Slovak, Polish or Hungarian; or a PBN file (.pbn),
+    /// with `--board`: the deal, dealer, vulnerability, auction and play of that board.
     pub case: PathBuf,
+    /// With a PBN file: the board to rule (its [Board] number; the first board of that
+    /// number when the file holds several sections).
+    #[arg(long)]
+    pub board: Option<u32>,
     /// Print the ruling as JSON data instead of text.
     #[arg(long)]
     pub json: bool,
@@ -26,8 +32,20 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut books = Books::default();
-    let name = case_name(&a.case, a.case.parent().unwrap_or(&a.case));
-    match rule_and_render(&a.case, &name, &a.laws, &mut books) {
+    let pbn = a
+        .case
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("pbn"));
+    let ruled = if pbn {
+        match pbn_board(&a, &mut books) {
+            Ok(r) => r,
+            Err(code) => return code,
+        }
+    } else {
+        let name = case_name(&a.case, a.case.parent().unwrap_or(&a.case));
+        rule_and_render(&a.case, &name, &a.laws, &mut books)
+    };
+    match ruled {
         Ok((_, goldens)) => {
             let want = if a.json { "json" } else { a.lang.as_str() };
             for (suffix, text) in goldens {
@@ -43,4 +61,52 @@ pub fn run(a: Args) -> ExitCode {
             ExitCode::from(if io { 2 } else { 1 })
         }
     }
+}
+
+/// A board of a PBN file as a case: `--board N` names it. A file that cannot be read, or a
+/// board it does not hold, is bad input (exit 2).
+fn pbn_board(
+    a: &Args,
+    books: &mut Books,
+) -> Result<Result<(crate::ruling::Ruling, Goldens), Vec<crate::diagnostic::Diag>>, ExitCode> {
+    let file = match PbnFile::read(&a.case) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{:?}", miette::Report::new(e));
+            return Err(ExitCode::from(2));
+        }
+    };
+    let numbers: Vec<u32> = file.boards.iter().filter_map(|b| b.board).collect();
+    let held = match (numbers.iter().min(), numbers.iter().max()) {
+        _ if numbers.len() <= 12 => {
+            let all: Vec<String> = numbers.iter().map(|n| n.to_string()).collect();
+            format!("boards {}", all.join(", "))
+        }
+        (Some(lo), Some(hi)) => format!("{} boards, numbered {lo} to {hi}", numbers.len()),
+        _ => "no numbered board".to_string(),
+    };
+    let Some(n) = a.board else {
+        eprintln!(
+            "error: {} is a PBN file: name the board to rule with --board N (it holds {held})",
+            a.case.display()
+        );
+        return Err(ExitCode::from(2));
+    };
+    let Some(b) = file.boards.iter().find(|b| b.board == Some(n)) else {
+        eprintln!(
+            "error: {} holds no board {n} (it holds {held})",
+            a.case.display()
+        );
+        return Err(ExitCode::from(2));
+    };
+    let text = std::fs::read_to_string(&a.case).unwrap_or_default();
+    let file_id = books.sources.add(a.case.display().to_string(), text);
+    let case = board_case(b, file_id);
+    let name = format!(
+        "{} board {n}",
+        a.case
+            .file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into_owned())
+    );
+    Ok(rule_and_render_case(&case, &a.case, &name, &a.laws, books))
 }
