@@ -169,3 +169,19 @@ fn rule_takes_a_board_of_a_pbn_file() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn rule_reads_the_irregularity_marks_of_a_pbn_auction() {
+    // `^I` marks an insufficient bid; South's pass after it accepts it (27A1).
+    let o = lawbook(&[
+        "rule",
+        "tests/data/pbn-marks/insufficient-bid.pbn",
+        "--board",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("Irregularity: insufficient bid by East (1♥)"), "{text}");
+    assert!(text.contains("27A1"), "{text}");
+    assert!(text.contains("Contract: 1♥ by E"), "{text}");
+}
