@@ -35,7 +35,56 @@ pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> 
     let text = crate::case::normalize(&text).into_owned();
     let id = sources.add(path.display().to_string(), text);
     let text = sources.get(id).text.clone();
-    parse_case(id, &text)
+    let mut case = parse_case(id, &text)?;
+    if let Some((file, board, span)) = case.pbn.clone() {
+        let pbn_path = path.parent().unwrap_or(Path::new(".")).join(&file);
+        let at = |code: &'static str, message: String, help: &str| {
+            vec![Diag::new(code, message.clone())
+                .label(span, message)
+                .help(help.to_string())
+                .with_sources(sources)]
+        };
+        let pbn = crate::pbn::PbnFile::read(&pbn_path).map_err(|e| match e.kind() {
+            crate::pbn::PbnErrorKind::Io => at(
+                "lawbook::io",
+                format!("the PBN file {file} cannot be read"),
+                "the path is relative to the case file",
+            ),
+            _ => at(
+                "lawbook::case",
+                format!(
+                    "{file} is not a PBN file this reader takes: {}",
+                    e.message()
+                ),
+                "`lawbook score --pbn FILE` shows where",
+            ),
+        })?;
+        let Some(b) = pbn.boards.iter().find(|b| b.board == Some(board)) else {
+            return Err(at(
+                "lawbook::case",
+                format!("{file} holds no board {board}"),
+                "give a [Board] number the file holds",
+            ));
+        };
+        let pbn_text = std::fs::read_to_string(&pbn_path).unwrap_or_default();
+        let pbn_id = sources.add(pbn_path.display().to_string(), pbn_text);
+        let from = crate::pbn::to_case::board_case(b, pbn_id);
+        // What the case writes itself stands; the record gives the rest.
+        case.board = case.board.or(from.board);
+        case.dealer = case.dealer.or(from.dealer);
+        case.vulnerable = case.vulnerable.or(from.vulnerable);
+        if case.deal.is_none() {
+            case.deal = from.deal;
+        }
+        if case.events.is_empty() {
+            case.events = from.events;
+        }
+        if case.play.is_empty() {
+            case.play = from.play;
+            case.play_span = from.play_span;
+        }
+    }
+    Ok(case)
 }
 
 /// A rule error as a diagnostic pointing into the law book or the case.

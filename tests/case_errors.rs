@@ -31,6 +31,11 @@ use std::path::Path;
 #[case("quitted-between-tricks", "quitted", "follows the cards played")]
 #[case("supplies-card-not-held", "S supplies HA", "does not hold")]
 #[case("hides-before-playing", "W hides H2", "`hides` follows his card")]
+#[case(
+    "pbn-board-missing",
+    "pbn ../pbn-marks/insufficient-bid.pbn 9",
+    "give a [Board] number the file holds"
+)]
 fn a_bad_case_is_reported_where_it_is_wrong(
     #[case] name: &str,
     #[case] underline: &str,

@@ -181,7 +181,10 @@ fn rule_reads_the_irregularity_marks_of_a_pbn_auction() {
     ]);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    assert!(text.contains("Irregularity: insufficient bid by East (1♥)"), "{text}");
+    assert!(
+        text.contains("Irregularity: insufficient bid by East (1♥)"),
+        "{text}"
+    );
     assert!(text.contains("27A1"), "{text}");
     assert!(text.contains("Contract: 1♥ by E"), "{text}");
 }

@@ -92,6 +92,9 @@ pub struct Case {
     /// Artificial adjusted scores (12C2): a side, how far it was at fault (0 not, 1 partly,
     /// 2 directly) and its percentage on the session's other boards (12C2(c)), if given.
     pub artificial: Vec<(Side, u8, Option<i64>)>,
+    /// `pbn FILE N`: the board N of a PBN file, path relative to the case, gives what the
+    /// case does not (deal, dealer, vulnerability, auction, play).
+    pub pbn: Option<(String, u32, Span)>,
 }
 
 /// The keys of an English case (the other languages' are in `laws/case.words`).
@@ -110,6 +113,7 @@ pub const KEYS: &[&str] = &[
     "matchpoints",
     "total_points",
     "artificial",
+    "pbn",
 ];
 
 #[derive(Clone, Debug)]
@@ -260,6 +264,19 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                 )
             }
             "lawbook" => case.lawbook = one(&mut diags, "edition").map(|w| w.text),
+            "pbn" => match &line_words[..] {
+                [f, n] if n.text.parse::<u32>().is_ok_and(|n| n >= 1) => {
+                    case.pbn = Some((f.text.clone(), n.text.parse().unwrap_or(1), espan))
+                }
+                _ => diags.push(
+                    Diag::new(E_CASE, format!("`{k}` takes a PBN file and a board number"))
+                        .label(espan, format!("expected `{k} <file.pbn> <board>`"))
+                        .help(format!(
+                            "write `{k} results.pbn 7`: the file, relative to this case, and the \
+                             [Board] number"
+                        )),
+                ),
+            },
             "board" => {
                 if let Some(w) = one(&mut diags, "number") {
                     match w.text.parse::<u32>() {
@@ -529,7 +546,7 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             Err(d) => diags.push(d),
         }
     }
-    if case.board.is_none() && case.dealer.is_none() {
+    if case.board.is_none() && case.dealer.is_none() && case.pbn.is_none() {
         let (board, dealer, vul, none, n) = (
             w.word("key", "board", lang).unwrap_or("board"),
             w.word("key", "dealer", lang).unwrap_or("dealer"),
