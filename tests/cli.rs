@@ -11,6 +11,11 @@ fn lawbook(args: &[&str]) -> Output {
         .expect("the lawbook binary runs")
 }
 
+/// `lawbook rule FILE.pbn --board N`.
+fn rule_board(pbn: &str, board: &str) -> Output {
+    lawbook(&["rule", pbn, "--board", board])
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
 }
@@ -146,12 +151,7 @@ fn rule_prints_json_with_the_deciding_paragraphs() {
 fn rule_takes_a_board_of_a_pbn_file() {
     // The deal, dealer, vulnerability, auction and play come from the file: board 1 of the
     // Camrose robots' record, 3♠ by West making 9 tricks ([Contract "3S"], [Result "9"]).
-    let o = lawbook(&[
-        "rule",
-        "tests/data/pbn/camrose2024-robots.pbn",
-        "--board",
-        "1",
-    ]);
+    let o = rule_board("tests/data/pbn/camrose2024-robots.pbn", "1");
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
     assert!(text.contains("Contract: 3♠ by W"), "{text}");
@@ -161,24 +161,14 @@ fn rule_takes_a_board_of_a_pbn_file() {
     let o = lawbook(&["rule", "tests/data/pbn/camrose2024-robots.pbn"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("160 boards, numbered 1 to 160"));
-    let o = lawbook(&[
-        "rule",
-        "tests/data/pbn/camrose2024-robots.pbn",
-        "--board",
-        "999",
-    ]);
+    let o = rule_board("tests/data/pbn/camrose2024-robots.pbn", "999");
     assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]
 fn rule_reads_the_irregularity_marks_of_a_pbn_auction() {
     // `^I` marks an insufficient bid; South's pass after it accepts it (27A1).
-    let o = lawbook(&[
-        "rule",
-        "tests/data/pbn-marks/insufficient-bid.pbn",
-        "--board",
-        "1",
-    ]);
+    let o = rule_board("tests/data/pbn-marks/insufficient-bid.pbn", "1");
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
     assert!(

@@ -440,6 +440,17 @@ fn answers(open: &Option<Open>, event: &Event) -> bool {
     }
 }
 
+/// A table with the case's deal and the events before its play replayed.
+fn auction_replayed<'a>(ctx: &Ctx<'a>, findings: &'a Findings) -> Result<Table<'a>, Fail> {
+    let ev = Evaluator::new(ctx.book, findings, BUDGET);
+    let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
+    table.set_deal(ctx.case.deal.clone());
+    for (e, _) in &ctx.case.events {
+        table.feed(e)?;
+    }
+    Ok(table)
+}
+
 /// Where in the play record the hypothetical answers go: before the first card played while
 /// their question is open that moves the table past it (answers it, or opens another). A
 /// card that leaves the question as it was does not pass it (60C: the offending side's card
@@ -449,12 +460,7 @@ fn insertion_point(ctx: &Ctx, extra: &[Event], findings: &Findings) -> Result<Op
     let (Some(first), PlayRecord::Events(events)) = (extra.first(), &ctx.case.play) else {
         return Ok(None);
     };
-    let ev = Evaluator::new(ctx.book, findings, BUDGET);
-    let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
-    table.set_deal(ctx.case.deal.clone());
-    for (e, _) in &ctx.case.events {
-        table.feed(e)?;
-    }
+    let mut table = auction_replayed(ctx, findings)?;
     for (i, (e, _)) in events.iter().enumerate() {
         let before = table.open()?;
         let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
@@ -473,12 +479,7 @@ fn replay(
     extra: &[Event],
     findings: &Findings,
 ) -> Result<(Outcome, Option<Open>), Fail> {
-    let ev = Evaluator::new(ctx.book, findings, BUDGET);
-    let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
-    table.set_deal(ctx.case.deal.clone());
-    for (e, _) in &ctx.case.events {
-        table.feed(e)?;
-    }
+    let mut table = auction_replayed(ctx, findings)?;
     // The hypothetical answers go where the case left their question open: before the play
     // goes on past it, or at the end. A question the play itself answers later (53A: the
     // next player plays to a lead out of turn) is not the one they answer.

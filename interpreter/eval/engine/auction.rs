@@ -252,12 +252,7 @@ impl<'a> Table<'a> {
         let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
         let cv = Value::Call(call, meaning);
         let breaches = if at_turn {
-            let due: Vec<usize> = (0..self.obligations.len())
-                .filter(|i| {
-                    let o = &self.obligations[*i];
-                    o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn
-                })
-                .collect();
+            let due = self.due_at_turn(seat);
             let breaches = self.check_obligations(seat, &cv, false, false)?;
             for i in due {
                 if self.obligations[i].status != "in force" {
@@ -415,12 +410,11 @@ impl<'a> Table<'a> {
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
             .join(" ");
-        let found = self.detect(act, seat, &x, None, &[])?;
-        if found.is_empty() {
-            self.notes.push(Note::UngovernedExposure { seat, what });
-            return Ok(());
-        }
-        self.rule(found, seat, what)
+        let note = Note::UngovernedExposure {
+            seat,
+            what: what.clone(),
+        };
+        self.rule_or_note(act, seat, &x, what, note).map(|_| ())
     }
 
     /// Calls cancelled or replaced after the final pass (36A, 25A1, 21B1): while the law

@@ -90,6 +90,17 @@ impl<'a> Table<'a> {
         Ok(breaches)
     }
 
+    /// The `at next turn` obligations of `seat` in force: the act at his turn discharges them,
+    /// and remembers it (a call or card replaced gives the turn, and them, back).
+    pub(super) fn due_at_turn(&self, seat: Seat) -> Vec<usize> {
+        (0..self.obligations.len())
+            .filter(|i| {
+                let o = &self.obligations[*i];
+                o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn
+            })
+            .collect()
+    }
+
     /// After an act of `seat` that is not a card played (a card supplied to a defective
     /// trick: Law 67), the obligations of his it fulfils end (their `ends` holds).
     pub(super) fn settle_ends(&mut self, seat: Seat, x: &Value) -> Result<(), Fail> {
@@ -109,6 +120,25 @@ impl<'a> Table<'a> {
             }
         }
         Ok(())
+    }
+
+    /// An act ruled by the law book: each irregularity (or act) it is; if it is none, the
+    /// ruling notes that no law of the book governs it. Whether any rule ruled it.
+    pub(super) fn rule_or_note(
+        &mut self,
+        act: Act,
+        seat: Seat,
+        x: &Value,
+        text: String,
+        ungoverned: Note,
+    ) -> Result<bool, Fail> {
+        let found = self.detect(act, seat, x, None, &[])?;
+        if found.is_empty() {
+            self.notes.push(ungoverned);
+            return Ok(false);
+        }
+        self.rule(found, seat, text)?;
+        Ok(true)
     }
 
     /// The irregularities this act is, each with its bindings.

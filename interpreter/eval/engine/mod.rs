@@ -7,13 +7,15 @@
 //!
 //! The table's acts live one file each: `auction` (calls, answers, changes, exposures),
 //! `play` (cards, retractions, the end of the play), `irregularity` (obligations, detection,
-//! hand-overs between irregularities) and `steps` (running a rectification's steps).
+//! hand-overs between irregularities) and `steps` (running a rectification's steps); `view`
+//! is what the table shows, to the law book's expressions and to the ruling.
 
 mod auction;
 mod claim;
 mod irregularity;
 mod play;
 mod steps;
+mod view;
 
 use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT};
 use super::value::Value;
@@ -428,6 +430,13 @@ impl PlayState {
         }
     }
 
+    /// Who holds `card` now.
+    fn holder(&self, card: Card) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| self.hands[s.index()].contains(card))
+    }
+
     /// A trick has been started and has no winner yet.
     fn in_progress(&self) -> bool {
         self.winners.len() < self.tricks.len()
@@ -487,89 +496,6 @@ impl<'a> Table<'a> {
             deemed_plays: vec![],
             conducts: Rc::new(vec![]),
             made: 0,
-        }
-    }
-
-    pub fn view(&self) -> View {
-        let mut standing: Vec<&CallRec> = self
-            .calls
-            .iter()
-            .filter(|c| c.status == Status::Standing && self.horizon.is_none_or(|h| c.pos < h))
-            .collect();
-        standing.sort_by_key(|c| c.pos);
-        View {
-            auction: entries(standing.iter().map(|c| (c.seat, c.call, c.meaning))),
-            dealer: self.dealer,
-            vulnerable: self.vulnerable,
-            obligations: self
-                .obligations
-                .iter()
-                .filter(|o| o.status == "in force")
-                .map(|o| (o.holder, o.name.clone(), o.args.clone()))
-                .collect(),
-            trick: Rc::new(
-                self.play
-                    .as_ref()
-                    .map(|p| {
-                        let n = p.trick_number();
-                        p.current()
-                            .iter()
-                            .map(|r| Value::Play(r.seat, r.card, n))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            ),
-            hands: match (&self.play, &self.deal) {
-                (Some(p), _) => p.hands,
-                (None, Some(d)) => d.hands,
-                _ => Default::default(),
-            },
-            plays: Rc::new(
-                self.play
-                    .as_ref()
-                    .map(|p| {
-                        p.tricks
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(t, trick)| {
-                                trick
-                                    .iter()
-                                    .map(move |r| Value::Play(r.seat, r.card, t as u8 + 1))
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            ),
-            conducts: self.conducts.clone(),
-            trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
-            trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
-            to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
-            hands_returned: self.stages.contains(&Stage::HandsReturned),
-            facts: Rc::from(self.facts.as_slice()),
-            tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
-            conceded: self.claim.as_ref().is_some_and(|c| c.concession),
-            claimers: self.claim.iter().map(|c| c.claimer).collect(),
-            awarded: match &self.play {
-                Some(p) => {
-                    let to_declarer = p.awarded.unwrap_or(0);
-                    let left = (13 - p.winners.len() as u8).saturating_sub(to_declarer);
-                    let mut by_side = [0, 0];
-                    by_side[p.declarer.side() as usize] = to_declarer;
-                    by_side[p.declarer.side().other() as usize] =
-                        if p.awarded.is_some() { left } else { 0 };
-                    by_side
-                }
-                None => [0, 0],
-            },
-            line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
-            claim_evidence: match &self.claim {
-                Some(c) => c.evidence.clone(),
-                None => Err(Rc::from("no claim has been made")),
-            },
-            next_deal_called: self.stages.contains(&Stage::NextDeal),
-            round_ended: self.stages.contains(&Stage::RoundEnded),
-            opening_lead_faced: self.lead_faced,
-            case_ended: self.finished,
         }
     }
 
@@ -680,12 +606,7 @@ impl<'a> Table<'a> {
         self.feed_event(event)?;
         while !self.deemed_plays.is_empty() {
             let card = self.deemed_plays.remove(0);
-            let holder = self.play.as_ref().and_then(|p| {
-                Seat::ALL
-                    .into_iter()
-                    .find(|s| p.hands[s.index()].contains(card))
-            });
-            if let Some(seat) = holder {
+            if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
                 self.feed_play(Some(seat), card)?;
             }
         }
@@ -775,60 +696,6 @@ impl<'a> Table<'a> {
             span: None,
             others: vec![],
             event: Some(self.event),
-        }
-    }
-
-    /// The state of the table as ruling data.
-    pub fn outcome(&self) -> Outcome {
-        let mut calls: Vec<&CallRec> = self.calls.iter().collect();
-        calls.sort_by_key(|c| c.pos);
-        Outcome {
-            irregularities: self.irregs.clone(),
-            auction: calls
-                .iter()
-                .map(|c| CallLine {
-                    seat: c.seat,
-                    call: c.call.to_string(),
-                    status: match (c.status, c.deemed) {
-                        (_, true) => "deemed",
-                        (Status::Standing, _) => "stands",
-                        (Status::Cancelled, _) => "cancelled",
-                        (Status::Pending, _) => "pending",
-                    }
-                    .to_string(),
-                })
-                .collect(),
-            auction_ended: self.ended,
-            obligations: self
-                .obligations
-                .iter()
-                .map(|o| ObligationLine {
-                    name: o.name.to_string(),
-                    holder: o.holder,
-                    args: o.args.iter().map(|v| v.to_string()).collect(),
-                    duration: o.duration,
-                    paragraph: o.paragraph.clone(),
-                    status: o.status.to_string(),
-                    breaches: o.breaches,
-                })
-                .collect(),
-            notes: self.notes.clone(),
-            at_auction_end: self.waiting_for_end(Period::Auction),
-            at_play_end: self.waiting_for_end(Period::Play),
-            claim: self.claim.as_ref().map(|c| ClaimReport {
-                claimer: c.claimer,
-                concession: c.concession,
-                claimed: c.claimed,
-                left: c.left,
-                line_tricks: c.evidence.as_ref().ok().map(|f| f.line_tricks),
-                worst_line: c.worst.iter().map(|(_, card)| card.to_string()).collect(),
-                dd_tricks: c.evidence.as_ref().ok().map(|f| f.dd_tricks),
-                trump_outstanding: c.evidence.as_ref().is_ok_and(|f| f.trump_outstanding),
-                unknown: c.evidence.as_ref().err().map(|e| e.to_string()),
-            }),
-            tricks_awarded: self.play.as_ref().and_then(|p| p.awarded),
-            designations: self.designations.clone(),
-            ..Default::default()
         }
     }
 }

@@ -118,12 +118,7 @@ impl<'a> Table<'a> {
             &view,
         )?;
         let x = Value::Card(card);
-        let at_turn: Vec<usize> = (0..self.obligations.len())
-            .filter(|i| {
-                let o = &self.obligations[*i];
-                o.holder == seat && o.status == "in force" && o.duration == Duration::NextTurn
-            })
-            .collect();
+        let at_turn = self.due_at_turn(seat);
         let breaches = self.check_obligations(seat, &x, true, lead)?;
         for i in at_turn {
             if self.obligations[i].status != "in force" {
@@ -202,16 +197,13 @@ impl<'a> Table<'a> {
         if played_by != Some(seat) && !dummys {
             return Err(self.event_error(format!("{seat} has not played {card}")));
         }
+        let note = Note::UngovernedWithdrawal {
+            seat,
+            card: card.to_string(),
+        };
         let x = Value::Card(card);
-        let found = self.detect(Act::Withdrawal, seat, &x, None, &[])?;
-        if found.is_empty() {
-            self.notes.push(Note::UngovernedWithdrawal {
-                seat,
-                card: card.to_string(),
-            });
-            return Ok(());
-        }
-        self.rule(found, seat, card.to_string())
+        self.rule_or_note(Act::Withdrawal, seat, &x, card.to_string(), note)
+            .map(|_| ())
     }
 
     fn is_played(&self, card: Card) -> bool {
@@ -332,15 +324,11 @@ impl<'a> Table<'a> {
         let t = play.tricks.len() as i64;
         self.settle_trick()?;
         for seat in missing {
-            let found = self.detect(Act::TrickQuitted, seat, &Value::Int(t), None, &[])?;
-            if found.is_empty() {
-                self.notes.push(Note::UngovernedQuitted {
-                    seat,
-                    trick: t as u8,
-                });
-            } else {
-                self.rule(found, seat, t.to_string())?;
-            }
+            let note = Note::UngovernedQuitted {
+                seat,
+                trick: t as u8,
+            };
+            self.rule_or_note(Act::TrickQuitted, seat, &Value::Int(t), t.to_string(), note)?;
         }
         self.next_trick()
     }
@@ -353,17 +341,15 @@ impl<'a> Table<'a> {
         if !self.play.as_ref().unwrap().hands[seat.index()].contains(card) {
             return Err(self.event_error(format!("{seat} does not hold {card}")));
         }
+        let note = Note::UngovernedSupply {
+            seat,
+            card: card.to_string(),
+        };
         let x = Value::Card(card);
-        let found = self.detect(Act::Supply, seat, &x, None, &[])?;
-        if found.is_empty() {
-            self.notes.push(Note::UngovernedSupply {
-                seat,
-                card: card.to_string(),
-            });
-            return Ok(());
+        if self.rule_or_note(Act::Supply, seat, &x, card.to_string(), note)? {
+            self.settle_ends(seat, &x)?;
         }
-        self.rule(found, seat, card.to_string())?;
-        self.settle_ends(seat, &x)
+        Ok(())
     }
 
     /// The next lead is made from `seat`'s hand (43B2(a)); only between tricks.
@@ -386,10 +372,7 @@ impl<'a> Table<'a> {
     /// Director sorts out the order of play (the case records what followed).
     pub(super) fn place(&mut self, card: Card, trick: Option<i64>) -> Result<Seat, Fail> {
         let play = self.play.as_mut().unwrap();
-        let Some(seat) = Seat::ALL
-            .into_iter()
-            .find(|s| play.hands[s.index()].contains(card))
-        else {
+        let Some(seat) = play.holder(card) else {
             return Err(self.event_error(format!("{card} is placed, but no hand holds it")));
         };
         match trick {
@@ -618,12 +601,9 @@ impl<'a> Table<'a> {
         });
         self.settle_defaults(None)?;
         let x = Value::Int(i64::from(n));
-        let found = self.detect(Act::Claim, seat, &x, None, &[])?;
-        if found.is_empty() {
-            self.notes.push(Note::UngovernedClaim { seat, tricks: n });
-            return Ok(());
-        }
-        self.rule(found, seat, n.to_string())
+        let note = Note::UngovernedClaim { seat, tricks: n };
+        self.rule_or_note(Act::Claim, seat, &x, n.to_string(), note)
+            .map(|_| ())
     }
 
     /// The play ends at a claim: `count` of the tricks left go to `to` (68D, 69A, 70).

@@ -460,11 +460,7 @@ impl<'a> Table<'a> {
                     }
                 }
                 StepKind::Retract(v) => {
-                    let Some((_, Value::Card(card))) =
-                        exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()
-                    else {
-                        unreachable!("checked: a card")
-                    };
+                    let card = card_var(&exec, v);
                     let seat = self.retract(card)?;
                     self.effect(
                         inst,
@@ -483,18 +479,9 @@ impl<'a> Table<'a> {
                     self.effect(inst, Effect::LeadFrom { seat });
                 }
                 StepKind::PlayCard(v) => {
-                    let Some((_, Value::Card(card))) =
-                        exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()
-                    else {
-                        unreachable!("checked: a card")
-                    };
+                    let card = card_var(&exec, v);
                     self.deemed_plays.push(card);
-                    let holder = self.play.as_ref().and_then(|p| {
-                        Seat::ALL
-                            .into_iter()
-                            .find(|s| p.hands[s.index()].contains(card))
-                    });
-                    if let Some(seat) = holder {
+                    if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
                         self.effect(
                             inst,
                             Effect::DeemedPlayed {
@@ -505,11 +492,7 @@ impl<'a> Table<'a> {
                     }
                 }
                 StepKind::Place { card: v, trick } => {
-                    let Some((_, Value::Card(card))) =
-                        exec.env.iter().rev().find(|(n, _)| *n == v.name).cloned()
-                    else {
-                        unreachable!("checked: a card")
-                    };
+                    let card = card_var(&exec, v);
                     let n = match trick {
                         Some(e) => match self.ev.eval(e, &mut exec.env, &view)? {
                             Value::Int(n) => Some(n),
@@ -676,5 +659,13 @@ impl<'a> Table<'a> {
             }
         }
         out
+    }
+}
+
+/// The card a card variable of the rule names (the checker made sure it is one).
+fn card_var(exec: &Exec<'_>, v: &crate::syntax::ast::Ident) -> Card {
+    match exec.env.iter().rev().find(|(n, _)| *n == v.name) {
+        Some((_, Value::Card(card))) => *card,
+        _ => unreachable!("checked: a card"),
     }
 }
