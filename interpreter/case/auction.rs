@@ -85,8 +85,8 @@ impl Cx<'_> {
             let event = self.w.lookup("event", self.lang, &w.text);
             // `N hesitates`: a break in tempo, information for partner (Law 16), and the other
             // sources 16B1 names (a remark, a question, an unexpected alert, an alert left
-            // out, a gesture). `N misstates`: his double or redouble named the bid wrongly
-            // (19A3, 19B3).
+            // out, a gesture). A look at a convention card (40B2). `N misstates`: his double or
+            // redouble named the bid wrongly (19A3, 19B3).
             let conduct = match event {
                 Some("hesitates") => Some("hesitation"),
                 Some("remarks") => Some("remark"),
@@ -95,6 +95,8 @@ impl Cx<'_> {
                 Some("omits_alert") => Some("failure_to_alert"),
                 Some("gestures") => Some("gesture"),
                 Some("learns") => Some("outside_information"),
+                Some("consults_own_card") => Some("own_card_consulted"),
+                Some("consults_opponents_card") => Some("opponents_card_consulted"),
                 Some("misstates") => Some("misstatement"),
                 _ => None,
             };

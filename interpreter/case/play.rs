@@ -229,6 +229,7 @@ impl Cx<'_> {
             // `N exchanges`, `N watches`, `N looks`: dummy exchanges hands with declarer,
             // watches declarer's play, looks at a defender's cards (43A2). `N warns`: dummy
             // tries to prevent an irregularity by declarer (42B2); `N draws_attention` (42B3).
+            // `N consults_own_card`, `N consults_opponents_card`: a convention card (40B2).
             let asked = [
                 ("revoke", "revoke_inquiry"),
                 ("review", "review"),
@@ -250,6 +251,8 @@ impl Cx<'_> {
                 ("misinformed", "turn_misinformation"),
                 ("draws_attention", "attention_drawn"),
                 ("calls_director", "director_called"),
+                ("consults_own_card", "own_card_consulted"),
+                ("consults_opponents_card", "opponents_card_consulted"),
             ]
             .into_iter()
             .find(|(id, _)| line.len() == 2 && self.is("event", id, &verb.text));
