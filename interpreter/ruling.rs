@@ -420,6 +420,9 @@ pub struct ObligationLine {
     /// How many calls broke it.
     #[serde(skip_serializing_if = "is_zero")]
     pub breaches: u32,
+    /// A permission (nothing breaks it): "lifted" means used.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub permission: bool,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -256,7 +256,12 @@ impl Checker {
                     self.book.options.insert(o.name.name.clone(), o.clone());
                 }
                 Item::Obligation(o) => {
-                    declare(self, &o.name, "obligation");
+                    let kind = if o.permission {
+                        "permission"
+                    } else {
+                        "obligation"
+                    };
+                    declare(self, &o.name, kind);
                     self.book.obligations.insert(o.name.name.clone(), o.clone());
                 }
                 Item::Rectify(r) => self.rectifies.push((r.clone(), law.number)),

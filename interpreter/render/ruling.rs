@@ -432,6 +432,28 @@ impl Renderer<'_> {
     }
 
     fn obligation(&self, ob: &ObligationLine, indent: &str, out: &mut String) {
+        let text = self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration);
+        if ob.permission {
+            // Lifted when the player did what he was permitted to; otherwise not used.
+            let status = if ob.status == "lifted" {
+                "used"
+            } else {
+                "not_used"
+            };
+            let _ = writeln!(
+                out,
+                "{indent}{}",
+                self.p(
+                    "permission_line",
+                    &[
+                        ("paragraph", A::text(&ob.paragraph)),
+                        ("text", A::owned(text)),
+                        ("status", A::owned(self.named("status", status))),
+                    ]
+                )
+            );
+            return;
+        }
         let broken = match ob.breaches {
             _ if ob.status == "broken" => String::new(),
             0 => String::new(),
@@ -445,10 +467,7 @@ impl Renderer<'_> {
                 "obligation_line",
                 &[
                     ("paragraph", A::text(&ob.paragraph)),
-                    (
-                        "text",
-                        A::owned(self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration))
-                    ),
+                    ("text", A::owned(text)),
                     ("status", A::owned(status)),
                     ("broken", A::owned(broken)),
                 ]

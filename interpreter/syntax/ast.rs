@@ -282,6 +282,8 @@ pub struct Obligation {
     pub yields: Option<Yields>,
     pub ends: Option<Expr>,
     pub ask: Option<Translations>,
+    /// Declared `permission`: nothing breaks it; the ruling lists it as used or not.
+    pub permission: bool,
     pub span: Span,
 }
 

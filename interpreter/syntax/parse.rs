@@ -57,6 +57,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::set_fact | R::kw_set => "`set`",
         R::option | R::kw_option => "`option`",
         R::obligation | R::kw_obligation => "`obligation`",
+        R::permission | R::kw_permission => "`permission`",
         R::rectify | R::kw_rectify => "`rectify`",
         R::procedure | R::kw_procedure => "`procedure`",
         R::trigger | R::kw_on => "`on call … by …`",
@@ -281,6 +282,7 @@ impl Builder {
                 }
                 Rule::option => law.items.push(Item::Option(self.option(item)?)),
                 Rule::obligation => law.items.push(Item::Obligation(self.obligation(item)?)),
+                Rule::permission => law.items.push(Item::Obligation(self.permission(item)?)),
                 Rule::rectify => {
                     let span = self.span(&item);
                     let mut it = item.into_inner();
@@ -684,6 +686,48 @@ impl Builder {
             yields,
             ends,
             ask,
+            permission: false,
+            span,
+        })
+    }
+
+    /// A permission is an obligation nothing breaks: kept by every card (`play x keeps when
+    /// true`), imposed, lifted and ended as any.
+    fn permission(&self, p: P) -> Result<Obligation, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().skip(1).peekable();
+        let name = self.ident(it.next().unwrap());
+        let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
+            self.params(it.next().unwrap())
+        } else {
+            vec![]
+        };
+        let mut ends = None;
+        let mut ask = None;
+        for x in it {
+            match x.as_rule() {
+                Rule::ends => ends = Some(self.expr(x.into_inner().nth(2).unwrap())?),
+                Rule::ask => ask = Some(self.translations(x)),
+                _ => {}
+            }
+        }
+        Ok(Obligation {
+            call: Ident {
+                name: "x".into(),
+                span,
+            },
+            name,
+            params,
+            on_play: true,
+            holder: None,
+            keeps: Expr {
+                kind: ExprKind::Name("true".into()),
+                span,
+            },
+            yields: None,
+            ends,
+            ask,
+            permission: true,
             span,
         })
     }

@@ -120,6 +120,7 @@ impl Table<'_> {
                     paragraph: o.paragraph.clone(),
                     status: o.status.to_string(),
                     breaches: o.breaches,
+                    permission: self.book.obligations[&*o.name].permission,
                 })
                 .collect(),
             notes: self.notes.clone(),
