@@ -281,8 +281,9 @@ impl Builder {
                     law.items.push(Item::Fact(Finding { name, ask, span }));
                 }
                 Rule::option => law.items.push(Item::Option(self.option(item)?)),
-                Rule::obligation => law.items.push(Item::Obligation(self.obligation(item)?)),
-                Rule::permission => law.items.push(Item::Obligation(self.permission(item)?)),
+                Rule::obligation | Rule::permission => {
+                    law.items.push(Item::Obligation(self.obligation(item)?))
+                }
                 Rule::rectify => {
                     let span = self.span(&item);
                     let mut it = item.into_inner();
@@ -627,8 +628,11 @@ impl Builder {
         })
     }
 
+    /// An obligation, or a permission (`permission`): an obligation nothing breaks, kept by
+    /// every card (`play x keeps when true`), imposed, lifted and ended as any.
     fn obligation(&self, p: P) -> Result<Obligation, Diag> {
         let span = self.span(&p);
+        let permission = p.as_rule() == Rule::permission;
         let mut it = p.into_inner().skip(1).peekable();
         let name = self.ident(it.next().unwrap());
         let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
@@ -636,21 +640,32 @@ impl Builder {
         } else {
             vec![]
         };
-        let keeps = it.next().unwrap();
-        let mut inner = keeps.into_inner();
-        let on_play = inner.next().map(|k| k.as_rule()) == Some(Rule::kw_play);
-        let mut idents = vec![];
-        let mut keeps_expr = None;
-        for q in inner {
-            match q.as_rule() {
-                Rule::ident => idents.push(self.ident(q)),
-                Rule::expr => keeps_expr = Some(self.expr(q)?),
-                _ => {}
+        let (on_play, call, holder, keeps) = if permission {
+            let always = Expr {
+                kind: ExprKind::Name("true".into()),
+                span,
+            };
+            let x = Ident {
+                name: "x".into(),
+                span,
+            };
+            (true, x, None, always)
+        } else {
+            let mut inner = it.next().unwrap().into_inner();
+            let on_play = inner.next().map(|k| k.as_rule()) == Some(Rule::kw_play);
+            let mut idents = vec![];
+            let mut keeps_expr = None;
+            for q in inner {
+                match q.as_rule() {
+                    Rule::ident => idents.push(self.ident(q)),
+                    Rule::expr => keeps_expr = Some(self.expr(q)?),
+                    _ => {}
+                }
             }
-        }
-        let mut idents = idents.into_iter();
-        let call = idents.next().unwrap();
-        let holder = idents.next();
+            let mut idents = idents.into_iter();
+            let call = idents.next().unwrap();
+            (on_play, call, idents.next(), keeps_expr.unwrap())
+        };
         let mut ends = None;
         let mut ask = None;
         let mut yields = None;
@@ -682,52 +697,11 @@ impl Builder {
             on_play,
             call,
             holder,
-            keeps: keeps_expr.unwrap(),
+            keeps,
             yields,
             ends,
             ask,
-            permission: false,
-            span,
-        })
-    }
-
-    /// A permission is an obligation nothing breaks: kept by every card (`play x keeps when
-    /// true`), imposed, lifted and ended as any.
-    fn permission(&self, p: P) -> Result<Obligation, Diag> {
-        let span = self.span(&p);
-        let mut it = p.into_inner().skip(1).peekable();
-        let name = self.ident(it.next().unwrap());
-        let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
-            self.params(it.next().unwrap())
-        } else {
-            vec![]
-        };
-        let mut ends = None;
-        let mut ask = None;
-        for x in it {
-            match x.as_rule() {
-                Rule::ends => ends = Some(self.expr(x.into_inner().nth(2).unwrap())?),
-                Rule::ask => ask = Some(self.translations(x)),
-                _ => {}
-            }
-        }
-        Ok(Obligation {
-            call: Ident {
-                name: "x".into(),
-                span,
-            },
-            name,
-            params,
-            on_play: true,
-            holder: None,
-            keeps: Expr {
-                kind: ExprKind::Name("true".into()),
-                span,
-            },
-            yields: None,
-            ends,
-            ask,
-            permission: true,
+            permission,
             span,
         })
     }
