@@ -450,9 +450,19 @@ impl PlayState {
 }
 
 impl<'a> Table<'a> {
-    /// A call no longer counts.
+    /// A call no longer counts. An `at next turn` obligation the call broke is in force
+    /// again, its breach counted: the turn comes back to its maker, and the call that takes
+    /// its place is judged too (31A1: a different call, an insufficient bid cancelled by
+    /// 27B, replaced by the call he had to repeat: "kept, broken once"). One it kept stays
+    /// kept (a rectification cancelled the call that did what was due).
     fn cancel_call(&mut self, rec: usize) {
         self.calls[rec].status = Status::Cancelled;
+        for o in self.obligations.iter_mut().filter(|o| {
+            o.discharged_by == Some(rec) && o.duration == Duration::NextTurn && o.status == "broken"
+        }) {
+            o.status = "in force";
+            o.discharged_by = None;
+        }
     }
 
     /// A call is replaced by its maker (`again x in place of`: 25A1, 21B1(a)): an `at next
