@@ -217,6 +217,18 @@ pub fn rule_and_render_case(
         .collect())
 }
 
+/// A ruling as text in the short view (the tree with only what differs per branch), from
+/// the law book and lexicon it was ruled with; None if they are not loaded.
+pub fn short_text(books: &Books, ruling: &Ruling, laws: &Path, lang: Lang) -> Option<String> {
+    let lex = books.lexicons.get(laws)?.as_ref().ok()?;
+    let book = books
+        .books
+        .values()
+        .filter_map(|b| b.as_ref().ok())
+        .find(|b| b.name == ruling.lawbook)?;
+    Some(render::text_in(ruling, book, lex, lang, false))
+}
+
 /// Every `.case` file under a folder, sorted.
 pub fn find_cases(dir: &Path) -> Vec<PathBuf> {
     let mut out = vec![];

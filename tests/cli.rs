@@ -178,3 +178,34 @@ fn rule_reads_the_irregularity_marks_of_a_pbn_auction() {
     assert!(text.contains("27A1"), "{text}");
     assert!(text.contains("Contract: 1♥ by E"), "{text}");
 }
+
+/// A ruling with an open option: by default each branch shows only what it changes and what
+/// every branch shares comes once after the tree; `--full` is the golden, every branch whole.
+#[test]
+fn rule_shows_an_open_ruling_short_and_with_full_every_branch_whole() {
+    let case = "corpus/2017/27/b2-obligation-broken.case";
+    let short = stdout(&lawbook(&["rule", case]));
+    let full = stdout(&lawbook(&["rule", case, "--full"]));
+    let golden = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/2017/27/b2-obligation-broken.en.snap"),
+    )
+    .unwrap();
+    let golden = golden.splitn(3, "---\n").nth(2).unwrap();
+    assert_eq!(full.trim_end(), golden.trim_end());
+    // The five answers of 26B differ in what East may not lead; the rest is said once.
+    assert_eq!(full.matches("Contract: 3NT by N").count(), 5);
+    assert_eq!(short.matches("Contract: 3NT by N").count(), 1);
+    assert_eq!(short.matches("In every branch:").count(), 1);
+    for suit in ["(♠)", "(♥)", "(♦)", "(♣)"] {
+        assert_eq!(
+            short
+                .matches(&format!("while he retains the lead {suit} — in force"))
+                .count(),
+            1
+        );
+    }
+    assert!(short.lines().count() * 2 < full.lines().count());
+    insta::assert_snapshot!("rule_short_view", short);
+    let sk = stdout(&lawbook(&["rule", case, "--lang", "sk"]));
+    assert_eq!(sk.matches("Vo všetkých vetvách:").count(), 1);
+}

@@ -1,7 +1,10 @@
-//! `lawbook rule CASE [--json] [--lang en|sk|pl|hu]`, or `lawbook rule FILE.pbn --board N`
+//! `lawbook rule CASE [--json] [--full] [--lang en|sk|pl|hu]`, or `lawbook rule FILE.pbn
+//! --board N`
 
 use crate::pbn::{to_case::board_case, PbnFile};
-use crate::runner::{case_name, rule_and_render, rule_and_render_case, Books, Goldens};
+use crate::runner::{
+    case_name, rule_and_render, rule_and_render_case, short_text, Books, Goldens, LANGS,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,9 +17,14 @@ pub struct Args {
     /// number when the file holds several sections).
     #[arg(long)]
     pub board: Option<u32>,
-    /// Print the ruling as JSON data instead of text.
+    /// Print the ruling as JSON data instead of text (the whole decision tree).
     #[arg(long)]
     pub json: bool,
+    /// Print every branch of an open ruling whole. Without it, a ruling with open questions
+    /// shows the tree with only what each branch changes, then once what every branch
+    /// shares.
+    #[arg(long)]
+    pub full: bool,
     /// The language of the ruling: en, sk, pl or hu (titles from the law book, terms from the
     /// term bank, seats and cards in the language's notation).
     #[arg(long, default_value = "en", value_parser = ["en", "sk", "pl", "hu"])]
@@ -46,11 +54,21 @@ pub fn run(a: Args) -> ExitCode {
         rule_and_render(&a.case, &name, &a.laws, &mut books)
     };
     match ruled {
-        Ok((_, goldens)) => {
+        Ok((ruling, goldens)) => {
             let want = if a.json { "json" } else { a.lang.as_str() };
-            for (suffix, text) in goldens {
-                if suffix == want {
-                    outln!("{}", text.trim_end());
+            let lang = LANGS.iter().find(|l| l.code() == want);
+            let short = match lang {
+                Some(l) if !a.full => short_text(&books, &ruling, &a.laws, *l),
+                _ => None,
+            };
+            match short {
+                Some(text) => outln!("{}", text.trim_end()),
+                None => {
+                    for (suffix, text) in goldens {
+                        if suffix == want {
+                            outln!("{}", text.trim_end());
+                        }
+                    }
                 }
             }
             ExitCode::SUCCESS

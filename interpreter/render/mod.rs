@@ -7,6 +7,7 @@ pub mod grammar;
 pub mod lexicon;
 pub mod phrases;
 mod ruling;
+mod short;
 
 pub use lexicon::Lexicon;
 
@@ -25,8 +26,14 @@ pub fn json(ruling: &Ruling) -> String {
     serde_json::to_string_pretty(ruling).expect("ruling data always serializes")
 }
 
-/// The ruling as text in a language.
+/// The ruling as text in a language, every branch of its tree whole (`--full`, the goldens).
 pub fn text(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang) -> String {
+    text_in(ruling, book, lex, lang, true)
+}
+
+/// The ruling as text; unless `full`, the tree shows per branch only what differs, and what
+/// every branch shares comes once after it.
+pub fn text_in(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang, full: bool) -> String {
     let mut out = String::new();
     let r = Renderer { book, lex, lang };
     let _ = writeln!(
@@ -58,7 +65,11 @@ pub fn text(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang) -> Strin
     };
     let _ = writeln!(out, "{line}");
     out.push('\n');
-    r.node(&ruling.tree, "", &mut out);
+    if full {
+        r.node_with(&ruling.tree, "", None, &mut out);
+    } else {
+        r.short(&ruling.tree, &mut out);
+    }
     out
 }
 

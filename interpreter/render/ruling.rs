@@ -3,22 +3,37 @@
 //! the notes, in the reader's language.
 
 use super::*;
+use std::collections::HashMap;
 
 impl Renderer<'_> {
-    pub(super) fn node(&self, node: &Node, indent: &str, out: &mut String) {
+    /// The tree; with `shared` (the short view), each question shows per branch only the
+    /// blocks not every branch holds, nor a question above it.
+    pub(super) fn node_with(
+        &self,
+        node: &Node,
+        indent: &str,
+        shared: Option<&HashMap<String, usize>>,
+        out: &mut String,
+    ) {
         match node {
-            Node::Outcome(o) => self.outcome(o, indent, out),
+            Node::Outcome(o) => match shared {
+                Some(s) => self.outcome_differences(o, indent, s, out),
+                None => self.outcome(o, indent, out),
+            },
             Node::Branch { question, branches } => {
+                if let Some(known) = shared {
+                    return self.question_short(question, branches, indent, known, out);
+                }
                 let _ = writeln!(out, "{indent}{}", self.question(question));
                 for (i, b) in branches.iter().enumerate() {
                     let last = i + 1 == branches.len();
-                    self.branch(question, b, indent, last, out);
+                    self.branch(question, b, indent, last, None, out);
                 }
             }
         }
     }
 
-    fn question(&self, q: &Question) -> String {
+    pub(super) fn question(&self, q: &Question) -> String {
         let ask = match q.kind.as_str() {
             "finding" => self
                 .book
@@ -63,7 +78,15 @@ impl Renderer<'_> {
         }
     }
 
-    fn branch(&self, q: &Question, b: &Branch, indent: &str, last: bool, out: &mut String) {
+    pub(super) fn branch(
+        &self,
+        q: &Question,
+        b: &Branch,
+        indent: &str,
+        last: bool,
+        shared: Option<&HashMap<String, usize>>,
+        out: &mut String,
+    ) {
         let (head, more) = if last {
             ("└─ ", "   ")
         } else {
@@ -107,10 +130,10 @@ impl Renderer<'_> {
             )
         };
         let _ = writeln!(out, "{indent}{head}{label}");
-        self.node(&b.node, &format!("{indent}{more}"), out);
+        self.node_with(&b.node, &format!("{indent}{more}"), shared, out);
     }
 
-    fn outcome(&self, o: &Outcome, indent: &str, out: &mut String) {
+    pub(super) fn outcome(&self, o: &Outcome, indent: &str, out: &mut String) {
         for i in &o.irregularities {
             self.irregularity(i, indent, out);
         }

@@ -1,0 +1,231 @@
+//! The short view of a ruling with open questions (`lawbook rule` without `--full`): at
+//! each question, its branches with only what differs between them, then once what they
+//! all share. An outcome's text is cut into blocks (a line that starts at the margin and
+//! the indented lines under it: an irregularity with its paragraphs, the auction, an
+//! obligation, the score); a block every outcome under a question holds is shared there.
+
+use super::*;
+use std::collections::HashMap;
+
+/// How many times each block occurs in every outcome under a question: said once there.
+type Shared = HashMap<String, usize>;
+
+impl Renderer<'_> {
+    /// The tree in short. A ruling without an open question is its one outcome, whole.
+    pub(super) fn short(&self, tree: &Node, out: &mut String) {
+        match tree {
+            Node::Outcome(o) => self.outcome(o, "", out),
+            _ => self.node_with(tree, "", Some(&Shared::new()), out),
+        }
+    }
+
+    /// A question of the short tree: its branches, each with only what is not shared by all
+    /// of them (nor already said above, `known`), then once what they share.
+    pub(super) fn question_short(
+        &self,
+        question: &Question,
+        branches: &[Branch],
+        indent: &str,
+        known: &Shared,
+        out: &mut String,
+    ) {
+        let mut leaves = vec![];
+        for b in branches {
+            outcomes(&b.node, &mut leaves);
+        }
+        let blocks: Vec<Vec<Block>> = leaves.iter().map(|o| self.blocks(o)).collect();
+        let units: Vec<Vec<String>> = blocks
+            .iter()
+            .map(|bs| bs.iter().flat_map(Block::units).collect())
+            .collect();
+        let mut here = shared_blocks(&units);
+        here.retain(|b, n| {
+            *n = n.saturating_sub(known.get(b).copied().unwrap_or(0));
+            *n > 0
+        });
+        let mut below = known.clone();
+        for (b, n) in &here {
+            *below.entry(b.clone()).or_default() += n;
+        }
+        let _ = writeln!(out, "{indent}{}", self.question(question));
+        for (i, b) in branches.iter().enumerate() {
+            let last = i + 1 == branches.len();
+            self.branch(question, b, indent, last, Some(&below), out);
+        }
+        if here.is_empty() {
+            return;
+        }
+        if indent.is_empty() {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{indent}{}", self.p("shared_by_every_branch", &[]));
+        print_units(&blocks[0], &mut here, true, &format!("{indent}  "), out);
+    }
+
+    /// The blocks of an outcome's text, each a line at the margin with the paragraphs under
+    /// it (the lines indented by two and theirs).
+    fn blocks(&self, o: &Outcome) -> Vec<Block> {
+        let mut text = String::new();
+        self.outcome(o, "", &mut text);
+        let mut blocks: Vec<Block> = vec![];
+        for line in text.lines() {
+            let Some(block) = blocks.last_mut().filter(|_| line.starts_with(' ')) else {
+                blocks.push(Block {
+                    head: line.to_string(),
+                    parts: vec![],
+                });
+                continue;
+            };
+            match block.parts.last_mut() {
+                Some(part) if line.starts_with("   ") => {
+                    part.push('\n');
+                    part.push_str(line);
+                }
+                _ => block.parts.push(line.to_string()),
+            }
+        }
+        blocks
+    }
+
+    /// An outcome of the short tree: what is not said above it.
+    pub(super) fn outcome_differences(
+        &self,
+        o: &Outcome,
+        indent: &str,
+        known: &Shared,
+        out: &mut String,
+    ) {
+        let mut left = known.clone();
+        if !print_units(&self.blocks(o), &mut left, false, indent, out) {
+            let _ = writeln!(out, "{indent}{}", self.p("same_as_every_branch", &[]));
+        }
+    }
+}
+
+/// A line at the margin of an outcome (an irregularity, the auction, an obligation, the
+/// score) and the paragraphs under it.
+struct Block {
+    head: String,
+    parts: Vec<String>,
+}
+
+impl Block {
+    /// The units the short view shares or not: the block whole when nothing is under its
+    /// line, else each paragraph under it.
+    fn units(&self) -> Vec<String> {
+        if self.parts.is_empty() {
+            vec![self.head.clone()]
+        } else {
+            self.parts
+                .iter()
+                .map(|p| format!("{}\n{p}", self.head))
+                .collect()
+        }
+    }
+}
+
+/// Print the units of these blocks that are among `left` (`shared`) or not among them (each
+/// use taking one occurrence), a paragraph under its block's line; true if any was printed.
+fn print_units(
+    blocks: &[Block],
+    left: &mut Shared,
+    shared: bool,
+    indent: &str,
+    out: &mut String,
+) -> bool {
+    let mut any = false;
+    for b in blocks {
+        let units = b.units();
+        let mut chosen = vec![];
+        for (i, u) in units.iter().enumerate() {
+            if take(left, u) == shared {
+                chosen.push(i);
+            }
+        }
+        if chosen.is_empty() {
+            continue;
+        }
+        any = true;
+        let _ = writeln!(out, "{indent}{}", b.head);
+        for i in chosen.into_iter().filter(|_| !b.parts.is_empty()) {
+            for line in b.parts[i].lines() {
+                let _ = writeln!(out, "{indent}{line}");
+            }
+        }
+    }
+    any
+}
+
+/// The outcomes at the leaves of the tree, in order.
+fn outcomes<'n>(node: &'n Node, out: &mut Vec<&'n Outcome>) {
+    match node {
+        Node::Outcome(o) => out.push(o),
+        Node::Branch { branches, .. } => {
+            for b in branches {
+                outcomes(&b.node, out);
+            }
+        }
+    }
+}
+
+/// The units every outcome holds, as many times as the outcome that holds them least.
+fn shared_blocks(leaves: &[Vec<String>]) -> Shared {
+    let count = |blocks: &[String]| {
+        let mut m: Shared = HashMap::new();
+        for b in blocks {
+            *m.entry(b.clone()).or_default() += 1;
+        }
+        m
+    };
+    let mut shared = count(&leaves[0]);
+    for leaf in &leaves[1..] {
+        let c = count(leaf);
+        shared.retain(|b, n| {
+            *n = (*n).min(c.get(b).copied().unwrap_or(0));
+            *n > 0
+        });
+    }
+    shared
+}
+
+/// Use up one occurrence of a shared unit; false if none is left.
+fn take(left: &mut Shared, block: &str) -> bool {
+    match left.get_mut(block) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            true
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaf(lines: &[&str]) -> Vec<String> {
+        lines.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_block_is_shared_as_often_as_the_leaf_that_holds_it_least() {
+        let a = leaf(&[
+            "Auction: N 1♥",
+            "Obligation: W must pass",
+            "Obligation: W must pass",
+        ]);
+        let b = leaf(&["Auction: N 1♥", "Obligation: W must pass", "Score: +90"]);
+        let shared = shared_blocks(&[a, b]);
+        assert_eq!(shared.get("Auction: N 1♥"), Some(&1));
+        assert_eq!(shared.get("Obligation: W must pass"), Some(&1));
+        assert_eq!(shared.get("Score: +90"), None);
+    }
+
+    #[test]
+    fn taking_uses_up_the_shared_occurrences() {
+        let mut left: Shared = HashMap::from([("x".to_string(), 1)]);
+        assert!(take(&mut left, "x"));
+        assert!(!take(&mut left, "x"));
+        assert!(!take(&mut left, "y"));
+    }
+}
