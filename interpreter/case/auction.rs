@@ -83,23 +83,9 @@ impl Cx<'_> {
                 break;
             };
             let event = self.w.lookup("event", self.lang, &w.text);
-            // `N hesitates`: a break in tempo, information for partner (Law 16), and the other
-            // sources 16B1 names (a remark, a question, an unexpected alert, an alert left
-            // out, a gesture). A look at a convention card (40B2). `N misstates`: his double or
-            // redouble named the bid wrongly (19A3, 19B3).
-            let conduct = match event {
-                Some("hesitates") => Some("hesitation"),
-                Some("remarks") => Some("remark"),
-                Some("questions") => Some("question"),
-                Some("alerts") => Some("unexpected_alert"),
-                Some("omits_alert") => Some("failure_to_alert"),
-                Some("gestures") => Some("gesture"),
-                Some("learns") => Some("outside_information"),
-                Some("consults_own_card") => Some("own_card_consulted"),
-                Some("consults_opponents_card") => Some("opponents_card_consulted"),
-                Some("misstates") => Some("misstatement"),
-                _ => None,
-            };
+            // `N hesitates`, `N learns`, `N consults_own_card` …: an act besides a call
+            // (16B1, 16D, 19A3, 40B2; CONDUCT_WORDS).
+            let conduct = event.and_then(|e| conduct_kind(e, false));
             if let Some(kind) = conduct {
                 let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
                 case.events.push((

@@ -124,6 +124,59 @@ struct Word {
 
 const E_CASE: &str = "lawbook::case";
 
+/// Acts besides calls and cards that a case writes as a seat and one word (`N hesitates`):
+/// the word's id in laws/case.words, the kind of conduct the law book's triggers read, and
+/// whether it stands in the auction, in the play, or in both.
+const CONDUCT_WORDS: [(&str, &str, Stands); 18] = [
+    // 16B1: a hesitation and the other sources it names (a remark, a question or reply that
+    // conveys something, an unexpected alert, an alert left out, a gesture).
+    ("hesitates", "hesitation", Stands::Auction),
+    ("remarks", "remark", Stands::Auction),
+    ("questions", "question", Stands::Auction),
+    ("alerts", "unexpected_alert", Stands::Auction),
+    ("omits_alert", "failure_to_alert", Stands::Auction),
+    ("gestures", "gesture", Stands::Auction),
+    // 19A3, 19B3: a double or redouble that named the bid wrongly.
+    ("misstates", "misstatement", Stands::Auction),
+    // 16D1, 16D3: extraneous information from another source.
+    ("learns", "outside_information", Stands::Both),
+    // 40B2(b), 40B2(c): a convention card.
+    ("consults_own_card", "own_card_consulted", Stands::Both),
+    (
+        "consults_opponents_card",
+        "opponents_card_consulted",
+        Stands::Both,
+    ),
+    // 43A2: dummy exchanges hands, watches declarer's play, looks at a defender's cards.
+    ("exchanges", "dummy_exchanges", Stands::Play),
+    ("watches", "dummy_watches", Stands::Play),
+    ("looks", "dummy_looks", Stands::Play),
+    // 42B2: dummy's warning; 45F: dummy suggests a play; 42B3: attention drawn; 43A1(a).
+    ("warns", "dummy_warning", Stands::Play),
+    ("suggests", "dummy_suggestion", Stands::Play),
+    ("draws_attention", "attention_drawn", Stands::Play),
+    ("calls_director", "director_called", Stands::Play),
+    // 47E1: told by an opponent that it was his turn to lead.
+    ("misinformed", "turn_misinformation", Stands::Play),
+];
+
+/// Where a conduct word may stand.
+#[derive(Clone, Copy, PartialEq)]
+enum Stands {
+    Auction,
+    Play,
+    Both,
+}
+
+/// The kind of conduct a word of the auction block (`in_play` false) or of the play block
+/// records, if it is one.
+fn conduct_kind(event: &str, in_play: bool) -> Option<&'static str> {
+    CONDUCT_WORDS
+        .iter()
+        .find(|(id, _, b)| *id == event && (*b == Stands::Both || (*b == Stands::Play) == in_play))
+        .map(|(_, kind, _)| *kind)
+}
+
 fn phrase(r: Rule) -> Option<&'static str> {
     Some(match r {
         Rule::EOI => "the end of the file",

@@ -33,7 +33,7 @@
 //! }
 //! ```
 
-use super::{Case, Cx, PlayRecord, Word, E_CASE};
+use super::{conduct_kind, Case, Cx, PlayRecord, Word, E_CASE};
 use crate::diagnostic::Diag;
 use crate::eval::engine::{Event, Exposure, Stage};
 use crate::source::Span;
@@ -225,11 +225,8 @@ impl Cx<'_> {
             }
             // `S asks revoke`: whether the player who did not follow suit has a card of the
             // suit led (61B); `asks review`, `asks explanation` as in the auction (20, 41B).
-            // `W learns`: extraneous information from another source during the play (16D3);
-            // `N exchanges`, `N watches`, `N looks`: dummy exchanges hands with declarer,
-            // watches declarer's play, looks at a defender's cards (43A2). `N warns`: dummy
-            // tries to prevent an irregularity by declarer (42B2); `N draws_attention` (42B3).
-            // `N consults_own_card`, `N consults_opponents_card`: a convention card (40B2).
+            // `W learns`, `N exchanges`, `N warns`, `N consults_own_card` …: an act besides a
+            // card (16D3, 40B2, 42B, 43A, 45F, 47E1; CONDUCT_WORDS).
             let asked = [
                 ("revoke", "revoke_inquiry"),
                 ("review", "review"),
@@ -240,23 +237,14 @@ impl Cx<'_> {
                 line.len() == 3
                     && self.is("event", "asks", &verb.text)
                     && self.is("event", id, &line[2].text)
-            });
-            let conduct = [
-                ("learns", "outside_information"),
-                ("exchanges", "dummy_exchanges"),
-                ("watches", "dummy_watches"),
-                ("looks", "dummy_looks"),
-                ("warns", "dummy_warning"),
-                ("suggests", "dummy_suggestion"),
-                ("misinformed", "turn_misinformation"),
-                ("draws_attention", "attention_drawn"),
-                ("calls_director", "director_called"),
-                ("consults_own_card", "own_card_consulted"),
-                ("consults_opponents_card", "opponents_card_consulted"),
-            ]
-            .into_iter()
-            .find(|(id, _)| line.len() == 2 && self.is("event", id, &verb.text));
-            if let Some((_, kind)) = asked.or(conduct) {
+            })
+            .map(|(_, kind)| kind);
+            let conduct = self
+                .w
+                .lookup("event", self.lang, &verb.text)
+                .filter(|_| line.len() == 2)
+                .and_then(|e| conduct_kind(e, true));
+            if let Some(kind) = asked.or(conduct) {
                 events.push((
                     Event::Question {
                         seat,

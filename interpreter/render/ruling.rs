@@ -3,7 +3,6 @@
 //! the notes, in the reader's language.
 
 use super::*;
-use std::collections::HashMap;
 
 impl Renderer<'_> {
     /// The tree; with `shared` (the short view), each question shows per branch only the
@@ -12,7 +11,7 @@ impl Renderer<'_> {
         &self,
         node: &Node,
         indent: &str,
-        shared: Option<&HashMap<String, usize>>,
+        shared: Option<&short::Shared>,
         out: &mut String,
     ) {
         match node {
@@ -21,19 +20,22 @@ impl Renderer<'_> {
                 None => self.outcome(o, indent, out),
             },
             Node::Branch { question, branches } => {
-                if let Some(known) = shared {
-                    return self.question_short(question, branches, indent, known, out);
-                }
+                // The short view: what the branches share is said once, after them.
+                let split = shared.map(|known| self.split_shared(branches, known));
                 let _ = writeln!(out, "{indent}{}", self.question(question));
                 for (i, b) in branches.iter().enumerate() {
                     let last = i + 1 == branches.len();
-                    self.branch(question, b, indent, last, None, out);
+                    let below = split.as_ref().map(|s| &s.below);
+                    self.branch(question, b, indent, last, below, out);
+                }
+                if let Some(split) = split {
+                    self.said_once(split, indent, out);
                 }
             }
         }
     }
 
-    pub(super) fn question(&self, q: &Question) -> String {
+    fn question(&self, q: &Question) -> String {
         let ask = match q.kind.as_str() {
             "finding" => self
                 .book
@@ -78,13 +80,13 @@ impl Renderer<'_> {
         }
     }
 
-    pub(super) fn branch(
+    fn branch(
         &self,
         q: &Question,
         b: &Branch,
         indent: &str,
         last: bool,
-        shared: Option<&HashMap<String, usize>>,
+        shared: Option<&short::Shared>,
         out: &mut String,
     ) {
         let (head, more) = if last {
@@ -455,47 +457,38 @@ impl Renderer<'_> {
     }
 
     fn obligation(&self, ob: &ObligationLine, indent: &str, out: &mut String) {
-        let text = self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration);
-        if ob.permission {
+        let text = A::owned(self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration));
+        let paragraph = A::text(&ob.paragraph);
+        let line = if ob.permission {
             // Lifted when the player did what he was permitted to; otherwise not used.
-            let status = if ob.status == "lifted" {
+            let used = if ob.status == "lifted" {
                 "used"
             } else {
                 "not_used"
             };
-            let _ = writeln!(
-                out,
-                "{indent}{}",
-                self.p(
-                    "permission_line",
-                    &[
-                        ("paragraph", A::text(&ob.paragraph)),
-                        ("text", A::owned(text)),
-                        ("status", A::owned(self.named("status", status))),
-                    ]
-                )
-            );
-            return;
-        }
-        let broken = match ob.breaches {
-            _ if ob.status == "broken" => String::new(),
-            0 => String::new(),
-            n => self.p("broken_times", &[("n", A::Num(n as i64))]),
-        };
-        let status = self.named("status", &ob.status.replace(' ', "_"));
-        let _ = writeln!(
-            out,
-            "{indent}{}",
+            let status = A::owned(self.named("status", used));
+            self.p(
+                "permission_line",
+                &[("paragraph", paragraph), ("text", text), ("status", status)],
+            )
+        } else {
+            let broken = match ob.breaches {
+                _ if ob.status == "broken" => String::new(),
+                0 => String::new(),
+                n => self.p("broken_times", &[("n", A::Num(n as i64))]),
+            };
+            let status = A::owned(self.named("status", &ob.status.replace(' ', "_")));
             self.p(
                 "obligation_line",
                 &[
-                    ("paragraph", A::text(&ob.paragraph)),
-                    ("text", A::owned(text)),
-                    ("status", A::owned(status)),
+                    ("paragraph", paragraph),
+                    ("text", text),
+                    ("status", status),
                     ("broken", A::owned(broken)),
-                ]
+                ],
             )
-        );
+        };
+        let _ = writeln!(out, "{indent}{line}");
     }
 
     /// "West must pass whenever it is his turn to call": the phrase `obligation.NAME`, or

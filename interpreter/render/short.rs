@@ -8,7 +8,15 @@ use super::*;
 use std::collections::HashMap;
 
 /// How many times each block occurs in every outcome under a question: said once there.
-type Shared = HashMap<String, usize>;
+pub(super) type Shared = HashMap<String, usize>;
+
+/// What a question of the short tree says once: the blocks of its first outcome (the order
+/// to say them in), those shared here, and what is known to the branches below.
+pub(super) struct Split {
+    first: Vec<Block>,
+    here: Shared,
+    pub(super) below: Shared,
+}
 
 impl Renderer<'_> {
     /// The tree in short. A ruling without an open question is its one outcome, whole.
@@ -19,24 +27,17 @@ impl Renderer<'_> {
         }
     }
 
-    /// A question of the short tree: its branches, each with only what is not shared by all
-    /// of them (nor already said above, `known`), then once what they share.
-    pub(super) fn question_short(
-        &self,
-        question: &Question,
-        branches: &[Branch],
-        indent: &str,
-        known: &Shared,
-        out: &mut String,
-    ) {
+    /// At a question of the short tree: what all its outcomes share that is not already
+    /// said above (`known`), and what is known below it.
+    pub(super) fn split_shared(&self, branches: &[Branch], known: &Shared) -> Split {
         let mut leaves = vec![];
         for b in branches {
             outcomes(&b.node, &mut leaves);
         }
-        let blocks: Vec<Vec<Block>> = leaves.iter().map(|o| self.blocks(o)).collect();
-        let units: Vec<Vec<String>> = blocks
+        let first = self.blocks(leaves[0]);
+        let units: Vec<Vec<String>> = leaves
             .iter()
-            .map(|bs| bs.iter().flat_map(Block::units).collect())
+            .map(|o| self.blocks(o).iter().flat_map(Block::units).collect())
             .collect();
         let mut here = shared_blocks(&units);
         here.retain(|b, n| {
@@ -47,19 +48,25 @@ impl Renderer<'_> {
         for (b, n) in &here {
             *below.entry(b.clone()).or_default() += n;
         }
-        let _ = writeln!(out, "{indent}{}", self.question(question));
-        for (i, b) in branches.iter().enumerate() {
-            let last = i + 1 == branches.len();
-            self.branch(question, b, indent, last, Some(&below), out);
-        }
-        if here.is_empty() {
+        Split { first, here, below }
+    }
+
+    /// After a question's branches: what they all share, once.
+    pub(super) fn said_once(&self, mut split: Split, indent: &str, out: &mut String) {
+        if split.here.is_empty() {
             return;
         }
         if indent.is_empty() {
             out.push('\n');
         }
         let _ = writeln!(out, "{indent}{}", self.p("shared_by_every_branch", &[]));
-        print_units(&blocks[0], &mut here, true, &format!("{indent}  "), out);
+        print_units(
+            &split.first,
+            &mut split.here,
+            true,
+            &format!("{indent}  "),
+            out,
+        );
     }
 
     /// The blocks of an outcome's text, each a line at the margin with the paragraphs under

@@ -457,12 +457,7 @@ impl<'a> Table<'a> {
     /// kept (a rectification cancelled the call that did what was due).
     fn cancel_call(&mut self, rec: usize) {
         self.calls[rec].status = Status::Cancelled;
-        for o in self.obligations.iter_mut().filter(|o| {
-            o.discharged_by == Some(rec) && o.duration == Duration::NextTurn && o.status == "broken"
-        }) {
-            o.status = "in force";
-            o.discharged_by = None;
-        }
+        self.reopen_discharged(rec, "broken");
     }
 
     /// A call is replaced by its maker (`again x in place of`: 25A1, 21B1(a)): an `at next
@@ -470,10 +465,15 @@ impl<'a> Table<'a> {
     /// holder's call at that turn. (A call a rectification cancels, 27B's insufficient bid
     /// repeated under 31A1, has kept it.)
     fn revive_obligations(&mut self, rec: usize) {
+        self.reopen_discharged(rec, "kept");
+    }
+
+    /// The `at next turn` obligations this call discharged with `status` are in force again.
+    fn reopen_discharged(&mut self, rec: usize, status: &str) {
         for o in self
             .obligations
             .iter_mut()
-            .filter(|o| o.discharged_by == Some(rec) && o.status == "kept")
+            .filter(|o| o.discharged_by == Some(rec) && o.status == status)
         {
             o.status = "in force";
             o.discharged_by = None;
