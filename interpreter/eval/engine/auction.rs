@@ -106,10 +106,12 @@ impl<'a> Table<'a> {
             how,
         };
         self.effect(exec.instance, effect);
+        let mut frame = Frame::new(&arm.block.steps);
         if let Some(id) = &arm.id {
-            self.applied(exec.instance, id.text.clone());
+            self.enter(&mut exec, &id.text);
+            frame.paragraph = Some(&id.text);
         }
-        exec.frames.push(Frame::new(&arm.block.steps));
+        exec.frames.push(frame);
         self.run(exec)?;
         // An answer that sends a call back (25B1: the changed call, accepted) has it ruled
         // now, before whatever comes next.

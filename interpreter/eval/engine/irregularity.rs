@@ -193,6 +193,7 @@ impl<'a> Table<'a> {
                         instance: 0,
                         act: (x.clone(), seat, rec),
                         handed: 0,
+                        resumed: None,
                     },
                 ));
             }
@@ -365,6 +366,7 @@ impl<'a> Table<'a> {
             instance: self.irregs.len() - 1,
             act: (x, seat, rec),
             handed: from.handed + 1,
+            resumed: None,
         };
         self.decide(&mut exec, &rect.decision)?;
         self.run(exec)

@@ -224,6 +224,9 @@ struct Frame<'a> {
     /// A procedure's frame (`goto`): the index of the paragraph it added to the ruling,
     /// dropped on exit if the procedure did nothing (50B with no card to change).
     procedure: Option<usize>,
+    /// The paragraph whose steps these are (a rule, a procedure, an answer that names one):
+    /// the steps after a nested one's are written under it again.
+    paragraph: Option<&'a str>,
 }
 
 impl<'a> Table<'a> {
@@ -261,6 +264,14 @@ impl<'a> Frame<'a> {
             next: 0,
             bind: None,
             procedure: None,
+            paragraph: None,
+        }
+    }
+
+    fn of(steps: &'a [Step], paragraph: &'a str) -> Frame<'a> {
+        Frame {
+            paragraph: Some(paragraph),
+            ..Frame::new(steps)
         }
     }
 }
@@ -278,6 +289,9 @@ struct Exec<'a> {
     act: (Value, Seat, Option<usize>),
     /// How many `defer to` hand-overs led here; bounds a circle of them.
     handed: u8,
+    /// The ruling's entry that names an enclosing paragraph again after a nested one ended,
+    /// dropped if nothing is written under it.
+    resumed: Option<usize>,
 }
 
 #[derive(Clone)]

@@ -34,6 +34,41 @@ impl<'a> Table<'a> {
         });
     }
 
+    /// A paragraph's steps begin: it is named in the ruling (once, if it already is last).
+    pub(super) fn enter(&mut self, exec: &mut Exec<'a>, paragraph: &str) {
+        self.drop_empty_resumed(exec);
+        self.applied(exec.instance, paragraph.to_string());
+    }
+
+    /// An enclosing paragraph named again after a nested one, with nothing written under it,
+    /// is dropped.
+    pub(super) fn drop_empty_resumed(&mut self, exec: &mut Exec<'a>) {
+        let decisions = &mut self.irregs[exec.instance].decisions;
+        if let Some(i) = exec.resumed.take() {
+            if i + 1 == decisions.len()
+                && decisions[i].effects.is_empty()
+                && decisions[i].refers.is_empty()
+            {
+                decisions.pop();
+            }
+        }
+    }
+
+    /// Before a step: if a nested paragraph's steps ended since the enclosing one's last step,
+    /// what this step does is written under the enclosing paragraph again (62B's retraction after 62C1's
+    /// permissions), not under the nested one.
+    fn resume(&mut self, exec: &mut Exec<'a>) {
+        let Some(q) = exec.frames.iter().rev().find_map(|f| f.paragraph) else {
+            return;
+        };
+        let decisions = &self.irregs[exec.instance].decisions;
+        if decisions.last().is_some_and(|a| a.paragraph == q) {
+            return;
+        }
+        self.applied(exec.instance, q.to_string());
+        exec.resumed = Some(self.irregs[exec.instance].decisions.len() - 1);
+    }
+
     pub(super) fn effect(&mut self, instance: usize, e: Effect) {
         if let Some(last) = self.irregs[instance].decisions.last_mut() {
             last.effects.push(e);
@@ -73,8 +108,9 @@ impl<'a> Table<'a> {
                 });
             }
         };
-        self.applied(exec.instance, rule.id.text.clone());
-        exec.frames.push(Frame::new(&rule.block.steps));
+        self.enter(exec, &rule.id.text);
+        exec.frames
+            .push(Frame::of(&rule.block.steps, &rule.id.text));
         Ok(())
     }
 
@@ -141,6 +177,9 @@ impl<'a> Table<'a> {
                             exec.env.remove(i);
                         }
                     }
+                    if f.paragraph.is_some() {
+                        self.drop_empty_resumed(&mut exec);
+                    }
                     let decisions = &mut self.irregs[exec.instance].decisions;
                     if let Some(i) = f.procedure {
                         if i + 1 == decisions.len()
@@ -153,6 +192,8 @@ impl<'a> Table<'a> {
                 }
                 continue;
             }
+            self.resume(&mut exec);
+            let frame = exec.frames.last_mut().expect("a frame with steps left");
             let step = &frame.steps[frame.next];
             frame.next += 1;
             let view = self.view();
@@ -218,9 +259,10 @@ impl<'a> Table<'a> {
                             self.wait_for_end(&exec, Period::Play, &b.steps, Some(&id.text))
                         }
                         _ => {
+                            self.drop_empty_resumed(&mut exec);
                             let before = self.irregs[inst].decisions.len();
                             self.applied(inst, id.text.clone());
-                            let mut frame = Frame::new(&p.block.steps);
+                            let mut frame = Frame::of(&p.block.steps, &id.text);
                             if self.irregs[inst].decisions.len() > before {
                                 frame.procedure = Some(before);
                             }
@@ -234,11 +276,23 @@ impl<'a> Table<'a> {
                             continue;
                         }
                     }
-                    if let Some(last) = self.irregs[inst].decisions.last_mut() {
+                    // A reference has no place in the order of what happens: it goes with
+                    // the paragraph's own entry where the paragraph is already named, not
+                    // under a repeat of it after a nested paragraph.
+                    let here = exec.frames.iter().rev().find_map(|f| f.paragraph);
+                    let decisions = &mut self.irregs[inst].decisions;
+                    let before = match exec.resumed {
+                        Some(i) if decisions[i].effects.is_empty() => i,
+                        _ => decisions.len(),
+                    };
+                    let at = here
+                        .and_then(|q| decisions[..before].iter().rposition(|a| a.paragraph == q))
+                        .or(decisions.len().checked_sub(1));
+                    if let Some(entry) = at.map(|i| &mut decisions[i]) {
                         // A paragraph cited twice in one decision (by two steps) is listed once.
                         for i in ids {
-                            if !last.refers.contains(&i.text) {
-                                last.refers.push(i.text.clone());
+                            if !entry.refers.contains(&i.text) {
+                                entry.refers.push(i.text.clone());
                             }
                         }
                     }
@@ -440,10 +494,8 @@ impl<'a> Table<'a> {
                     };
                     for x in items.iter().rev() {
                         exec.frames.push(Frame {
-                            steps: &block.steps,
-                            next: 0,
                             bind: Some((var.name.as_str(), x.clone())),
-                            procedure: None,
+                            ..Frame::new(&block.steps)
                         });
                     }
                 }
@@ -634,10 +686,12 @@ impl<'a> Table<'a> {
                 unreachable!()
             };
             let mut exec = p.exec;
+            let mut frame = Frame::new(steps);
             if let Some(id) = paragraph {
-                self.applied(exec.instance, id.to_string());
+                self.enter(&mut exec, id);
+                frame.paragraph = Some(id);
             }
-            exec.frames.push(Frame::new(steps));
+            exec.frames.push(frame);
             self.run(exec)?;
         }
         Ok(())
