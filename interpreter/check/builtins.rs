@@ -27,6 +27,7 @@ pub enum Builtin {
     Range,
     Obliged,
     CardsUnder,
+    SuitsUnder,
     Vulnerable,
     Min,
     Max,
@@ -56,6 +57,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("range", Builtin::Range),
     ("obliged", Builtin::Obliged),
     ("cards_under", Builtin::CardsUnder),
+    ("suits_under", Builtin::SuitsUnder),
     ("vulnerable", Builtin::Vulnerable),
     ("min", Builtin::Min),
     ("max", Builtin::Max),
@@ -92,6 +94,8 @@ impl Builtin {
             // The cards among the arguments of the seat's obligations of that name in force
             // (his penalty cards: 50B, 51).
             Builtin::CardsUnder => (vec![Seat, Obligation], List(Box::new(Card))),
+            // The suits among them (the suits prohibited to him: 59, 51B2(b)).
+            Builtin::SuitsUnder => (vec![Seat, Obligation], List(Box::new(Suit))),
             Builtin::Vulnerable => (vec![Side], Bool),
             Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
             Builtin::HandOf => (vec![Seat], List(Box::new(Card))),

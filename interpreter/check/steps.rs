@@ -190,7 +190,10 @@ impl Checker {
                                 .help(format!(
                                     "the answers are {}; {}",
                                     all.join(", "),
-                                    self.did_you_mean(&a.answer.name, all.iter().map(|s| s.as_str()))
+                                    self.did_you_mean(
+                                        &a.answer.name,
+                                        all.iter().map(|s| s.as_str())
+                                    )
                                 )),
                             );
                         }
@@ -221,7 +224,11 @@ impl Checker {
                     self.check_decision(decision, &inner, seen);
                 }
                 StepKind::Decide(d) => self.check_decision(d, scope, seen),
-                StepKind::Goto(id) => match self.book.procedures.get(&id.text).cloned() {
+                StepKind::Goto(id, when) => {
+                    if let Some(w) = when {
+                        self.expect(w, scope, &Type::Bool);
+                    }
+                    match self.book.procedures.get(&id.text).cloned() {
                     None => {
                         let hint =
                             self.did_you_mean(&id.text, self.book.procedures.keys().map(|s| s.as_str()));
@@ -256,7 +263,8 @@ impl Checker {
                             seen.pop();
                         }
                     }
-                },
+                }
+                }
                 StepKind::Refer(ids, when) => {
                     for id in ids {
                         self.check_ref(id);
@@ -276,7 +284,9 @@ impl Checker {
                         self.err(
                             Diag::new(E_NAME, format!("no irregularity is called `{}`", name.name))
                                 .label(name.span, "unknown irregularity")
-                                .help(self.did_you_mean(&name.name, known.iter().map(|s| s.as_str()))),
+                                .help(
+                                    self.did_you_mean(&name.name, known.iter().map(|s| s.as_str())),
+                                ),
                         );
                     }
                 }
@@ -379,15 +389,22 @@ impl Checker {
                 }
                 StepKind::SetFact(f) => {
                     if !self.book.facts.contains_key(&f.name) {
-                        let hint = self.did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
+                        let hint =
+                            self.did_you_mean(&f.name, self.book.facts.keys().map(|s| s.as_str()));
                         self.err(
-                            Diag::new(E_NAME, format!("`{}` is not a fact of the law book", f.name))
-                                .label(f.span, "not declared with `fact`")
-                                .help(if hint.is_empty() {
-                                    format!("declare it in a law: `fact {} {{ ask en \"…\" … }}`", f.name)
-                                } else {
-                                    hint
-                                }),
+                            Diag::new(
+                                E_NAME,
+                                format!("`{}` is not a fact of the law book", f.name),
+                            )
+                            .label(f.span, "not declared with `fact`")
+                            .help(if hint.is_empty() {
+                                format!(
+                                    "declare it in a law: `fact {} {{ ask en \"…\" … }}`",
+                                    f.name
+                                )
+                            } else {
+                                hint
+                            }),
                         );
                     }
                 }

@@ -624,13 +624,16 @@ fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Resul
         (Builtin::Obliged, Some(V::Seat(s)), Some(V::Obligation(o))) => {
             V::Bool(view.obligations.iter().any(|(h, n, _)| *h == s && *n == o))
         }
-        (Builtin::CardsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => V::List(Rc::new(
-            view.obligations
-                .iter()
-                .filter(|(h, n, _)| *h == s && *n == o)
-                .flat_map(|(_, _, args)| args.iter().filter(|a| matches!(a, V::Card(_))).cloned())
-                .collect(),
-        )),
+        (Builtin::CardsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::List(Rc::new(args_under(view, s, &o, |a| {
+                matches!(a, V::Card(_))
+            })))
+        }
+        (Builtin::SuitsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::List(Rc::new(args_under(view, s, &o, |a| {
+                matches!(a, V::Suit(_))
+            })))
+        }
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
         (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
         (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
@@ -672,4 +675,13 @@ pub fn strain_value(s: Strain) -> Value {
 
 pub fn rank_value(r: Rank) -> Value {
     Value::Rank(r)
+}
+
+/// The arguments of one kind among those of a seat's obligations of a name in force.
+fn args_under(view: &View, s: Seat, o: &str, kind: impl Fn(&Value) -> bool) -> Vec<Value> {
+    view.obligations
+        .iter()
+        .filter(|(h, n, _)| *h == s && **n == *o)
+        .flat_map(|(_, _, args)| args.iter().filter(|a| kind(a)).cloned())
+        .collect()
 }

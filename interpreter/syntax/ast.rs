@@ -361,7 +361,7 @@ pub enum StepKind {
         observe: bool,
     },
     Decide(Decision),
-    Goto(ParaId),
+    Goto(ParaId, Option<Expr>),
     /// Paragraphs that apply or may apply, with the condition under which they are cited.
     Refer(Vec<ParaId>, Option<Expr>),
     Defer(Ident),

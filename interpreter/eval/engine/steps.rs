@@ -241,7 +241,12 @@ impl<'a> Table<'a> {
                     return Ok(None);
                 }
                 StepKind::Decide(d) => self.decide(&mut exec, d)?,
-                StepKind::Goto(id) => {
+                StepKind::Goto(id, when) => {
+                    if let Some(w) = when {
+                        if !self.ev.eval_bool(w, &mut exec.env, &view)? {
+                            continue;
+                        }
+                    }
                     let p = &self.book.procedures[&id.text];
                     // A procedure that waits for the end of the auction or of the play is
                     // named when it runs.

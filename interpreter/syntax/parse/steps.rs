@@ -91,7 +91,14 @@ impl Builder {
                 }
             }
             Rule::decide => StepKind::Decide(self.decision(it.nth(1).unwrap())?),
-            Rule::goto => StepKind::Goto(self.para_id(it.nth(1).unwrap())),
+            Rule::goto => {
+                let id = self.para_id(it.nth(1).unwrap());
+                let when = match it.next() {
+                    Some(w) => Some(self.expr(w.into_inner().nth(1).unwrap())?),
+                    None => None,
+                };
+                StepKind::Goto(id, when)
+            }
             Rule::refer => {
                 let parts: Vec<_> = it.collect();
                 let ids = parts
