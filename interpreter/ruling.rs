@@ -70,6 +70,9 @@ pub struct Outcome {
     pub auction: Vec<CallLine>,
     pub auction_ended: bool,
     pub passed_out: bool,
+    /// The board was redealt (16D2(b)): no contract and no score come from this deal.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub redealt: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<Contract>,
     pub obligations: Vec<ObligationLine>,
@@ -345,6 +348,8 @@ pub enum Effect {
         duration: Duration,
     },
     NoRectification,
+    /// The board is redealt: what the case records after it is not on this deal.
+    Redealt,
     /// A card played goes back to its holder's hand.
     Retracted {
         seat: Seat,

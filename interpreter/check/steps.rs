@@ -362,7 +362,7 @@ impl Checker {
                         }
                     }
                 }
-                StepKind::NoRectification => {}
+                StepKind::NoRectification | StepKind::Redeal => {}
                 StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
                     self.check_block(b, scope, seen)
                 }

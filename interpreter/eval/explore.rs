@@ -518,7 +518,7 @@ fn replay(
     let mut outcome = table.outcome();
     let view = table.view();
     let ev = &table.ev;
-    if table.ended() && open.is_none() {
+    if table.ended() && open.is_none() && !outcome.redealt {
         if let Value::Bool(true) = ev.call("passed_out", vec![], &view)? {
             outcome.passed_out = true;
             let s = int(ev.call("passed_out_score", vec![], &view)?);

@@ -167,7 +167,9 @@ impl Renderer<'_> {
                 self.p("auction", &[("calls", A::owned(calls.join(", ")))])
             );
         }
-        if o.passed_out {
+        if o.redealt {
+            let _ = writeln!(out, "{indent}{}", self.p("redealt", &[]));
+        } else if o.passed_out {
             let _ = writeln!(out, "{indent}{}", self.p("passed_out", &[]));
         } else if o.auction_ended {
             let _ = writeln!(out, "{indent}{}", self.p("auction_ended", &[]));
@@ -581,6 +583,7 @@ impl Renderer<'_> {
                 self.p("effect_lifted", &[("text", A::owned(text))])
             }
             Effect::NoRectification => self.p("effect_no_rectification", &[]),
+            Effect::Redealt => self.p("effect_redealt", &[]),
             Effect::Retracted { seat, card } => self.p(
                 "effect_retracted",
                 &[

@@ -405,6 +405,8 @@ pub enum StepKind {
     SetFact(Ident),
     /// The play ends: `count` of the tricks not yet played go to the side `to`, the others
     /// to its opponents (68D, 69A, 70).
+    /// The board is redealt: the table stops, and no result comes from this deal.
+    Redeal,
     Award {
         count: Expr,
         to: Expr,

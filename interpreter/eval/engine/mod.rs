@@ -354,6 +354,8 @@ pub struct Table<'a> {
     pending: Vec<Pending<'a>>,
     irregs: Vec<IrregularityRuling>,
     ended: bool,
+    /// The board was redealt (16D2(b)): the events after it are on another deal.
+    redealt: bool,
     /// A card of the play has been faced (the law book's `opening_lead_faced`).
     lead_faced: bool,
     /// The case has ended: attention drawn at its end is drawn after the board.
@@ -505,6 +507,7 @@ impl<'a> Table<'a> {
             pending: vec![],
             irregs: vec![],
             ended: false,
+            redealt: false,
             lead_faced: false,
             finished: false,
             event: 0,
@@ -627,6 +630,10 @@ impl<'a> Table<'a> {
 
     pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
         self.event += 1;
+        // After a redeal the case's events are on another deal.
+        if self.redealt {
+            return Ok(());
+        }
         self.feed_event(event)?;
         while !self.deemed_plays.is_empty() {
             let card = self.deemed_plays.remove(0);

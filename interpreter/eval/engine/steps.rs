@@ -479,6 +479,10 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::Redeal => {
+                    self.effect(inst, Effect::Redealt);
+                    self.redealt = true;
+                }
                 StepKind::AwaitDirector(decision) => {
                     self.pending.push(Pending {
                         waiting: Waiting::Director { decision },

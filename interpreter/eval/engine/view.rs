@@ -109,6 +109,7 @@ impl Table<'_> {
                 })
                 .collect(),
             auction_ended: self.ended,
+            redealt: self.redealt,
             obligations: self
                 .obligations
                 .iter()

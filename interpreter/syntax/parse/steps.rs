@@ -225,6 +225,7 @@ impl Builder {
                 StepKind::Place { card, trick }
             }
             Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
+            Rule::redeal => StepKind::Redeal,
             Rule::award => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
                 let count = self.expr(x.next().unwrap())?;
