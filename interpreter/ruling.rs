@@ -50,9 +50,14 @@ pub struct Question {
 /// A call of the auction a question is about: its number among the calls made, its maker.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct AboutCall {
+    /// The call's number in the auction, or the act's among its player's acts of its kind.
     pub number: usize,
     pub seat: Seat,
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub call: String,
+    /// The act that is not a call (`hesitation`), when the finding is about one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub act: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

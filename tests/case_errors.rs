@@ -21,6 +21,12 @@ use std::path::Path;
 #[case("bad-denominations", "Q", "`2D! specifies H`")]
 #[case("finding-about-no-call", "E 1S", "name the call by its number")]
 #[case(
+    "finding-about-act-twice",
+    "S hesitates",
+    "name it by its number among his"
+)]
+#[case("finding-about-act-number", "2", "number them from 1")]
+#[case(
     "bad-play-event",
     "dances",
     "a line of the play is cards played in turn"

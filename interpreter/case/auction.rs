@@ -284,7 +284,7 @@ impl Cx<'_> {
         &self,
         about: &[Word],
         events: &[(Event, Span)],
-    ) -> Result<usize, Diag> {
+    ) -> Result<AboutKey, Diag> {
         let calls: Vec<(Seat, Call)> = events
             .iter()
             .flat_map(|(e, _)| match e {
@@ -300,10 +300,13 @@ impl Cx<'_> {
             about[0].span.start as usize,
             about[about.len() - 1].span.end as usize,
         );
-        let help = "name the call by its number among the calls of the auction (`comparable_call 3 no`) or by its maker and the call (`comparable_call E 1H no`)";
+        let help = "name the call by its number among the calls of the auction (`comparable_call 3 no`) or by its maker and the call (`comparable_call E 1H no`); an act that is not a call by its player and the act (`damage N hesitates no`, `damage N hesitates 2 no` for his second)";
+        if let Some(key) = self.act_about(about, events, span)? {
+            return Ok(key);
+        }
         match about {
             [n] => match n.text.parse::<usize>() {
-                Ok(k) if (1..=calls.len()).contains(&k) => Ok(k),
+                Ok(k) if (1..=calls.len()).contains(&k) => Ok(AboutKey::Call(k)),
                 _ => Err(Diag::new(
                     E_CASE,
                     format!("`{}` is not the number of a call of the auction", n.text),
@@ -329,7 +332,7 @@ impl Cx<'_> {
                     .map(|(i, _)| i + 1)
                     .collect();
                 match hits[..] {
-                    [k] => Ok(k),
+                    [k] => Ok(AboutKey::Call(k)),
                     [] => Err(Diag::new(
                         E_CASE,
                         format!("{seat} makes no call {call} in the auction"),
@@ -354,6 +357,78 @@ impl Cx<'_> {
                 .label(span, "expected a call's number, or a seat and a call")
                 .help(help)),
         }
+    }
+
+    /// A finding about an act that is not a call: `SEAT ACT` (his only act of that kind) or
+    /// `SEAT ACT N` (his Nth). `None` when the words do not name an act.
+    fn act_about(
+        &self,
+        about: &[Word],
+        events: &[(Event, Span)],
+        span: Span,
+    ) -> Result<Option<AboutKey>, Diag> {
+        let (s, a, n) = match about {
+            [s, a] => (s, a, None),
+            [s, a, n] => (s, a, Some(n)),
+            _ => return Ok(None),
+        };
+        let Some(kind) = self
+            .w
+            .lookup("event", self.lang, &a.text)
+            .and_then(|e| super::conduct_kind(e, false).or(super::conduct_kind(e, true)))
+        else {
+            return Ok(None);
+        };
+        let seat = self.seat(s)?;
+        let count = events
+            .iter()
+            .filter(|(e, _)| matches!(e, Event::Question { seat: q, kind: k } if *q == seat && k == kind))
+            .count();
+        let which = match n {
+            None if count == 1 => 1,
+            None => {
+                return Err(Diag::new(
+                    E_CASE,
+                    match count {
+                        0 => format!("{seat} does not {} in the case", a.text),
+                        k => format!("{seat} {} {k} times; which one?", a.text),
+                    },
+                )
+                .label(
+                    span,
+                    if count == 0 {
+                        "no such act"
+                    } else {
+                        "more than one"
+                    },
+                )
+                .help(format!(
+                    "name it by its number among his: `{} {} 1`{}",
+                    s.text,
+                    a.text,
+                    if count > 1 {
+                        format!(" … `{} {} {count}`", s.text, a.text)
+                    } else {
+                        String::new()
+                    }
+                )))
+            }
+            Some(n) => match n.text.parse::<usize>() {
+                Ok(k) if (1..=count).contains(&k) => k,
+                _ => {
+                    return Err(Diag::new(
+                        E_CASE,
+                        format!(
+                            "`{}` is not the number of one of {seat}'s acts `{}`",
+                            n.text, a.text
+                        ),
+                    )
+                    .label(n.span, format!("{seat} has {count} of them"))
+                    .help("number them from 1, in the order of the case"))
+                }
+            },
+        };
+        Ok(Some(AboutKey::Act(seat, kind, which)))
     }
 
     /// How the call in `cw` was meant: natural, or artificial (`!`) and, when `specifies

@@ -14,6 +14,7 @@ pub mod words;
 
 use crate::diagnostic::Diag;
 use crate::eval::engine::Event;
+use crate::eval::expr::AboutKey;
 use crate::model::{Call, Card, Deal, Meaning, Rank, Seat, Side, Strain, Suit};
 use crate::source::Span;
 use crate::suggest::{closest, did_you_mean};
@@ -82,7 +83,7 @@ pub struct Case {
     pub findings: HashMap<String, (bool, Span)>,
     /// Findings answered for the irregularity of one call, by its number among the calls of
     /// the auction (`comparable_call 3 no`, `comparable_call E 1H no`): issue 9, item 18.
-    pub findings_about: Vec<(String, usize, bool, Span)>,
+    pub findings_about: Vec<(String, AboutKey, bool, Span)>,
     pub play: PlayRecord,
     pub play_span: Option<Span>,
     pub tricks: Option<(u8, Span)>,
@@ -170,6 +171,14 @@ enum Stands {
 
 /// The kind of conduct a word of the auction block (`in_play` false) or of the play block
 /// records, if it is one.
+/// The table's name of an act (`hesitation`), as the one static string the case tables hold.
+pub fn conduct_kind_static(kind: &str) -> Option<&'static str> {
+    CONDUCT_WORDS
+        .iter()
+        .find(|(_, k, _)| *k == kind)
+        .map(|(_, k, _)| *k)
+}
+
 fn conduct_kind(event: &str, in_play: bool) -> Option<&'static str> {
     CONDUCT_WORDS
         .iter()
@@ -413,12 +422,12 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             }
             "findings" => {
                 for line in lines {
-                    if !(2..=4).contains(&line.len()) {
+                    if !(2..=5).contains(&line.len()) {
                         diags.push(
                             Diag::new(E_CASE, "a finding is a name and yes or no")
                                 .label(line[0].span, "expected `NAME yes` or `NAME no`")
                                 .help(if lang == Lang::En {
-                                    "for example `comparable_call no`; for the irregularity of one call `comparable_call E 1H no` or `comparable_call 3 no` (the third call)".to_string()
+                                    "for example `comparable_call no`; for the irregularity of one call `comparable_call E 1H no` or `comparable_call 3 no` (the third call); of an act `damage S hesitates no` or `damage S hesitates 2 no` (his second)".to_string()
                                 } else {
                                     format!(
                                         "for example `{} {}`",
@@ -593,8 +602,13 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
         }
     }
     // The calls findings are about, once the auction is read.
+    // The acts the play records count as well as the auction's.
+    let mut all_events = case.events.clone();
+    if let PlayRecord::Events(es) = &case.play {
+        all_events.extend(es.iter().cloned());
+    }
     for (name, about, v, span) in about_lines {
-        match cx.finding_about(&about, &case.events) {
+        match cx.finding_about(&about, &all_events) {
             Ok(n) => case.findings_about.push((name, n, v, span)),
             Err(d) => diags.push(d),
         }

@@ -3,7 +3,7 @@
 //! each branch keeps evaluation a pure function of (events, findings).
 
 use super::engine::{Event, Fail, Open, Table};
-use super::expr::{Evaluator, Findings, View};
+use super::expr::{AboutWhat, Evaluator, Findings, View};
 use super::value::Value;
 use crate::case::{Case, PlayRecord};
 use crate::compile::CompiledBook;
@@ -126,7 +126,7 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     let mut tree = explore(&ctx, &[], &findings, 0)?;
     // A question is shown with the call it is about only when the findings are answered per
     // call: the tree asks it about two calls, or the case answered it for one (item 18).
-    let mut asked: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut asked: HashMap<String, Vec<(usize, Option<String>)>> = HashMap::new();
     questions_about(&tree, &mut asked);
     let per_call: Vec<String> = asked
         .into_iter()
@@ -153,13 +153,14 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     })
 }
 
-/// The calls each finding is asked about in the tree, each number once.
-fn questions_about(node: &Node, out: &mut HashMap<String, Vec<usize>>) {
+/// The calls and acts each finding is asked about in the tree, each once.
+fn questions_about(node: &Node, out: &mut HashMap<String, Vec<(usize, Option<String>)>>) {
     if let Node::Branch { question, branches } = node {
         if let (true, Some(a)) = (question.kind == "finding", &question.about) {
             let ns = out.entry(question.name.clone()).or_default();
-            if !ns.contains(&a.number) {
-                ns.push(a.number);
+            let key = (a.number, a.act.clone());
+            if !ns.contains(&key) {
+                ns.push(key);
             }
         }
         for b in branches {
@@ -234,7 +235,14 @@ fn explore(
                     about: f.about.map(|a| AboutCall {
                         number: a.number,
                         seat: a.seat,
-                        call: a.call.to_string(),
+                        call: match a.what {
+                            AboutWhat::Call(c) => c.to_string(),
+                            AboutWhat::Act(_) => String::new(),
+                        },
+                        act: match a.what {
+                            AboutWhat::Call(_) => None,
+                            AboutWhat::Act(k) => Some(k.to_string()),
+                        },
                     }),
                 },
                 branches,

@@ -113,14 +113,43 @@ pub struct Asked {
     pub about: Option<About>,
 }
 
-/// The call an irregularity is about: its number among the calls of the auction as made (1
-/// the first; a change of call and each of simultaneous calls count), its maker, the call.
+/// What an irregularity is about: a call, by its number among the calls of the auction as
+/// made (1 the first; a change of call and each of simultaneous calls count), or an act that
+/// is not a call (a hesitation), by its kind and its number among its player's acts of that
+/// kind (1 his first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct About {
     pub number: usize,
     pub seat: Seat,
-    pub call: Call,
+    pub what: AboutWhat,
 }
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AboutWhat {
+    Call(Call),
+    /// The act's kind, as the table records it (`hesitation`).
+    Act(&'static str),
+}
+
+/// How a finding answered for one irregularity names it: the call's number, or the act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AboutKey {
+    Call(usize),
+    Act(Seat, &'static str, usize),
+}
+
+impl About {
+    pub fn key(&self) -> AboutKey {
+        match self.what {
+            AboutWhat::Call(_) => AboutKey::Call(self.number),
+            AboutWhat::Act(kind) => AboutKey::Act(self.seat, kind, self.number),
+        }
+    }
+}
+
+/// The binding that numbers the act an irregularity is about among its player's acts of
+/// that kind (with `$about` bound to the act).
+pub const ABOUT_ACT: &str = "$about_act";
 
 /// The binding a rectification's environment carries for the call it is about (an entry
 /// whose index is the call's number); findings read under it are asked about that call.
@@ -131,13 +160,13 @@ pub const ABOUT: &str = "$about";
 #[derive(Clone, Debug, Default)]
 pub struct Findings {
     pub all: HashMap<String, bool>,
-    pub about: HashMap<(String, usize), bool>,
+    pub about: HashMap<(String, AboutKey), bool>,
 }
 
 impl Findings {
     fn get(&self, name: &str, about: Option<About>) -> Option<bool> {
         about
-            .and_then(|a| self.about.get(&(name.to_string(), a.number)))
+            .and_then(|a| self.about.get(&(name.to_string(), a.key())))
             .or_else(|| self.all.get(name))
             .copied()
     }
@@ -145,7 +174,7 @@ impl Findings {
     /// Record an answer to a question.
     pub fn answer(&mut self, q: &Asked, yes: bool) {
         match q.about {
-            Some(a) => self.about.insert((q.name.clone(), a.number), yes),
+            Some(a) => self.about.insert((q.name.clone(), a.key()), yes),
             None => self.all.insert(q.name.clone(), yes),
         };
     }
@@ -508,8 +537,19 @@ impl<'a> Evaluator<'a> {
                 Value::Entry(e) => Some(About {
                     number: e.index,
                     seat: e.seat,
-                    call: e.call,
+                    what: AboutWhat::Call(e.call),
                 }),
+                Value::Conduct(seat, kind, ..) => {
+                    let n = env.iter().rev().find(|(n, _)| *n == ABOUT_ACT);
+                    match (n, crate::case::conduct_kind_static(kind)) {
+                        (Some((_, Value::Int(n))), Some(kind)) => Some(About {
+                            number: *n as usize,
+                            seat: *seat,
+                            what: AboutWhat::Act(kind),
+                        }),
+                        _ => None,
+                    }
+                }
                 _ => None,
             });
         let outer = self.about.replace(about);

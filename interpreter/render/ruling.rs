@@ -66,6 +66,18 @@ impl Renderer<'_> {
             ),
             ("choice", None) => self.p("open_choice_director", &[("ask", A::owned(ask))]),
             _ => match &q.about {
+                Some(a) if a.act.is_some() => self.p(
+                    "open_finding_about_act",
+                    &[
+                        ("seat", A::Seat(a.seat)),
+                        (
+                            "act",
+                            A::owned(self.thing(a.act.as_deref().unwrap_or_default())),
+                        ),
+                        ("n", A::Num(a.number as i64)),
+                        ("ask", A::owned(ask)),
+                    ],
+                ),
                 Some(a) => self.p(
                     "open_finding_about",
                     &[

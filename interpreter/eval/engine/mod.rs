@@ -17,7 +17,7 @@ mod play;
 mod steps;
 mod view;
 
-use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT};
+use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
 use super::value::Value;
 use crate::compile::CompiledBook;
 use crate::model::{Call, Card, Deal, Hand, Meaning, Seat, Strain};
@@ -230,18 +230,37 @@ struct Frame<'a> {
 }
 
 impl<'a> Table<'a> {
-    /// The binding that makes the findings a rectification reads questions about its call.
-    fn about(&self, rec: Option<usize>) -> Option<(&'a str, Value)> {
-        let c = &self.calls[rec?];
-        Some((
-            ABOUT,
-            Value::Entry(super::value::Entry {
-                seat: c.seat,
-                call: c.call,
-                index: c.number,
-                meaning: c.meaning,
-            }),
-        ))
+    /// The bindings that make the findings a rectification reads questions about its call,
+    /// or about the act that is not a call (`x`, by `seat`: a hesitation, numbered among his
+    /// hesitations so far).
+    fn about(&self, rec: Option<usize>, x: &Value, seat: Seat) -> Vec<(&'a str, Value)> {
+        if let Some(r) = rec {
+            let c = &self.calls[r];
+            return vec![(
+                ABOUT,
+                Value::Entry(super::value::Entry {
+                    seat: c.seat,
+                    call: c.call,
+                    index: c.number,
+                    meaning: c.meaning,
+                }),
+            )];
+        }
+        let Value::Text(kind) = x else {
+            return vec![];
+        };
+        let same: Vec<&Value> = self
+            .conducts
+            .iter()
+            .filter(|c| matches!(c, Value::Conduct(s, k, ..) if *s == seat && k == kind))
+            .collect();
+        match same.last() {
+            Some(act) => vec![
+                (ABOUT, (*act).clone()),
+                (ABOUT_ACT, Value::Int(same.len() as i64)),
+            ],
+            None => vec![],
+        }
     }
 }
 
