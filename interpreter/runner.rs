@@ -122,6 +122,9 @@ pub struct Books {
     pub sources: Sources,
     books: HashMap<PathBuf, Result<CompiledBook, Vec<Diag>>>,
     lexicons: HashMap<PathBuf, Result<Lexicon, Vec<Diag>>>,
+    /// The law book or renderings folder whose errors the last failure returned: a runner
+    /// of many cases reports them once, not once per case.
+    broken: Option<PathBuf>,
 }
 
 /// The languages of the renderings, in the order of the goldens.
@@ -135,7 +138,19 @@ impl Books {
             .lexicons
             .entry(laws.to_path_buf())
             .or_insert_with(|| Lexicon::load(laws));
-        r.as_ref().map_err(|d| d.clone())
+        match r {
+            Ok(l) => Ok(l),
+            Err(d) => {
+                self.broken = Some(laws.to_path_buf());
+                Err(d.clone())
+            }
+        }
+    }
+
+    /// The folder (a law book, or the renderings of `laws/`) whose own errors the last failed
+    /// ruling returned, if it was one; cleared by asking.
+    pub fn take_broken(&mut self) -> Option<PathBuf> {
+        self.broken.take()
     }
 
     pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
@@ -145,11 +160,14 @@ impl Books {
         }
         match &self.books[dir] {
             Ok(b) => Ok(b),
-            Err(d) => Err(d
-                .iter()
-                .cloned()
-                .map(|d| d.with_sources(&self.sources))
-                .collect()),
+            Err(d) => {
+                self.broken = Some(dir.to_path_buf());
+                Err(d
+                    .iter()
+                    .cloned()
+                    .map(|d| d.with_sources(&self.sources))
+                    .collect())
+            }
         }
     }
 }
@@ -273,11 +291,30 @@ pub fn write_golden(path: &Path, content: &str) -> std::io::Result<()> {
     )
 }
 
-/// A unified diff of two texts, for a failing case.
+/// A unified diff of two texts, for a failing case. The golden is stored trimmed and a
+/// rendering ends with a newline: both end with one here, so that the last line is not
+/// reported as differing for its end ("No newline at end of file").
 pub fn diff(expected: &str, actual: &str) -> String {
-    similar::TextDiff::from_lines(expected, actual)
+    let (e, a) = (
+        format!("{}\n", expected.trim_end()),
+        format!("{}\n", actual.trim_end()),
+    );
+    similar::TextDiff::from_lines(&e, &a)
         .unified_diff()
         .context_radius(2)
         .header("golden", "now")
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diff;
+
+    #[test]
+    fn a_failing_case_s_diff_shows_only_the_lines_that_differ() {
+        let d = diff("a\nb\nlast", "a\nc\nlast\n");
+        assert!(d.contains("-b\n+c\n"), "{d}");
+        assert!(!d.contains("No newline"), "{d}");
+        assert!(!d.contains("-last") && !d.contains("+last"), "{d}");
+    }
 }

@@ -20,12 +20,11 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
 }
 
-#[test]
-fn check_names_an_irregularity_the_renderings_cannot_say() {
-    // A copy of laws/ whose 2017 book gains an irregularity with no phrase in
-    // laws/render.phrases: the law book itself is sound, its renderings are not.
+/// A copy of laws/ (its renderings and the 2017 book's .law files) in a temporary folder;
+/// returns the folder and its 2017 book.
+fn copy_of_laws(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let laws = std::env::temp_dir().join(format!("lawbook-vocabulary-{}", std::process::id()));
+    let laws = std::env::temp_dir().join(format!("lawbook-{name}-{}", std::process::id()));
     let book = laws.join("2017");
     std::fs::create_dir_all(&book).unwrap();
     for f in ["terms.terms", "render.phrases"] {
@@ -37,6 +36,14 @@ fn check_names_an_irregularity_the_renderings_cannot_say() {
             std::fs::copy(&p, book.join(p.file_name().unwrap())).unwrap();
         }
     }
+    (laws, book)
+}
+
+#[test]
+fn check_names_an_irregularity_the_renderings_cannot_say() {
+    // A copy of laws/ whose 2017 book gains an irregularity with no phrase in
+    // laws/render.phrases: the law book itself is sound, its renderings are not.
+    let (laws, book) = copy_of_laws("vocabulary");
     std::fs::write(
         book.join("90-slow-play.law"),
         "law 90 {\n  title en \"Slow play\"\n  irregularity slow_call {\n    on call c by offender\n    when false\n  }\n}\n",
@@ -51,6 +58,22 @@ fn check_names_an_irregularity_the_renderings_cannot_say() {
         "the law book itself checks"
     );
     assert!(err.contains("irregularity `slow_call`"), "{err}");
+}
+
+#[test]
+fn test_reports_a_law_book_error_once_not_once_per_case() {
+    // A typo in a copy of the 2017 book: every case of corpus/2017/12 needs it.
+    let (laws, book) = copy_of_laws("typo");
+    let f = book.join("41-commencement-of-play.law");
+    let text = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, text.replace("= lho(declarer)", "= lhoo(declarer)")).unwrap();
+    let o = lawbook(&["test", "corpus/2017/12", "--laws", laws.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&laws);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert_eq!(out.matches("unknown name `lhoo`").count(), 1, "{out}");
+    assert!(out.contains("case(s) not ruled:"), "{out}");
+    assert!(!out.contains("the case cannot be ruled"), "{out}");
 }
 
 #[test]

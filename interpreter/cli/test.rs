@@ -43,11 +43,33 @@ pub fn run(a: Args) -> ExitCode {
     let (mut passed, mut failed, mut blessed) = (0, 0, 0);
     let mut coverage: std::collections::BTreeMap<PathBuf, crate::coverage::Coverage> =
         Default::default();
+    // Law books (or renderings) that do not check: their errors are printed once, and the
+    // cases that need them counted.
+    let mut broken: std::collections::BTreeMap<PathBuf, usize> = Default::default();
     for path in &cases {
         let name = case_name(path, &a.corpus);
+        books.take_broken();
         match rule_and_render(path, &name, &a.laws, &mut books) {
             Err(diags) => {
                 failed += 1;
+                if let Some(dir) = books.take_broken() {
+                    let seen = broken.entry(dir.clone()).or_default();
+                    *seen += 1;
+                    if *seen == 1 {
+                        outln!(
+                            "FAIL {}: has errors, so no case that needs it can be ruled",
+                            dir.display()
+                        );
+                        out!(
+                            "{}",
+                            render_plain(&diags[..diags.len().min(super::MAX_PRINTED)])
+                        );
+                        if let Some(rest) = super::not_printed(diags.len()) {
+                            outln!("{rest}");
+                        }
+                    }
+                    continue;
+                }
                 outln!("FAIL {name}: the case cannot be ruled");
                 out!(
                     "{}",
@@ -112,6 +134,12 @@ pub fn run(a: Args) -> ExitCode {
                 crate::coverage::render(&cov.report(book)).trim_end()
             );
         }
+    }
+    for (dir, n) in &broken {
+        outln!(
+            "{n} case(s) not ruled: {} has errors (above)",
+            dir.display()
+        );
     }
     outln!("{passed} passed, {failed} failed");
     if failed > 0 {
