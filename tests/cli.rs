@@ -77,6 +77,51 @@ fn test_reports_a_law_book_error_once_not_once_per_case() {
 }
 
 #[test]
+fn test_writes_junit_and_json_reports_ci_systems_read() {
+    let o = lawbook(&["test", "corpus/2017/12", "--format", "junit"]);
+    assert_eq!(o.status.code(), Some(0));
+    let report = quick_junit::Report::deserialize_from_str(&stdout(&o)).expect("JUnit XML");
+    assert_eq!((report.tests, report.failures), (5, 0));
+    assert_eq!(report.test_suites[0].test_cases.len(), 5);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("5 passed, 0 failed"));
+
+    let o = lawbook(&["test", "corpus/2017/12", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        (v["passed"].as_u64(), v["failed"].as_u64()),
+        (Some(5), Some(0))
+    );
+
+    // A law book with a typo: every case fails, its diagnostics once, on system-err.
+    let (laws, book) = copy_of_laws("junit");
+    let f = book.join("41-commencement-of-play.law");
+    let text = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, text.replace("= lho(declarer)", "= lhoo(declarer)")).unwrap();
+    let o = lawbook(&[
+        "test",
+        "corpus/2017/12",
+        "--laws",
+        laws.to_str().unwrap(),
+        "--format",
+        "junit",
+    ]);
+    let _ = std::fs::remove_dir_all(&laws);
+    assert_eq!(o.status.code(), Some(1));
+    let report = quick_junit::Report::deserialize_from_str(&stdout(&o)).expect("JUnit XML");
+    assert_eq!((report.tests, report.failures), (5, 5));
+    let err = report.test_suites[0]
+        .system_err
+        .as_ref()
+        .expect("the diagnostics");
+    assert_eq!(
+        err.as_str().matches("unknown name `lhoo`").count(),
+        1,
+        "{}",
+        err.as_str()
+    );
+}
+
+#[test]
 fn check_accepts_the_2017_law_book() {
     let o = lawbook(&["check", "laws/2017"]);
     assert_eq!(

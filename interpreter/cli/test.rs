@@ -27,6 +27,24 @@ pub struct Args {
     /// data always).
     #[arg(long, value_delimiter = ',', value_parser = ["en", "sk", "pl", "hu"])]
     pub lang: Vec<String>,
+    /// How to report: `text` (a line per failure and the summary), `junit` (JUnit XML, one
+    /// test case per case, for CI systems) or `json` (each case's status and failures).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Junit,
+    Json,
+}
+
+/// One case's result: its name and what failed (nothing if it passed).
+#[derive(serde::Serialize)]
+struct CaseResult {
+    name: String,
+    failures: Vec<String>,
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -39,44 +57,52 @@ pub fn run(a: Args) -> ExitCode {
         eprintln!("error: {} holds no .case files", a.corpus.display());
         return ExitCode::from(2);
     }
+    let text = a.format == Format::Text;
+    // Lines of the text report, printed as they come; the other formats print at the end.
+    let say = |line: &str| {
+        if text {
+            outln!("{line}");
+        }
+    };
     let mut books = Books::default();
-    let (mut passed, mut failed, mut blessed) = (0, 0, 0);
+    let mut blessed = 0;
+    let mut results: Vec<CaseResult> = vec![];
     let mut coverage: std::collections::BTreeMap<PathBuf, crate::coverage::Coverage> =
         Default::default();
     // Law books (or renderings) that do not check: their errors are printed once, and the
     // cases that need them counted.
-    let mut broken: std::collections::BTreeMap<PathBuf, usize> = Default::default();
+    let mut broken: std::collections::BTreeMap<PathBuf, (usize, String)> = Default::default();
     for path in &cases {
         let name = case_name(path, &a.corpus);
         books.take_broken();
+        let mut failures = vec![];
         match rule_and_render(path, &name, &a.laws, &mut books) {
             Err(diags) => {
-                failed += 1;
-                if let Some(dir) = books.take_broken() {
-                    let seen = broken.entry(dir.clone()).or_default();
-                    *seen += 1;
-                    if *seen == 1 {
-                        outln!(
-                            "FAIL {}: has errors, so no case that needs it can be ruled",
-                            dir.display()
-                        );
-                        out!(
-                            "{}",
-                            render_plain(&diags[..diags.len().min(super::MAX_PRINTED)])
-                        );
-                        if let Some(rest) = super::not_printed(diags.len()) {
-                            outln!("{rest}");
-                        }
-                    }
-                    continue;
-                }
-                outln!("FAIL {name}: the case cannot be ruled");
-                out!(
-                    "{}",
-                    render_plain(&diags[..diags.len().min(super::MAX_PRINTED)])
-                );
+                let mut shown = render_plain(&diags[..diags.len().min(super::MAX_PRINTED)]);
                 if let Some(rest) = super::not_printed(diags.len()) {
-                    outln!("{rest}");
+                    shown.push_str(&rest);
+                    shown.push('\n');
+                }
+                if let Some(dir) = books.take_broken() {
+                    let seen = broken.entry(dir.clone()).or_insert((0, shown.clone()));
+                    seen.0 += 1;
+                    if seen.0 == 1 {
+                        say(&format!(
+                            "FAIL {}: has errors, so no case that needs it can be ruled\n{}",
+                            dir.display(),
+                            shown.trim_end()
+                        ));
+                    }
+                    failures.push(format!(
+                        "{} has errors (its diagnostics are reported once)",
+                        dir.display()
+                    ));
+                } else {
+                    say(&format!(
+                        "FAIL {name}: the case cannot be ruled\n{}",
+                        shown.trim_end()
+                    ));
+                    failures.push(format!("the case cannot be ruled\n{shown}"));
                 }
             }
             Ok((ruling, goldens)) => {
@@ -86,65 +112,140 @@ pub fn run(a: Args) -> ExitCode {
                         coverage.entry(dir).or_default().add(&ruling);
                     }
                 }
-                let mut ok = true;
-                for (suffix, text) in goldens {
+                for (suffix, rendered) in goldens {
                     if suffix != "json" && !a.lang.is_empty() && !a.lang.iter().any(|l| l == suffix)
                     {
                         continue;
                     }
                     let gp = golden_path(path, suffix);
                     let want = read_golden(&gp);
-                    if want.as_deref() == Some(text.trim_end()) {
+                    if want.as_deref() == Some(rendered.trim_end()) {
                         continue;
                     }
                     if a.bless {
-                        if let Err(e) = write_golden(&gp, &text) {
+                        if let Err(e) = write_golden(&gp, &rendered) {
                             eprintln!("error: cannot write {}: {e}", gp.display());
                             return ExitCode::from(2);
                         }
                         blessed += 1;
                         continue;
                     }
-                    ok = false;
-                    match want {
-                        None => outln!("FAIL {name}: no golden {}", gp.display()),
-                        Some(w) => outln!(
-                            "FAIL {name}: {} differs (- golden, + now)\n{}",
+                    let failure = match want {
+                        None => format!("no golden {}", gp.display()),
+                        Some(w) => format!(
+                            "{} differs (- golden, + now)\n{}",
                             gp.display(),
-                            diff(&w, &text)
+                            diff(&w, &rendered)
                         ),
-                    }
-                }
-                if ok {
-                    passed += 1;
-                } else {
-                    failed += 1;
+                    };
+                    say(&format!("FAIL {name}: {}", failure.trim_end()));
+                    failures.push(failure);
                 }
             }
         }
+        results.push(CaseResult { name, failures });
     }
     if blessed > 0 {
-        outln!("wrote {blessed} golden file(s); review them with `git diff` before committing");
+        say(&format!(
+            "wrote {blessed} golden file(s); review them with `git diff` before committing"
+        ));
     }
     for (dir, cov) in &coverage {
         if let Ok(book) = books.get(dir) {
-            outln!(
+            say(&format!(
                 "{}: {}",
                 dir.display(),
                 crate::coverage::render(&cov.report(book)).trim_end()
+            ));
+        }
+    }
+    for (dir, (n, _)) in &broken {
+        say(&format!(
+            "{n} case(s) not ruled: {} has errors (above)",
+            dir.display()
+        ));
+    }
+    let failed = results.iter().filter(|r| !r.failures.is_empty()).count();
+    let passed = results.len() - failed;
+    match a.format {
+        Format::Text => {}
+        Format::Junit => match junit(&results, &broken) {
+            Ok(xml) => out!("{xml}"),
+            Err(e) => {
+                eprintln!("error: cannot write the JUnit report: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Format::Json => {
+            let report = serde_json::json!({
+                "passed": passed,
+                "failed": failed,
+                "broken": broken
+                    .iter()
+                    .map(|(dir, (n, shown))| serde_json::json!({
+                        "lawbook": dir.display().to_string(),
+                        "cases": n,
+                        "diagnostics": shown,
+                    }))
+                    .collect::<Vec<_>>(),
+                "cases": results,
+            });
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&report).unwrap_or_default()
             );
         }
     }
-    for (dir, n) in &broken {
-        outln!(
-            "{n} case(s) not ruled: {} has errors (above)",
-            dir.display()
-        );
+    // The summary line CI reads, on stdout for text and on stderr beside a report.
+    if text {
+        outln!("{passed} passed, {failed} failed");
+    } else {
+        eprintln!("{passed} passed, {failed} failed");
     }
-    outln!("{passed} passed, {failed} failed");
     if failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The results as JUnit XML: one test suite for the corpus, one test case per case; a broken
+/// law book's diagnostics on the suite's system-err.
+fn junit(
+    results: &[CaseResult],
+    broken: &std::collections::BTreeMap<PathBuf, (usize, String)>,
+) -> Result<String, quick_junit::SerializeError> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut suite = TestSuite::new("corpus");
+    for r in results {
+        let status = match r.failures.as_slice() {
+            [] => TestCaseStatus::success(),
+            fs => {
+                let mut st = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                st.set_message(fs[0].lines().next().unwrap_or_default().to_string());
+                st.set_description(fs.join("\n"));
+                st
+            }
+        };
+        let mut case = TestCase::new(r.name.clone(), status);
+        case.set_classname(
+            r.name
+                .rsplit_once('/')
+                .map_or("corpus", |(dir, _)| dir)
+                .to_string(),
+        );
+        suite.add_test_case(case);
+    }
+    if !broken.is_empty() {
+        suite.set_system_err(
+            broken
+                .values()
+                .map(|(_, shown)| shown.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    }
+    let mut report = Report::new("lawbook test");
+    report.add_test_suite(suite);
+    report.to_string()
 }
