@@ -122,6 +122,34 @@ fn test_writes_junit_and_json_reports_ci_systems_read() {
 }
 
 #[test]
+fn diagnostics_come_as_json_lines_on_request() {
+    let (laws, book) = copy_of_laws("json-messages");
+    let f = book.join("41-commencement-of-play.law");
+    let text = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, text.replace("= lho(declarer)", "= lhoo(declarer)")).unwrap();
+    let o = lawbook(&["check", book.to_str().unwrap(), "--message-format", "json"]);
+    let _ = std::fs::remove_dir_all(&laws);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .expect("a JSON line");
+    let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+    assert_eq!(v["code"], "lawbook::check::unknown_name");
+    assert!(v["filename"]
+        .as_str()
+        .unwrap()
+        .ends_with("41-commencement-of-play.law"));
+    let span = &v["labels"][0]["span"];
+    let at = span["offset"].as_u64().unwrap() as usize;
+    assert_eq!(
+        &text.replace("= lho(declarer)", "= lhoo(declarer)")[at..at + 4],
+        "lhoo"
+    );
+}
+
+#[test]
 fn check_accepts_the_2017_law_book() {
     let o = lawbook(&["check", "laws/2017"]);
     assert_eq!(

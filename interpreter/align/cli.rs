@@ -61,7 +61,7 @@ impl ShowArgs {
 }
 
 fn fail(e: AlignError) -> ExitCode {
-    eprintln!("{:?}", miette::Report::new(e));
+    crate::cli::report_one(e);
     ExitCode::from(2)
 }
 

@@ -37,7 +37,20 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// How errors and other diagnostics are written to stderr: `human` (the source with the
+    /// span underlined) or `json` (one JSON object a line, for editors and CI).
+    #[arg(long, global = true, value_enum, default_value_t = MessageFormat::Human)]
+    pub message_format: MessageFormat,
 }
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MessageFormat {
+    Human,
+    Json,
+}
+
+/// The format `report` writes in, set once from the command line.
+static MESSAGE_FORMAT: std::sync::OnceLock<MessageFormat> = std::sync::OnceLock::new();
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -98,6 +111,7 @@ fn run() -> ExitCode {
             };
         }
     };
+    let _ = MESSAGE_FORMAT.set(cli.message_format);
     match cli.command {
         Command::Check(a) => check::run(a),
         Command::Rule(a) => rule::run(a),
@@ -116,13 +130,31 @@ fn run() -> ExitCode {
 /// all took minutes).
 pub const MAX_PRINTED: usize = 50;
 
-/// Print diagnostics to stderr in colour when it is a terminal, at most `MAX_PRINTED`.
+/// Print diagnostics to stderr in colour when it is a terminal, at most `MAX_PRINTED`; with
+/// `--message-format json`, each as one line of miette's JSON (message, code, severity, help,
+/// file, labels with their offsets and lengths).
 pub fn report(diags: &[lawbook_diag::Diag]) {
     for d in diags.iter().take(MAX_PRINTED) {
-        eprintln!("{:?}", miette::Report::new(d.clone()));
+        report_one(d.clone());
     }
     if let Some(rest) = not_printed(diags.len()) {
         eprintln!("{rest}");
+    }
+}
+
+/// Print one diagnostic of any kind (a law book's, a PBN file's, an aligner's) as `report`
+/// does.
+pub fn report_one(d: impl miette::Diagnostic + Send + Sync + 'static) {
+    if MESSAGE_FORMAT.get() == Some(&MessageFormat::Json) {
+        let mut line = String::new();
+        if miette::JSONReportHandler::new()
+            .render_report(&mut line, &d)
+            .is_ok()
+        {
+            eprintln!("{line}");
+        }
+    } else {
+        eprintln!("{:?}", miette::Report::new(d));
     }
 }
 

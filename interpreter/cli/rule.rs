@@ -90,7 +90,7 @@ fn pbn_board(
     let file = match PbnFile::read(&a.case) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            super::report_one(e);
             return Err(ExitCode::from(2));
         }
     };

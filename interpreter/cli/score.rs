@@ -40,7 +40,7 @@ pub fn run(a: Args) -> ExitCode {
     let file = match PbnFile::read(&a.pbn) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
+            super::report_one(e);
             return ExitCode::from(2);
         }
     };
