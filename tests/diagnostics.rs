@@ -61,6 +61,11 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("unknown-type", "lawbook::check::unknown_name", &["integer"])]
 #[case("duplicate-law", "lawbook::check::duplicate", &["27", "27"])]
 #[case("recursion", "lawbook::check::recursion", &["tricks_to_go", "more_tricks"])]
+#[case("misspelt-keyword", "lawbook::syntax::law", &["tabel"])]
+#[case("unclosed-brace", "lawbook::syntax::law", &["more", "{"])]
+#[case("table-overlap", "lawbook::check::table_rows", &["50..89", "20..59"])]
+#[case("table-hole", "lawbook::check::table_rows", &["50..89"])]
+#[case("table-empty-range", "lawbook::check::table_rows", &["49..20"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,

@@ -8,6 +8,7 @@ mod collect;
 mod expr;
 mod graph;
 mod steps;
+mod tables;
 pub mod types;
 
 use crate::diagnostic::Diag;
@@ -153,6 +154,7 @@ const E_EXC: &str = "lawbook::check::exception";
 const E_AMB: &str = "lawbook::check::ambiguous_rules";
 const E_ENTRY: &str = "lawbook::check::missing_entry_point";
 const E_SIZE: &str = "lawbook::check::too_large";
+const E_TABLE: &str = "lawbook::check::table_rows";
 
 /// The most rules one decision may have.
 pub const MAX_DECISION_RULES: usize = 256;
@@ -267,6 +269,7 @@ impl Checker {
                     self.expect(&row.value, &scope, v);
                 }
             }
+            self.check_table_ranges(t);
         }
         for o in in_source_order(&self.book.obligations, |o| o.span) {
             let mut scope = self.param_scope(&o.params);

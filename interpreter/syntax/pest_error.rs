@@ -41,12 +41,22 @@ pub fn convert<R: Copy + Debug + Ord>(
     } else {
         format!("`{}`", &text[start..end])
     };
+    let mut hint = None;
     let (message, label) = match err.variant {
         ErrorVariant::ParsingError {
             positives,
             negatives,
         } => {
             let want: BTreeSet<&str> = positives.iter().filter_map(|r| phrase(*r)).collect();
+            // A misspelt keyword (`tabel`): the nearest word expected here.
+            let words = want
+                .iter()
+                .filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'))
+                .filter(|w| w.chars().all(|c| c.is_alphabetic() || c == '_'));
+            let near = crate::suggest::did_you_mean(&text[start.min(end)..end], words);
+            if !near.is_empty() {
+                hint = Some(near);
+            }
             let avoid: BTreeSet<&str> = negatives.iter().filter_map(|r| phrase(*r)).collect();
             let label = if !want.is_empty() {
                 format!("expected {}", join_or(&want))
@@ -65,9 +75,70 @@ pub fn convert<R: Copy + Debug + Ord>(
         }
         ErrorVariant::CustomError { message } => (message.clone(), message),
     };
-    Diag::new(code, message)
-        .label(Span::new(file, start, end), label)
-        .help("check the spelling and the brackets around this place; `lawbook --help` and docs/architecture.md describe the syntax")
+    let mut d = Diag::new(code, message).label(Span::new(file, start, end), label);
+    // A brace left open shows only where the text stops making sense, often far below it:
+    // point at the brace itself.
+    if let Some(open) = unclosed_brace(text).filter(|&o| o < start) {
+        d = d.label(Span::new(file, open, open + 1), "this `{` is not closed");
+        hint.get_or_insert_with(|| {
+            "close the block at the `{` marked with a `}` at the same indentation".to_string()
+        });
+    }
+    d.help(hint.unwrap_or_else(|| "check the spelling and the brackets around this place; `lawbook --help` and docs/architecture.md describe the syntax".to_string()))
+}
+
+/// The `{` most likely left open, when the text has more `{` than `}` (outside strings and
+/// `//` comments): the first whose `}` stands at another indentation than its line, else the
+/// innermost never closed. None when the braces balance.
+pub fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut stack: Vec<(usize, usize)> = vec![];
+    let (mut opens, mut closes) = (0usize, 0usize);
+    let mut suspect = None;
+    let mut line_start = 0;
+    let mut chars = text.char_indices().peekable();
+    let indent =
+        |from: usize| text[from..].len() - text[from..].trim_start_matches([' ', '\t']).len();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\n' => line_start = i + 1,
+            '"' => {
+                for (j, d) in chars.by_ref() {
+                    if d == '"' || d == '\n' {
+                        if d == '\n' {
+                            line_start = j + 1;
+                        }
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek().is_some_and(|(_, d)| *d == '/') => {
+                for (j, d) in chars.by_ref() {
+                    if d == '\n' {
+                        line_start = j + 1;
+                        break;
+                    }
+                }
+            }
+            '{' => {
+                opens += 1;
+                stack.push((i, indent(line_start)));
+            }
+            '}' => {
+                closes += 1;
+                if let Some((o, ind)) = stack.pop() {
+                    let first_on_line = text[line_start..i].trim().is_empty();
+                    if first_on_line && indent(line_start) != ind && suspect.is_none() {
+                        suspect = Some(o);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if opens <= closes {
+        return None;
+    }
+    suspect.or(stack.last().map(|&(o, _)| o))
 }
 
 fn join_or(items: &BTreeSet<&str>) -> String {
@@ -106,4 +177,22 @@ pub fn too_deep(file: u32, text: &str, code: &'static str) -> Option<Diag> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unclosed_brace;
+
+    #[test]
+    fn the_brace_left_open_is_found_by_its_indentation() {
+        let text = "law 1 {\n  table t {\n    0 => 1\n\n  define x = 2\n}\n";
+        assert_eq!(unclosed_brace(text), text.find("t {").map(|i| i + 2));
+        // Balanced, or braces only inside strings and comments: nothing to point at.
+        assert_eq!(
+            unclosed_brace("law 1 {\n  title en \"{\"\n  // {\n}\n"),
+            None
+        );
+        // Nothing closed at all: the innermost.
+        assert_eq!(unclosed_brace("a {\n  b {\n"), Some(8));
+    }
 }
