@@ -150,6 +150,24 @@ fn diagnostics_come_as_json_lines_on_request() {
 }
 
 #[test]
+fn completions_and_the_manual_page_come_from_the_command_tree() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = lawbook(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        let out = stdout(&o);
+        for word in ["rule", "test", "message-format", "board"] {
+            assert!(out.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    let o = lawbook(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains(".TH lawbook 1"), "{out}");
+    assert!(out.contains("Exit codes"), "{out}");
+    assert_eq!(lawbook(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
 fn check_accepts_the_2017_law_book() {
     let o = lawbook(&["check", "laws/2017"]);
     assert_eq!(

@@ -78,6 +78,13 @@ pub enum Command {
     /// Compare the translations of an edition paragraph by paragraph: paragraphs one lacks,
     /// references, numbers and term-bank concepts that differ, words that mix scripts.
     Compare(crate::compare::cli::CompareArgs),
+    /// Print a completion script for a shell (`lawbook completions bash > /etc/bash_completion.d/lawbook`).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff (`lawbook man > lawbook.1; man ./lawbook.1`).
+    Man,
 }
 
 /// The stack the command runs on. Every recursive walk of a law file is bounded by the
@@ -122,6 +129,28 @@ fn run() -> ExitCode {
         Command::Export(a) => a.run(),
         Command::Terms(a) => a.run(),
         Command::Compare(a) => a.run(),
+        // Both written to a buffer first, then out as any output (a closed pipe ends quietly).
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = vec![];
+            clap_complete::generate(shell, &mut cmd, "lawbook", &mut buf);
+            out!("{}", String::from_utf8_lossy(&buf));
+            ExitCode::SUCCESS
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = vec![];
+            match clap_mangen::Man::new(cmd).render(&mut buf) {
+                Ok(()) => {
+                    out!("{}", String::from_utf8_lossy(&buf));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: cannot write the manual page: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
     }
 }
 
