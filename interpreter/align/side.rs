@@ -2,6 +2,7 @@
 
 use super::{Alignment, Key, Unit};
 use std::collections::BTreeSet;
+use unicode_width::UnicodeWidthStr;
 
 /// `key` in two texts side by side, each column `(width - 3) / 2` characters wide.
 /// `left` and `right` are (column title, alignment).
@@ -20,14 +21,14 @@ pub fn side_by_side(
 pub fn columns(key: &str, texts: &[(&str, &Alignment)], width: usize) -> String {
     let n = texts.len().max(1);
     let sep = " │ ";
-    let col = (width.saturating_sub(sep.chars().count() * (n - 1)) / n).max(16);
+    let col = (width.saturating_sub(UnicodeWidthStr::width(sep) * (n - 1)) / n).max(16);
     let mut out = String::new();
     let titles: Vec<String> = texts
         .iter()
         .map(|(t, a)| format!("{t} ({} {})", a.lang, a.edition))
         .collect();
     push_row(&mut out, &titles, col, sep);
-    out.push_str(&"─".repeat(col * n + sep.chars().count() * (n - 1)));
+    out.push_str(&"─".repeat(col * n + UnicodeWidthStr::width(sep) * (n - 1)));
     out.push('\n');
 
     let rows: Vec<(String, Vec<Vec<&Unit>>)> = match Key::parse(key) {
@@ -113,7 +114,7 @@ fn push_row(out: &mut String, cells: &[String], col: usize, sep: &str) {
             let cell = w.get(r).map(String::as_str).unwrap_or("");
             line.push_str(cell);
             if ci + 1 < wrapped.len() {
-                line.push_str(&" ".repeat(col.saturating_sub(cell.chars().count())));
+                line.push_str(&" ".repeat(col.saturating_sub(UnicodeWidthStr::width(cell))));
                 line.push_str(sep);
             }
         }
@@ -122,44 +123,19 @@ fn push_row(out: &mut String, cells: &[String], col: usize, sep: &str) {
     }
 }
 
-/// Greedy word wrap to `width` characters; words longer than a line are cut.
+/// Word wrap to `width` columns (textwrap: display width, so a wide letter counts as two);
+/// words longer than a line are cut.
 fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for word in text.split_whitespace() {
-        let mut word = word.to_string();
-        loop {
-            let wl = word.chars().count();
-            let cl = cur.chars().count();
-            if cl == 0 && wl <= width {
-                cur = word;
-                break;
-            }
-            if cl > 0 && cl + 1 + wl <= width {
-                cur.push(' ');
-                cur.push_str(&word);
-                break;
-            }
-            if cl > 0 {
-                lines.push(std::mem::take(&mut cur));
-                continue;
-            }
-            // A word longer than the column.
-            let head: String = word.chars().take(width).collect();
-            word = word.chars().skip(width).collect();
-            lines.push(head);
-            if word.is_empty() {
-                break;
-            }
-        }
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
+    let opts = textwrap::Options::new(width.max(1)).break_words(true);
+    let lines: Vec<String> = textwrap::wrap(text, opts)
+        .into_iter()
+        .map(|l| l.into_owned())
+        .collect();
     if lines.is_empty() {
-        lines.push(String::new());
+        vec![String::new()]
+    } else {
+        lines
     }
-    lines
 }
 
 #[cfg(test)]

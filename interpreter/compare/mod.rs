@@ -497,11 +497,7 @@ pub fn compare(a: &Text, b: &Text, bank: Option<&TermBank>) -> Comparison {
 }
 
 fn script_of(c: char) -> &'static str {
-    if ('\u{370}'..='\u{3ff}').contains(&c) {
-        "Greek"
-    } else {
-        "Cyrillic"
-    }
+    unicode_script::UnicodeScript::script(&c).full_name()
 }
 
 fn differ(la: Lang, xa: &[String], lb: Lang, xb: &[String], verb: &str) -> String {
