@@ -18,6 +18,7 @@ pub mod coverage;
 pub mod diagnostic;
 pub mod eval;
 pub mod export;
+pub mod fmt;
 pub mod load;
 pub mod model;
 pub mod pbn;

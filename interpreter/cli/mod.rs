@@ -21,6 +21,7 @@ macro_rules! out {
 }
 
 mod check;
+mod fmt;
 mod rule;
 mod score;
 mod test;
@@ -78,6 +79,9 @@ pub enum Command {
     /// Compare the translations of an edition paragraph by paragraph: paragraphs one lacks,
     /// references, numbers and term-bank concepts that differ, words that mix scripts.
     Compare(crate::compare::cli::CompareArgs),
+    /// Lay out .law and .case files canonically (indentation by braces, no trailing
+    /// whitespace, one blank line at most); every comment and token stays. --check for CI.
+    Fmt(fmt::Args),
     /// Print a completion script for a shell (`lawbook completions bash > /etc/bash_completion.d/lawbook`).
     Completions {
         /// The shell: bash, zsh, fish, elvish or powershell.
@@ -129,6 +133,7 @@ fn run() -> ExitCode {
         Command::Export(a) => a.run(),
         Command::Terms(a) => a.run(),
         Command::Compare(a) => a.run(),
+        Command::Fmt(a) => fmt::run(a),
         // Both written to a buffer first, then out as any output (a closed pipe ends quietly).
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
