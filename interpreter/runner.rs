@@ -249,6 +249,11 @@ pub fn short_text(books: &Books, ruling: &Ruling, laws: &Path, lang: Lang) -> Op
 
 /// Every `.case` file under a folder, sorted.
 pub fn find_cases(dir: &Path) -> Vec<PathBuf> {
+    files_under(dir, |p| p.extension().is_some_and(|x| x == "case"))
+}
+
+/// Every file under a folder that `keep` accepts, sorted.
+pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out = vec![];
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -259,7 +264,7 @@ pub fn find_cases(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "case") {
+            } else if keep(&p) {
                 out.push(p);
             }
         }

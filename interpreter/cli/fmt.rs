@@ -15,25 +15,12 @@ pub struct Args {
     pub check: bool,
 }
 
-/// The .law and .case files under a path (the path itself if it is one), sorted.
+/// The .law and .case files under a path (the path itself if it is a file), sorted.
 fn files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_file() {
         out.push(path.to_path_buf());
-        return;
-    }
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if Kind::of(&p).is_some() {
-                out.push(p);
-            }
-        }
+    } else {
+        out.extend(crate::runner::files_under(path, |p| Kind::of(p).is_some()));
     }
 }
 
