@@ -147,12 +147,15 @@ impl Renderer<'_> {
                         out.push_str(&capitalize(&self.seat(*s, "nom")))
                     }
                     (Some(A::Seat(s)), f) => out.push_str(&self.seat(*s, f.unwrap_or("nom"))),
-                    (Some(A::Num(n)), None) => {
-                        let _ = write!(out, "{n}");
-                    }
-                    (Some(A::Num(n)), Some("signed")) => {
-                        let _ = write!(out, "{n:+}");
-                    }
+                    (Some(A::Num(n)), None) => out.push_str(&minus(*n)),
+                    // A score with its sign: +400, −400 (the minus sign, not a hyphen); 0
+                    // has none.
+                    (Some(A::Num(n)), Some("signed")) => match n {
+                        1.. => {
+                            let _ = write!(out, "+{n}");
+                        }
+                        _ => out.push_str(&minus(*n)),
+                    },
                     (Some(A::Num(n)), Some("a")) => {
                         out.push_str(&self.article(&n.to_string()));
                     }
@@ -301,15 +304,14 @@ impl Renderer<'_> {
         t.text.clone()
     }
 
+    /// The board's vulnerability in the text's own words (`vulnerability.ns`: "stav hier:
+    /// Sever – Juh v druhej hre", "Észak–Dél bellben").
     fn vulnerability<'b>(&self, v: &'b str) -> Cow<'b, str> {
-        match self
-            .lex
-            .words
-            .lookup("vulnerability", Lang::En, v)
-            .and_then(|id| self.lex.words.word("vulnerability", id, self.lang))
-        {
-            Some(w) => Cow::Owned(w.to_string()),
-            None => Cow::Borrowed(v),
+        match self.lex.words.lookup("vulnerability", Lang::En, v) {
+            Some(id) if self.lex.phrases.has(&format!("vulnerability.{id}")) => {
+                Cow::Owned(self.p(&format!("vulnerability.{id}"), &[]))
+            }
+            _ => Cow::Borrowed(v),
         }
     }
 
@@ -429,8 +431,15 @@ pub fn strain(lex: &Lexicon, s: Strain, lang: Lang) -> String {
 
 /// Numbers as a ruling lists them: "420, 450, -50".
 fn comma_list(xs: &[i64]) -> String {
-    xs.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    xs.iter().map(|x| minus(*x)).collect::<Vec<_>>().join(", ")
+}
+
+/// A number as printed: a negative one with the minus sign (U+2212), as typesetting in all
+/// four languages has it, not the hyphen.
+fn minus(n: i64) -> String {
+    if n < 0 {
+        format!("\u{2212}{}", n.unsigned_abs())
+    } else {
+        n.to_string()
+    }
 }

@@ -167,7 +167,12 @@ impl Renderer<'_> {
                             &[
                                 ("seat", A::Seat(c.seat)),
                                 ("call", A::owned(call)),
-                                ("status", A::owned(self.named("status", s))),
+                                // In the gender of the call: Slovak "pas (zrušený)" but
+                                // "1♠ (zrušená)".
+                                (
+                                    "status",
+                                    A::owned(self.p_kind(&format!("status.{s}"), &c.call, &[])),
+                                ),
                             ],
                         ),
                     }
@@ -284,7 +289,10 @@ impl Renderer<'_> {
             };
             let _ = writeln!(out, "{indent}{line}");
         }
-        if let Some(s) = &o.score {
+        // A passed-out board has no declarer and scores nothing for either side (22B, 77).
+        if let (Some(_), true) = (&o.score, o.passed_out) {
+            let _ = writeln!(out, "{indent}{}", self.p("score_passed_out", &[]));
+        } else if let Some(s) = &o.score {
             let _ = writeln!(
                 out,
                 "{indent}{}",
@@ -683,6 +691,28 @@ impl Renderer<'_> {
                     ("option", A::owned(self.named("option", option))),
                     ("answer", A::owned(self.named("answer", answer))),
                 ];
+                // What the player did, as a sentence where the phrase file has one ("South
+                // does not accept the call out of rotation"), most particular first: for this
+                // option, answer and way of answering; for the option and answer; for the
+                // answer and way in any option; for the option (a template with {answer});
+                // else the general template with the option's name in brackets.
+                let way = match how {
+                    AnswerHow::Chosen => "chosen",
+                    AnswerHow::ByCalling => "by_calling",
+                    AnswerHow::ByPlaying => "by_playing",
+                    AnswerHow::Default => "default",
+                };
+                let mut keys = vec![
+                    format!("said.{option}.{answer}.{way}"),
+                    format!("said.{option}.{answer}"),
+                    format!("said.{answer}.{way}"),
+                ];
+                if matches!(how, AnswerHow::Chosen) {
+                    keys.push(format!("said.{option}"));
+                }
+                if let Some(k) = keys.iter().find(|k| self.lex.phrases.has(k)) {
+                    return self.p(k, &args);
+                }
                 match how {
                     AnswerHow::Chosen => self.p("answer_chosen", &args),
                     AnswerHow::ByCalling => self.p("answer_by_calling", &args),
