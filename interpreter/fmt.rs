@@ -76,12 +76,11 @@ fn indent_of(line: &str) -> usize {
 /// The canonical layout of a file's text.
 pub fn format(text: &str, kind: Kind) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut depth: usize = 0;
-    // Per open block: the old indentation of its first line, which its other lines are
-    // measured against to tell a continuation.
-    let mut bases: Vec<Option<usize>> = vec![None];
+    // One entry per block the line stands in (the file itself first): the old indentation
+    // of the block's first line, which its other lines are measured against to tell a
+    // continuation.
+    let mut blocks: Vec<Option<usize>> = vec![None];
     let mut blank_run = 0usize;
-    let mut started = false;
     for raw in text.lines() {
         let line = raw.trim_end();
         let body = line.trim_start_matches([' ', '\t']);
@@ -90,11 +89,11 @@ pub fn format(text: &str, kind: Kind) -> String {
             continue;
         }
         let (closes, net) = braces(body, kind);
-        let level = depth.saturating_sub(closes);
+        // The blocks its leading `}` close end before the line.
+        blocks.truncate(blocks.len().saturating_sub(closes).max(1));
+        let level = blocks.len() - 1;
         let old = indent_of(line);
-        // The block this line stands in, after its leading closes.
-        let block = bases.len().saturating_sub(1 + closes.min(bases.len() - 1));
-        let base = *bases[block].get_or_insert(old);
+        let base = *blocks[level].get_or_insert(old);
         // Case lines do not continue one another: each stands at its block's level.
         let extra = if closes == 0 && kind == Kind::Law {
             old.saturating_sub(base)
@@ -102,30 +101,23 @@ pub fn format(text: &str, kind: Kind) -> String {
             0
         };
         // A blank line is kept (one of a run) between lines, but not just inside a brace.
-        if blank_run > 0 && started && closes == 0 && !out.ends_with("{\n") {
+        if blank_run > 0 && !out.is_empty() && closes == 0 && !out.ends_with("{\n") {
             out.push('\n');
         }
         blank_run = 0;
-        started = true;
         out.extend(std::iter::repeat_n(' ', level * INDENT + extra));
         out.push_str(body);
         out.push('\n');
-        // Blocks closed, then opened, by this line.
-        let new_depth = (depth as isize + net).max(0) as usize;
-        bases.truncate(bases.len().saturating_sub(closes));
-        if bases.is_empty() {
-            bases.push(None);
+        // The braces after the leading ones open (or close) blocks for the next lines.
+        let rest = net + closes as isize;
+        for _ in 0..rest.max(0) {
+            blocks.push(None);
         }
-        let opened_here = new_depth as isize - (depth as isize - closes as isize);
-        for _ in 0..opened_here.max(0) {
-            bases.push(None);
-        }
-        for _ in 0..(-opened_here).max(0) {
-            if bases.len() > 1 {
-                bases.pop();
+        for _ in 0..(-rest).max(0) {
+            if blocks.len() > 1 {
+                blocks.pop();
             }
         }
-        depth = new_depth;
     }
     out
 }

@@ -3,6 +3,7 @@
 //! their forms), the case notation (`laws/case.words`: seat letters, calls) and the phrases
 //! (`laws/render.phrases`); `grammar` chooses among forms. Nothing here decides anything.
 
+mod effect;
 pub mod grammar;
 pub mod lexicon;
 pub mod phrases;

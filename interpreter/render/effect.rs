@@ -1,0 +1,267 @@
+//! What a rectification did (its effects, a player's answer as a sentence) and the ruling's
+//! notes, in the reader's language.
+
+use super::*;
+
+impl Renderer<'_> {
+    pub(super) fn effect(&self, e: &Effect) -> String {
+        match e {
+            Effect::Stands { seat, call } => self.p_kind(
+                "effect_stands",
+                call,
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("call", A::owned(self.thing(call))),
+                ],
+            ),
+            Effect::Cancelled {
+                seat,
+                call,
+                and_later,
+            } => self.p_kind(
+                if *and_later {
+                    "effect_cancelled_later"
+                } else {
+                    "effect_cancelled"
+                },
+                call,
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("call", A::owned(self.thing(call))),
+                ],
+            ),
+            Effect::DeemedPass { seat } => {
+                self.p("effect_deemed_pass", &[("seat", A::Seat(*seat))])
+            }
+            Effect::Obligation {
+                name,
+                holder,
+                args,
+                duration: d,
+            } => self.obligation_text(name, args, *holder, *d),
+            Effect::Lifted {
+                name,
+                holder,
+                args,
+                duration: d,
+            } => {
+                let text = self.obligation_text(name, args, *holder, *d);
+                self.p("effect_lifted", &[("text", A::owned(text))])
+            }
+            Effect::NoRectification => self.p("effect_no_rectification", &[]),
+            Effect::Redealt => self.p("effect_redealt", &[]),
+            Effect::Retracted { seat, card } => self.p(
+                "effect_retracted",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
+            Effect::LeadFrom { seat } => self.p("effect_lead_from", &[("seat", A::Seat(*seat))]),
+            Effect::DeemedPlayed { seat, card } => self.p(
+                "effect_deemed_played",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
+            Effect::Placed {
+                seat,
+                card,
+                trick: Some(t),
+            } => self.p(
+                "effect_placed_in_trick",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                    ("trick", A::Num(i64::from(*t))),
+                ],
+            ),
+            Effect::Placed {
+                seat,
+                card,
+                trick: None,
+            } => self.p(
+                "effect_placed_among_played",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
+            Effect::FactSet { fact } => self
+                .book
+                .facts
+                .get(fact)
+                .and_then(|f| f.ask.get(self.lang).or(f.ask.get(Lang::En)))
+                .map(str::to_string)
+                .unwrap_or_else(|| fact.replace('_', " ")),
+            Effect::Awarded { tricks, to } => self.p(
+                "effect_awarded",
+                &[
+                    ("n", A::Num(*tricks as i64)),
+                    ("side", A::owned(self.side(*to))),
+                ],
+            ),
+            Effect::Transferred { tricks, to } => self.p(
+                "effect_transferred",
+                &[
+                    ("n", A::Num(*tricks as i64)),
+                    ("side", A::owned(self.side(*to))),
+                ],
+            ),
+            Effect::DeferredTo { irregularity } => self.p(
+                "effect_deferred",
+                &[(
+                    "irregularity",
+                    A::owned(self.irregularity_name(irregularity)),
+                )],
+            ),
+            Effect::Answer {
+                who,
+                option,
+                answer,
+                how,
+            } => {
+                let Some(who) = who else {
+                    // The Director's choice (16D2).
+                    return self.p(
+                        "answer_director",
+                        &[
+                            ("option", A::owned(self.named("option", option))),
+                            ("answer", A::owned(self.named("answer", answer))),
+                        ],
+                    );
+                };
+                let args = [
+                    ("who", A::Seat(*who)),
+                    ("option", A::owned(self.named("option", option))),
+                    ("answer", A::owned(self.named("answer", answer))),
+                ];
+                // What the player did, as a sentence where the phrase file has one ("South
+                // does not accept the call out of rotation"), most particular first: for this
+                // option, answer and way of answering; for the option and answer; for the
+                // answer and way in any option; for the option (a template with {answer});
+                // else the general template with the option's name in brackets.
+                let way = match how {
+                    AnswerHow::Chosen => "chosen",
+                    AnswerHow::ByCalling => "by_calling",
+                    AnswerHow::ByPlaying => "by_playing",
+                    AnswerHow::Default => "default",
+                };
+                let mut keys = vec![
+                    format!("said.{option}.{answer}.{way}"),
+                    format!("said.{option}.{answer}"),
+                    format!("said.{answer}.{way}"),
+                ];
+                if matches!(how, AnswerHow::Chosen) {
+                    keys.push(format!("said.{option}"));
+                }
+                if let Some(k) = keys.iter().find(|k| self.lex.phrases.has(k)) {
+                    return self.p(k, &args);
+                }
+                match how {
+                    AnswerHow::Chosen => self.p("answer_chosen", &args),
+                    AnswerHow::ByCalling => self.p("answer_by_calling", &args),
+                    AnswerHow::ByPlaying => self.p("answer_by_playing", &args),
+                    AnswerHow::Default => self.p("answer_default", &args),
+                }
+            }
+        }
+    }
+
+    /// A note of the ruling in the language. The engine's own message for an event the Laws
+    /// do not provide for is shown as it is, marked as English.
+    pub(super) fn note(&self, n: &Note) -> String {
+        if self.lang == Lang::En {
+            return n.to_string();
+        }
+        match n {
+            Note::OpenChoice { seat, option } => self.p(
+                "note.open_choice",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("option", A::owned(self.named("option", option))),
+                ],
+            ),
+            Note::OpenDirectorChoice { option } => self.p(
+                "note.open_director_choice",
+                &[("option", A::owned(self.named("option", option)))],
+            ),
+            Note::OpenCall { seat } => self.p("note.open_call", &[("seat", A::Seat(*seat))]),
+            Note::Waiting { seat } => self.p("note.waiting", &[("seat", A::Seat(*seat))]),
+            Note::NoRectification { irregularity } => self.p(
+                "note.no_rectification",
+                &[(
+                    "irregularity",
+                    A::owned(self.irregularity_name(irregularity)),
+                )],
+            ),
+            Note::UngovernedBreach {
+                seat,
+                what,
+                obligations,
+            } => {
+                let tl = lexicon::term_lang(self.lang);
+                let obligations: Vec<String> = obligations
+                    .iter()
+                    .map(|o| {
+                        self.lex
+                            .bank
+                            .term(o, tl)
+                            .map(str::to_string)
+                            .unwrap_or_else(|| o.replace('_', " "))
+                    })
+                    .collect();
+                self.p(
+                    "note.breach",
+                    &[
+                        ("seat", A::Seat(*seat)),
+                        ("what", A::owned(self.thing(what))),
+                        ("obligations", A::owned(obligations.join(", "))),
+                    ],
+                )
+            }
+            Note::UngovernedExposure { seat, what } => self.p(
+                "note.exposed",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("what", A::owned(self.thing(what))),
+                ],
+            ),
+            Note::UngovernedWithdrawal { seat, card } => self.p(
+                "note.ungoverned_withdrawal",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("what", A::owned(self.thing(card))),
+                ],
+            ),
+            Note::UngovernedQuitted { seat, trick } => self.p(
+                "note.ungoverned_quitted",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("trick", A::Num(i64::from(*trick))),
+                ],
+            ),
+            Note::UngovernedSupply { seat, card } => self.p(
+                "note.ungoverned_supply",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
+            Note::UngovernedPlay { seat, card, trick } => self.p(
+                "note.ungoverned_play",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                    ("trick", A::Num(*trick as i64)),
+                ],
+            ),
+            Note::UngovernedClaim { seat, tricks } => self.p(
+                "note.ungoverned_claim",
+                &[("seat", A::Seat(*seat)), ("n", A::Num(*tricks as i64))],
+            ),
+            Note::Unprovided(message) => self.p("note.untranslated", &[("note", A::text(message))]),
+        }
+    }
+}
