@@ -135,6 +135,7 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
     assert_eq!(tricks(Lang::En, 9), "Tricks won by declarer: 9");
     // Hungarian suffix after a number by its last word read aloud.
     let broken = |lang, n: i64| r(lang).p("broken_times", &[("n", A::Num(n))]);
+    assert_eq!(broken(Lang::Hu, 1), ", egyszer megszegve");
     assert_eq!(broken(Lang::Hu, 2), ", 2-szer megszegve");
     assert_eq!(broken(Lang::Hu, 3), ", 3-szor megszegve");
     assert_eq!(broken(Lang::Hu, 5), ", 5-ször megszegve");
@@ -160,7 +161,7 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
     };
     assert_eq!(
         holder(Lang::Sk, "obligation.lead_prohibition"),
-        "Západu sa zakazuje vyniesť farbu (♠), pokiaľ zostáva na výnose"
+        "Západ nesmie vyniesť zakázanú farbu (♠), pokiaľ zostáva na výnose"
     );
     assert_eq!(
         holder(Lang::Hu, "obligation.major_penalty_card"),

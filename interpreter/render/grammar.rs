@@ -137,6 +137,10 @@ pub const NUMBER_SUFFIXES: &[&str] = &[
 
 /// A number with a Hungarian suffix after a hyphen, as Hungarian writes digits: 12-ből.
 pub fn number_with_suffix(n: i64, suffix: &str) -> Option<String> {
+    // "Once" is a word of its own: egyszer, not 1-szer.
+    if n == 1 && suffix == "szor" {
+        return Some("egyszer".to_string());
+    }
     let forms = suffix_forms(suffix)?;
     let s = match number_harmony(n) {
         Harmony::Back => forms[0],
@@ -233,6 +237,7 @@ mod tests {
 
     #[test]
     fn hungarian_numbers_take_the_harmony_of_their_last_word() {
+        // 1 is a word of its own: egyszer.
         let got: Vec<String> = [1, 2, 3, 5, 6, 10, 20, 100, 1000, 15, 40]
             .iter()
             .map(|n| number_with_suffix(*n, "szor").unwrap())
@@ -240,7 +245,7 @@ mod tests {
         assert_eq!(
             got,
             [
-                "1-szer",
+                "egyszer",
                 "2-szer",
                 "3-szor",
                 "5-ször",

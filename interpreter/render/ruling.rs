@@ -542,7 +542,15 @@ impl Renderer<'_> {
             Duration::RestOfPlay => self.p("duration.rest_of_play", &[]),
             Duration::WhileOnLead => self.p("duration.while_on_lead", &[]),
         };
-        let key = format!("obligation.{name}");
+        // A phrase for the obligation with this duration first (PL: a single pass is
+        // "spasować", a pass for the rest of the auction "pasować").
+        let by_duration = match d {
+            Duration::NextTurn => Some(format!("obligation.{name}.next_turn")),
+            _ => None,
+        };
+        let key = by_duration
+            .filter(|k| self.lex.phrases.has(k))
+            .unwrap_or_else(|| format!("obligation.{name}"));
         if self.lex.phrases.has(&key) {
             return self.p(
                 &key,
