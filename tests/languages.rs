@@ -27,7 +27,7 @@ fn skeleton(line: &str, titled: bool) -> (String, Option<String>, Vec<String>) {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "()".contains(c)))
     .then(|| first.to_string());
-    // An obligation's status after the dash says "broken once", "porušená raz", "1-szer
+    // An obligation's status after the dash says "broken once", "porušená raz", "egyszer
     // megszegve": words, not numbers, in some languages.
     let before_status = body.split(" — ").next().unwrap_or(body);
     // English writes the ten T (♠T), the others 10 (♠10).
