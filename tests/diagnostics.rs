@@ -66,6 +66,7 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("table-overlap", "lawbook::check::table_rows", &["50..89", "20..59"])]
 #[case("table-hole", "lawbook::check::table_rows", &["50..89"])]
 #[case("table-empty-range", "lawbook::check::table_rows", &["49..20"])]
+#[case("every-irregularity-trigger-name", "lawbook::check::unknown_name", &["c"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,
@@ -147,6 +148,21 @@ fn two_rules_that_both_apply_at_run_time_are_named_together() {
     let (sources, d) = rule_error_with("runtime-ambiguity");
     assert!(
         d.message.contains("90A and 90B both apply"),
+        "{}",
+        d.message
+    );
+    let underlined: Vec<&str> = d.labels.iter().map(|(s, _)| sources.text(*s)).collect();
+    assert_eq!(underlined, ["90A", "90B"]);
+}
+
+#[test]
+fn two_rules_for_every_irregularity_that_both_apply_are_named_together() {
+    // N's insufficient 1♥: 90A (the offender is North) and 90B (an insufficient bid) both
+    // apply, from two `rectify every irregularity` blocks.
+    let (sources, d) = rule_error_with("every-irregularity-ambiguity");
+    assert!(
+        d.message
+            .contains("90A and 90B both apply to every irregularity"),
         "{}",
         d.message
     );

@@ -185,6 +185,9 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // What the players did besides calls and cards (questions, hesitations, dummy's warnings,
     // a player told it was his turn), in order: who, what, and when in the play.
     ("conducts", || Type::List(Box::new(Type::Conduct))),
+    // What the record says a player did right after the act being ruled, before any other
+    // event (none or one conduct): who drew attention to an irregularity (43B3).
+    ("next_conducts", || Type::List(Box::new(Type::Conduct))),
     // The number of the trick in progress (1 to 13); 0 before the opening lead.
     ("trick_number", || Type::Int),
     // The trump strain of the contract being played.

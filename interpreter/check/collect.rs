@@ -13,35 +13,35 @@ impl Checker {
             }
         }
         for (rect, law) in std::mem::take(&mut self.rectifies) {
+            let Some(target) = rect.irregularity.clone() else {
+                self.book.every_irregularity.push(rect);
+                continue;
+            };
             match self
                 .book
                 .irregularities
                 .iter_mut()
-                .find(|i| i.decl.name.name == rect.irregularity.name)
+                .find(|i| i.decl.name.name == target.name)
             {
                 Some(info) if info.rectify.is_some() => {
                     let first = info.rectify.as_ref().unwrap().span;
                     self.err(
-                        Diag::new(
-                            E_DUP,
-                            format!("`{}` is rectified twice", rect.irregularity.name),
-                        )
-                        .label(rect.span, "second rectification")
-                        .label(first, "first rectification")
-                        .help("merge the two rectify blocks into one decision"),
+                        Diag::new(E_DUP, format!("`{}` is rectified twice", target.name))
+                            .label(rect.span, "second rectification")
+                            .label(first, "first rectification")
+                            .help("merge the two rectify blocks into one decision"),
                     );
                 }
                 Some(info) => info.rectify = Some(rect),
                 None => {
                     let known = self.irregularity_names();
-                    let hint = self
-                        .did_you_mean(&rect.irregularity.name, known.iter().map(|s| s.as_str()));
+                    let hint = self.did_you_mean(&target.name, known.iter().map(|s| s.as_str()));
                     self.err(
                         Diag::new(
                             E_NAME,
-                            format!("no irregularity is called `{}`", rect.irregularity.name),
+                            format!("no irregularity is called `{}`", target.name),
                         )
-                        .label(rect.irregularity.span, "unknown irregularity")
+                        .label(target.span, "unknown irregularity")
                         .help(if hint.is_empty() {
                             "declare it with `irregularity NAME { on call c by offender when … }`"
                                 .to_string()

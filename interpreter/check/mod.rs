@@ -58,6 +58,9 @@ pub struct LawBook {
     pub defines: HashMap<String, Define>,
     pub tables: HashMap<String, Table>,
     pub irregularities: Vec<IrregularityInfo>,
+    /// `rectify every irregularity` decisions, in source order: tried before an
+    /// irregularity's own rectification (43B3).
+    pub every_irregularity: Vec<Rectify>,
     pub findings: HashMap<String, Finding>,
     /// The facts of the table that rectifications set (`fact`, `set`).
     pub facts: HashMap<String, Finding>,
@@ -356,6 +359,25 @@ impl Checker {
                 self.check_decision(&r.decision, &scope, &mut seen);
             }
         }
+        // A rule for every irregularity sees what every irregularity has: its offender, and
+        // which irregularities the act is.
+        for r in self.book.every_irregularity.clone() {
+            let mut scope: Scope = vec![("offender".to_string(), Type::Seat)];
+            for other in &irregs {
+                scope.push((other.decl.name.name.clone(), Type::Bool));
+            }
+            let before = self.diags.len();
+            let mut seen = vec![];
+            self.check_decision(&r.decision, &scope, &mut seen);
+            for d in &mut self.diags[before..] {
+                if d.code == E_NAME && d.message.starts_with("unknown name") {
+                    d.help = Some(
+                        "a rule for every irregularity sees `offender` and the names of the irregularities (whether the act is one), not what one trigger binds; write the rule in that irregularity's own rectify block"
+                            .into(),
+                    );
+                }
+            }
+        }
         // Options and procedures nobody reaches are still checked, in an empty scope, so a
         // mistake in them is not silently kept.
         for o in in_source_order(&self.book.options, |o| o.span) {
@@ -547,6 +569,9 @@ impl Checker {
             if let Some(r) = &info.rectify {
                 collect_decision_ids(&r.decision, &mut ids);
             }
+        }
+        for r in &self.book.every_irregularity {
+            collect_decision_ids(&r.decision, &mut ids);
         }
         for p in in_source_order(&self.book.procedures, |p| p.span) {
             ids.push(p.id.clone());

@@ -453,8 +453,13 @@ fn auction_replayed<'a>(ctx: &Ctx<'a>, findings: &'a Findings) -> Result<Table<'
     let ev = Evaluator::new(ctx.book, findings, BUDGET);
     let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
     table.set_deal(ctx.case.deal.clone());
-    for (e, _) in &ctx.case.events {
-        table.feed(e)?;
+    let first_of_play = match &ctx.case.play {
+        PlayRecord::Events(events) => events.first().map(|(e, _)| e),
+        _ => None,
+    };
+    let events = &ctx.case.events;
+    for (i, (e, _)) in events.iter().enumerate() {
+        table.feed(e, events.get(i + 1).map(|(e, _)| e).or(first_of_play))?;
     }
     Ok(table)
 }
@@ -472,7 +477,7 @@ fn insertion_point(ctx: &Ctx, extra: &[Event], findings: &Findings) -> Result<Op
     for (i, (e, _)) in events.iter().enumerate() {
         let before = table.open()?;
         let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
-        if table.feed(e).is_err() {
+        if table.feed(e, events.get(i + 1).map(|(e, _)| e)).is_err() {
             return Ok(candidate.then_some(i));
         }
         if candidate && table.open()? != before {
@@ -491,35 +496,30 @@ fn replay(
     // The hypothetical answers go where the case left their question open: before the play
     // goes on past it, or at the end. A question the play itself answers later (53A: the
     // next player plays to a lead out of turn) is not the one they answer.
-    let mut extra_fed = false;
     let insert_at = insertion_point(ctx, extra, findings)?;
     match &ctx.case.play {
         PlayRecord::Events(events) => {
-            for (i, (e, span)) in events.iter().enumerate() {
-                if !extra_fed && insert_at == Some(i) {
-                    for x in extra {
-                        table.feed(x)?;
-                    }
-                    extra_fed = true;
-                }
-                table.feed(e).map_err(|f| at_span(f, *span))?;
+            // The play record with the answers in their place, each event fed knowing the
+            // one after it.
+            let mut seq: Vec<(&Event, Option<Span>)> =
+                events.iter().map(|(e, span)| (e, Some(*span))).collect();
+            let at = insert_at.unwrap_or(seq.len());
+            seq.splice(at..at, extra.iter().map(|x| (x, None)));
+            for (i, (e, span)) in seq.iter().enumerate() {
+                let next = seq.get(i + 1).map(|(e, _)| *e);
+                table.feed(e, next).map_err(|f| match span {
+                    Some(s) => at_span(f, *s),
+                    None => f,
+                })?;
             }
         }
         PlayRecord::BySeat(_) => {
-            for x in extra {
-                table.feed(x)?;
-            }
-            extra_fed = true;
+            feed_all(&mut table, extra)?;
             if table.ended() && table.open()?.is_none() {
                 play_by_seat(ctx, &mut table)?;
             }
         }
-        PlayRecord::None => {}
-    }
-    if !extra_fed {
-        for x in extra {
-            table.feed(x)?;
-        }
+        PlayRecord::None => feed_all(&mut table, extra)?,
     }
     table.finish()?;
     let open = table.open()?;
@@ -685,6 +685,14 @@ fn at_span(f: Fail, span: Span) -> Fail {
     }
 }
 
+/// Feed events to the table, each knowing the one after it.
+fn feed_all(table: &mut Table, events: &[Event]) -> Result<(), Fail> {
+    for (i, x) in events.iter().enumerate() {
+        table.feed(x, events.get(i + 1))?;
+    }
+    Ok(())
+}
+
 /// Feed a PBN play record to the table, card by card: the table knows whose turn it is
 /// (Laws 41A, 44B, 44G), and rules on each card (44C and the obligations in force).
 fn play_by_seat(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
@@ -696,7 +704,7 @@ fn play_by_seat(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
                 return Ok(());
             };
             table
-                .feed(&Event::Play { seat: None, card })
+                .feed(&Event::Play { seat: None, card }, None)
                 .map_err(|f| at_span(f, span))?;
         }
     }

@@ -38,6 +38,9 @@ pub struct View {
     pub plays: Rc<Vec<Value>>,
     /// What the players did besides calls and cards, in order (`conducts`).
     pub conducts: Rc<Vec<Value>>,
+    /// What the record says a player did right after the act being ruled, before anything
+    /// else (`next_conducts`, none or one): who drew attention to an irregularity (43B3).
+    pub next_conducts: Rc<Vec<Value>>,
     pub trick_number: u8,
     pub trumps: Strain,
     pub to_play: Seat,
@@ -75,6 +78,7 @@ impl Default for View {
             hands: Default::default(),
             plays: Rc::new(vec![]),
             conducts: Rc::new(vec![]),
+            next_conducts: Rc::new(vec![]),
             trick_number: 0,
             trumps: Strain::NoTrump,
             to_play: Seat::North,
@@ -365,6 +369,7 @@ impl<'a> Evaluator<'a> {
                 }
                 StateVar::Conceded => Value::Bool(view.conceded),
                 StateVar::Conducts => Value::List(view.conducts.clone()),
+                StateVar::NextConducts => Value::List(view.next_conducts.clone()),
                 StateVar::Claimers => Value::List(Rc::new(
                     view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
                 )),

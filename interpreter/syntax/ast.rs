@@ -295,7 +295,9 @@ pub struct Yields {
 
 #[derive(Clone, Debug)]
 pub struct Rectify {
-    pub irregularity: Ident,
+    /// The irregularity rectified; `None`: every irregularity (`rectify every irregularity`),
+    /// rules tried before each one's own.
+    pub irregularity: Option<Ident>,
     pub decision: Decision,
     pub span: Span,
 }

@@ -59,6 +59,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::obligation | R::kw_obligation => "`obligation`",
         R::permission | R::kw_permission => "`permission`",
         R::rectify | R::kw_rectify => "`rectify`",
+        R::every_irregularity => "`every irregularity`",
         R::procedure | R::kw_procedure => "`procedure`",
         R::trigger | R::kw_on => "`on call … by …`",
         R::when_clause | R::kw_when => "`when`",
@@ -288,7 +289,9 @@ impl Builder {
                     let span = self.span(&item);
                     let mut it = item.into_inner();
                     it.next();
-                    let irregularity = self.ident(it.next().unwrap());
+                    let target = it.next().unwrap();
+                    let irregularity =
+                        (target.as_rule() == Rule::ident).then(|| self.ident(target));
                     let decision = self.decision(it.next().unwrap())?;
                     law.items.push(Item::Rectify(Rectify {
                         irregularity,

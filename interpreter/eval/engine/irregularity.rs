@@ -217,6 +217,9 @@ impl<'a> Table<'a> {
         seat: Seat,
         what: String,
     ) -> Result<(), Fail> {
+        if self.rule_by_every(&found, seat, &what)? {
+            return Ok(());
+        }
         let first_instance = self.irregs.len();
         for (decl, law, _) in &found {
             self.irregs.push(IrregularityRuling {
@@ -288,6 +291,67 @@ impl<'a> Table<'a> {
             });
         }
         Ok(())
+    }
+
+    /// A rule of `rectify every irregularity` that applies to this act rules it in place of
+    /// the irregularities' own rectifications (43B3), under the first irregularity it is.
+    /// Whether one applied.
+    fn rule_by_every(
+        &mut self,
+        found: &[(&'a Irregularity, u32, Exec<'a>)],
+        seat: Seat,
+        what: &str,
+    ) -> Result<bool, Fail> {
+        let Some((decl, law, first)) = found.iter().find(|(d, _, _)| !d.act) else {
+            return Ok(false);
+        };
+        let view = self.view();
+        let mut env = first.env.clone();
+        env.push(("offender", Value::Seat(seat)));
+        let mut applying: Vec<&'a Rule> = vec![];
+        for every in &self.book.every_irregularity {
+            for i in self.applying(&every.decision, &mut env, &view)? {
+                applying.push(&every.decision.rules[i]);
+            }
+        }
+        let rule = match applying.as_slice() {
+            [] => return Ok(false),
+            [rule] => *rule,
+            [a, b, ..] => {
+                return Err(Fail::Error {
+                    message: format!(
+                        "{} and {} both apply to every irregularity, and neither is an exception to the other",
+                        a.id.text, b.id.text
+                    ),
+                    span: Some(a.id.span),
+                    others: vec![(b.id.span, format!("{} applies too", b.id.text))],
+                    event: Some(self.event),
+                })
+            }
+        };
+        self.irregs.push(IrregularityRuling {
+            act: decl.act,
+            name: decl.name.name.clone(),
+            law: *law,
+            offender: seat,
+            call: what.to_string(),
+            event: self.event,
+            decisions: vec![],
+        });
+        let mut exec = Exec {
+            env,
+            recs: first.recs.clone(),
+            frames: vec![],
+            instance: self.irregs.len() - 1,
+            act: first.act.clone(),
+            handed: 0,
+            resumed: None,
+        };
+        self.enter(&mut exec, &rule.id.text);
+        exec.frames
+            .push(Frame::of(&rule.block.steps, &rule.id.text));
+        self.run(exec)?;
+        Ok(true)
     }
 
     /// Rule the act of `from` as the irregularity `name`, which did not detect it: its

@@ -400,6 +400,8 @@ pub struct Table<'a> {
     deemed_plays: Vec<Card>,
     /// What the players did besides calls and cards (`conducts`), in order.
     conducts: Rc<Vec<Value>>,
+    /// The conduct the record gives right after the event being fed (`next_conducts`).
+    next_conduct: Option<(Seat, Rc<str>)>,
     /// How many calls have been made (events, not deemed passes).
     made: usize,
 }
@@ -541,6 +543,7 @@ impl<'a> Table<'a> {
             designations: vec![],
             deemed_plays: vec![],
             conducts: Rc::new(vec![]),
+            next_conduct: None,
             made: 0,
         }
     }
@@ -621,9 +624,20 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
+    /// A conduct of `seat` at this moment: the trick in progress (or the next) and the cards
+    /// it holds.
+    fn conduct_now(&self, seat: Seat, kind: Rc<str>) -> Value {
+        let (trick, in_trick) = self
+            .play
+            .as_ref()
+            .map_or((0, 0), |p| (p.trick_number(), p.current().len() as u8));
+        Value::Conduct(seat, kind, trick, in_trick)
+    }
+
     /// The case has no more events: settle what has a default.
     pub fn finish(&mut self) -> Result<(), Fail> {
         self.finished = true;
+        self.next_conduct = None;
         self.settle_defaults(None)?;
         self.attention()
     }
@@ -647,8 +661,14 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    pub fn feed(&mut self, event: &Event) -> Result<(), Fail> {
+    /// Feed the next event of the record; `next` is the one after it, if any: the act being
+    /// ruled may turn on who drew attention to it (43B3).
+    pub fn feed(&mut self, event: &Event, next: Option<&Event>) -> Result<(), Fail> {
         self.event += 1;
+        self.next_conduct = match next {
+            Some(Event::Question { seat, kind }) => Some((*seat, Rc::from(kind.as_str()))),
+            _ => None,
+        };
         // After a redeal the case's events are on another deal.
         if self.redealt {
             return Ok(());
@@ -701,16 +721,8 @@ impl<'a> Table<'a> {
                 meaning,
             } => self.feed_change(*seat, *call, *meaning),
             Event::Question { seat, kind } => {
-                let (trick, in_trick) = self
-                    .play
-                    .as_ref()
-                    .map_or((0, 0), |p| (p.trick_number(), p.current().len() as u8));
-                Rc::make_mut(&mut self.conducts).push(Value::Conduct(
-                    *seat,
-                    Rc::from(kind.as_str()),
-                    trick,
-                    in_trick,
-                ));
+                let c = self.conduct_now(*seat, Rc::from(kind.as_str()));
+                Rc::make_mut(&mut self.conducts).push(c);
                 let q = Value::Text(Rc::from(kind.as_str()));
                 let found = self.detect(Act::Question, *seat, &q, None, &[])?;
                 if found.is_empty() {

@@ -78,13 +78,7 @@ impl<'a> Table<'a> {
     /// Choose the one rule of a decision that applies and enter its block.
     pub(super) fn decide(&mut self, exec: &mut Exec<'a>, d: &'a Decision) -> Result<(), Fail> {
         let view = self.view();
-        let mut memo: Vec<Option<bool>> = vec![None; d.rules.len()];
-        let mut applying = vec![];
-        for i in 0..d.rules.len() {
-            if self.applies(d, i, &mut memo, &mut exec.env, &view, 0)? {
-                applying.push(i);
-            }
-        }
+        let applying = self.applying(d, &mut exec.env, &view)?;
         let rule: &'a Rule = match applying.as_slice() {
             [i] => &d.rules[*i],
             [] => {
@@ -112,6 +106,23 @@ impl<'a> Table<'a> {
         exec.frames
             .push(Frame::of(&rule.block.steps, &rule.id.text));
         Ok(())
+    }
+
+    /// The rules of `d` that apply.
+    pub(super) fn applying(
+        &self,
+        d: &'a Decision,
+        env: &mut Env<'a>,
+        view: &View,
+    ) -> Result<Vec<usize>, Fail> {
+        let mut memo: Vec<Option<bool>> = vec![None; d.rules.len()];
+        let mut applying = vec![];
+        for i in 0..d.rules.len() {
+            if self.applies(d, i, &mut memo, env, view, 0)? {
+                applying.push(i);
+            }
+        }
+        Ok(applying)
     }
 
     /// A rule applies if its condition holds and no rule it yields to applies.

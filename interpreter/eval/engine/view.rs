@@ -56,6 +56,12 @@ impl Table<'_> {
                     .unwrap_or_default(),
             ),
             conducts: self.conducts.clone(),
+            next_conducts: Rc::new(
+                self.next_conduct
+                    .iter()
+                    .map(|(seat, kind)| self.conduct_now(*seat, kind.clone()))
+                    .collect(),
+            ),
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
