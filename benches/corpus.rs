@@ -170,6 +170,30 @@ fn score_baseline(boards: &[Board]) -> i64 {
         .sum()
 }
 
+/// A law file made to cost the checker as much as it can: long chains and wide decisions.
+fn crafted_law(n: usize) -> String {
+    let mut t = String::from("law 99 {\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n");
+    t.push_str(&format!("  // {}\n", "c".repeat(1 << 18)));
+    for i in 0..n {
+        t.push_str(&format!(
+            "  define d{i}: int = d{}\n  paragraph 99A{i}\n",
+            (i + 1) % n
+        ));
+    }
+    for i in 0..n {
+        t.push_str(&format!("  procedure 99A{i} goto 99A{}\n", (i + 1) % n));
+    }
+    t.push_str("  irregularity zz { on call c by p when false }\n  rectify zz {\n");
+    for i in 0..n {
+        t.push_str(&format!(
+            "    99A{i} when level(c) == {} => no rectification\n",
+            i % 7
+        ));
+    }
+    t.push_str("  }\n}\n");
+    t
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     let n = xs.len();
@@ -325,9 +349,44 @@ fn main() {
             start.elapsed().as_secs_f64()
         })
         .collect();
+    let plain = median(loads);
     println!(
         "law book 2017 load and check: {:.2} ms (median of 10)",
-        median(loads) * 1e3
+        plain * 1e3
+    );
+
+    // The same with a law file crafted to be slow to check (issue 14: under a second, with a
+    // diagnostic): a cycle through 8,000 definitions, a decision of 8,000 rules, a chain of
+    // 8,000 gotos and a 256 KiB comment, 1.3 MB in all (a law book may hold 2 MiB).
+    let hostile =
+        std::env::temp_dir().join(format!("lawbook-bench-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&hostile);
+    std::fs::create_dir_all(&hostile).unwrap();
+    for e in std::fs::read_dir(&laws_2017).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, hostile.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(hostile.join("99-hostile.law"), crafted_law(8_000)).unwrap();
+    let crafted: Vec<f64> = (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            let mut sources = lawbook::source::Sources::default();
+            let r = lawbook::load::load_lawbook(&hostile, &mut sources);
+            assert!(
+                r.is_err(),
+                "the crafted law book is refused with a diagnostic"
+            );
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&hostile);
+    let crafted = median(crafted);
+    println!(
+        "law book 2017 with a law file crafted to be slow to check: {:.1} ms (median of 5), {:.1}x the plain law book",
+        crafted * 1e3,
+        crafted / plain
     );
 
     // Interpreter / baseline: interleaved rounds, each timing a batch of passes over the

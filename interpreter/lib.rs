@@ -19,6 +19,7 @@ pub mod diagnostic;
 pub mod eval;
 pub mod export;
 pub mod fmt;
+pub mod fuzzing;
 pub mod load;
 pub mod model;
 pub mod pbn;

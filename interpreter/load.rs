@@ -26,7 +26,20 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
     }
     let mut files = vec![];
     let mut diags = vec![];
+    let mut total: u64 = 0;
     for p in paths {
+        total += std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+        if total > crate::source::MAX_LAWBOOK_BYTES {
+            // Unreadable input, as a file above its own limit is (exit 2).
+            return Err(vec![unreadable(
+                &p,
+                &format!(
+                    "with it the .law files of {} pass {} MiB together, the most a law book may hold (the 2017 law book is 0.25 MiB)",
+                    dir.display(),
+                    crate::source::MAX_LAWBOOK_BYTES >> 20
+                ),
+            )]);
+        }
         let bytes = crate::source::read_limited(&p, crate::source::MAX_TEXT_BYTES)
             .map_err(|e| vec![unreadable(&p, &e.to_string())])?;
         let text = match String::from_utf8(bytes) {

@@ -61,6 +61,21 @@ impl Sources {
         (self.files.len() - 1) as u32
     }
 
+    /// How many files are held: a mark to `forget_after`.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Drop the files added after `mark` (a `len()`): a long run that reads one input after
+    /// another (a fuzzer) keeps only the law book's.
+    pub fn forget_after(&mut self, mark: usize) {
+        self.files.truncate(mark);
+    }
+
     pub fn get(&self, file: u32) -> &SourceFile {
         &self.files[file as usize]
     }
@@ -85,6 +100,10 @@ impl Sources {
 /// The largest law, case, term-bank or phrases file read: 4 MiB, ten times the whole 2017
 /// law book. Larger ones are refused before they are read.
 pub const MAX_TEXT_BYTES: u64 = 4 << 20;
+/// The most a law book's .law files may hold together: 2 MiB, eight times the whole 2017 law
+/// book (0.25 MiB). Parsing is linear (about 3 MB/s), so a law book crafted to be slow to check is still
+/// refused or checked in under a second.
+pub const MAX_LAWBOOK_BYTES: u64 = 2 << 20;
 /// The largest PBN file or translation read: 16 MiB (some 10,000 boards with their auctions
 /// and play; the 2017 Laws in one language are 0.3 MiB). A file of boards with one tag each
 /// takes some 70 times its size in memory when read, so this keeps a reading under 1.2 GB.

@@ -341,6 +341,21 @@ fn a_file_above_the_size_limit_is_refused_with_exit_2() {
 }
 
 #[test]
+fn a_law_book_above_its_size_limit_is_refused_with_exit_2() {
+    // Each file below its own limit, together above the law book's: parsing a law book
+    // crafted to be slow to check stays under a second (the benchmark measures it).
+    let line = format!("  // {}\n", "x".repeat(1000));
+    let body = line.repeat((lawbook::source::MAX_LAWBOOK_BYTES as usize / line.len()) + 1);
+    let dir = laws_with("lawbook-size", &body);
+    let book = dir.join("2017");
+    let out = lawbook(&["check".as_ref(), book.as_os_str()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("pass 2 MiB together"), "{err}");
+}
+
+#[test]
 fn every_diagnostic_of_a_file_shares_its_one_copy() {
     // 20,000 unknown lines in a case took 3.6 GB when each diagnostic copied the file.
     let base =

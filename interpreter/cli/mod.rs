@@ -23,7 +23,7 @@ macro_rules! out {
 mod check;
 mod fmt;
 mod rule;
-mod score;
+pub(crate) mod score;
 mod test;
 
 use clap::{Parser, Subcommand};

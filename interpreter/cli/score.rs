@@ -197,7 +197,7 @@ fn int_of(ev: &Evaluator, name: &str, args: Vec<Value>, view: &View) -> Result<i
 /// The score of a board from its Contract, Declarer, Result and Vulnerable tags, asked of
 /// the law book: (contract as text, North-South's score); none when the tags lack one; an
 /// error when the law book's scoring stops.
-fn score_from_tags(
+pub(crate) fn score_from_tags(
     ev: &Evaluator,
     view: &View,
     b: &PbnBoard,

@@ -1,0 +1,6 @@
+//! The term bank reader (lawbook::fuzzing).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| lawbook::fuzzing::term_bank(data));

@@ -1,0 +1,180 @@
+//! What a fuzzer feeds each reader, and what the regression test of its findings replays
+//! (tests/fuzz_inputs.rs, on stable Rust): one function per target, each doing with an input
+//! what the command line does with such a file, without printing. No input may make one
+//! panic, abort, hang or exhaust memory; the fuzz targets (fuzz/) call nothing else.
+
+use crate::align::{align, supported};
+use crate::case::{normalize, parse_case};
+use crate::check::check;
+use crate::cli::score::score_from_tags;
+use crate::diagnostic::{render_plain, Diag};
+use crate::eval::expr::{Evaluator, Findings, View};
+use crate::pbn::{to_case::board_case, PbnFile};
+use crate::runner::{rule_and_render_case, Books};
+use crate::source::Sources;
+use crate::syntax::{ast::LawFile, parse_law_file};
+use std::path::{Path, PathBuf};
+
+/// At most this many boards of a PBN input are ruled: the reader and the scoring see every
+/// board, the replay (milliseconds a board) a few.
+const RULED_BOARDS: usize = 4;
+
+/// The bundled law book, read once: a law file is checked with the others, a case ruled
+/// under it.
+pub struct Bundled {
+    laws: PathBuf,
+    books: Books,
+    /// The 2017 law files as parsed, with their sources.
+    files: Vec<LawFile>,
+    sources: Sources,
+    /// The 2017 law book compiled, for scoring PBN boards.
+    book: Option<crate::compile::CompiledBook>,
+}
+
+impl Bundled {
+    /// `laws`: the folder of the law books, the term bank and the phrases (the repository's
+    /// `laws/`).
+    pub fn load(laws: &Path) -> Bundled {
+        let mut sources = Sources::default();
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(laws.join("2017"))
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        paths.retain(|p| p.extension().is_some_and(|x| x == "law"));
+        paths.sort();
+        let mut files = vec![];
+        for p in paths {
+            let text = std::fs::read_to_string(&p).unwrap_or_default();
+            let id = sources.add(p.display().to_string(), text.clone());
+            if let Ok(f) = parse_law_file(id, &text) {
+                files.push(f);
+            }
+        }
+        let book = crate::load::load_lawbook(&laws.join("2017"), &mut Sources::default()).ok();
+        Bundled {
+            laws: laws.to_path_buf(),
+            books: Books::default(),
+            files,
+            sources,
+            book,
+        }
+    }
+
+    /// A law file, read and checked with the bundled law book (in place of none of its
+    /// files); the diagnostics rendered.
+    pub fn law_file(&mut self, data: &[u8]) {
+        let text = String::from_utf8_lossy(data);
+        let mark = self.sources.len();
+        let id = self.sources.add("fuzz.law", text.to_string());
+        let diags = match parse_law_file(id, &text) {
+            Ok(f) => {
+                let mut files = self.files.clone();
+                files.push(f);
+                check("2017", files).err().unwrap_or_default()
+            }
+            Err(d) => vec![d],
+        };
+        render(&diags, &self.sources);
+        self.sources.forget_after(mark);
+    }
+
+    /// A case, read and ruled under the bundled law book, rendered in every language.
+    pub fn case(&mut self, data: &[u8]) {
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
+        let text = normalize(text).into_owned();
+        let mark = self.books.sources.len();
+        let id = self.books.sources.add("fuzz.case", text.clone());
+        let diags = match parse_case(id, &text) {
+            // A case that names a PBN file reads it from disk: not this target's input.
+            Ok(case) if case.pbn.is_some() => vec![],
+            Ok(case) => rule_and_render_case(
+                &case,
+                Path::new("fuzz.case"),
+                "fuzz",
+                &self.laws,
+                &mut self.books,
+            )
+            .err()
+            .unwrap_or_default(),
+            Err(d) => d,
+        };
+        render(&diags, &self.books.sources);
+        self.books.sources.forget_after(mark);
+    }
+
+    /// A PBN file: read, every board scored from its tags, the first boards' auctions and
+    /// play replayed and ruled, as `score --pbn --check` does.
+    pub fn pbn(&mut self, data: &[u8]) {
+        let Ok(file) = PbnFile::parse_bytes("fuzz.pbn", data) else {
+            return;
+        };
+        let mark = self.books.sources.len();
+        let id = self
+            .books
+            .sources
+            .add("fuzz.pbn", String::from_utf8_lossy(data).to_string());
+        let findings = Findings::default();
+        if let Some(book) = &self.book {
+            let ev = Evaluator::new(book, &findings, crate::eval::explore::BUDGET);
+            let view = View::default();
+            for (i, b) in file.boards.iter().enumerate() {
+                ev.budget.set(crate::eval::explore::BUDGET);
+                let _ = score_from_tags(&ev, &view, b);
+                if i < RULED_BOARDS {
+                    let case = board_case(b, id);
+                    let _ = rule_and_render_case(
+                        &case,
+                        Path::new("fuzz.pbn"),
+                        "fuzz",
+                        &self.laws,
+                        &mut self.books,
+                    );
+                }
+            }
+        }
+        self.books.sources.forget_after(mark);
+    }
+}
+
+/// A translation of the Laws, aligned as each supported text, and written back.
+pub fn translation(data: &[u8]) {
+    for &(lang, edition) in supported() {
+        if let Ok(a) = align(data, lang, edition) {
+            let _ = a.report();
+            let _ = a.reassemble();
+        }
+    }
+}
+
+/// A term bank.
+pub fn term_bank(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut sources = Sources::default();
+    let id = sources.add("fuzz.terms", text.to_string());
+    if let Err(d) = crate::terms::parse_terms(id, "fuzz.terms", &text) {
+        render(&d, &sources);
+    }
+}
+
+/// The renderings' phrases.
+pub fn phrases(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let _ = crate::render::phrases::Phrases::parse("fuzz.phrases", &text);
+}
+
+/// The case words of the four notations.
+pub fn case_words(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let _ = crate::case::words::CaseWords::parse(&text);
+}
+
+/// Render diagnostics as the command line does: the renderer must hold on any span.
+fn render(diags: &[Diag], sources: &Sources) {
+    let with: Vec<Diag> = diags
+        .iter()
+        .take(crate::cli::MAX_PRINTED)
+        .map(|d| d.clone().with_sources(sources))
+        .collect();
+    let _ = render_plain(&with);
+}
