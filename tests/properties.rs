@@ -140,7 +140,6 @@ fn trumps(strain: usize) -> Option<usize> {
 }
 
 fn winner(trick: &[(usize, Card)], trump: Option<usize>) -> usize {
-    let led = trick[0].1 .0;
     let mut best = trick[0];
     for &(s, c) in &trick[1..] {
         let beats = if c.0 == best.1 .0 {
@@ -152,7 +151,6 @@ fn winner(trick: &[(usize, Card)], trump: Option<usize>) -> usize {
             best = (s, c);
         }
     }
-    let _ = led;
     best.0
 }
 
@@ -204,9 +202,7 @@ fn rank(r: usize, lang: Lang) -> String {
     if r < 8 {
         (r + 2).to_string()
     } else {
-        let w = word("rank", RANK_IDS[r - 8], lang);
-        // The English ten is written T in deals and cards alike.
-        w.to_string()
+        word("rank", RANK_IDS[r - 8], lang).to_string()
     }
 }
 

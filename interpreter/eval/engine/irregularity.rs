@@ -317,17 +317,7 @@ impl<'a> Table<'a> {
         let rule = match applying.as_slice() {
             [] => return Ok(false),
             [rule] => *rule,
-            [a, b, ..] => {
-                return Err(Fail::Error {
-                    message: format!(
-                        "{} and {} both apply to every irregularity, and neither is an exception to the other",
-                        a.id.text, b.id.text
-                    ),
-                    span: Some(a.id.span),
-                    others: vec![(b.id.span, format!("{} applies too", b.id.text))],
-                    event: Some(self.event),
-                })
-            }
+            [a, b, ..] => return Err(self.both_apply(a, b, " to every irregularity")),
         };
         self.irregs.push(IrregularityRuling {
             act: decl.act,
@@ -347,9 +337,7 @@ impl<'a> Table<'a> {
             handed: 0,
             resumed: None,
         };
-        self.enter(&mut exec, &rule.id.text);
-        exec.frames
-            .push(Frame::of(&rule.block.steps, &rule.id.text));
+        self.start_rule(&mut exec, rule);
         self.run(exec)?;
         Ok(true)
     }

@@ -89,23 +89,31 @@ impl<'a> Table<'a> {
                     event: Some(self.event),
                 })
             }
-            [a, b, ..] => {
-                let (ra, rb) = (&d.rules[*a], &d.rules[*b]);
-                return Err(Fail::Error {
-                    message: format!(
-                        "{} and {} both apply, and neither is an exception to the other",
-                        ra.id.text, rb.id.text
-                    ),
-                    span: Some(ra.id.span),
-                    others: vec![(rb.id.span, format!("{} applies too", rb.id.text))],
-                    event: Some(self.event),
-                });
-            }
+            [a, b, ..] => return Err(self.both_apply(&d.rules[*a], &d.rules[*b], "")),
         };
+        self.start_rule(exec, rule);
+        Ok(())
+    }
+
+    /// The rule that applies starts: its paragraph is entered, its block is run next.
+    pub(super) fn start_rule(&mut self, exec: &mut Exec<'a>, rule: &'a Rule) {
         self.enter(exec, &rule.id.text);
         exec.frames
             .push(Frame::of(&rule.block.steps, &rule.id.text));
-        Ok(())
+    }
+
+    /// Two rules apply where one must: the error names both. `of`: what they are rules of
+    /// (" to every irregularity"), empty for one decision.
+    pub(super) fn both_apply(&self, a: &Rule, b: &Rule, of: &str) -> Fail {
+        Fail::Error {
+            message: format!(
+                "{} and {} both apply{of}, and neither is an exception to the other",
+                a.id.text, b.id.text
+            ),
+            span: Some(a.id.span),
+            others: vec![(b.id.span, format!("{} applies too", b.id.text))],
+            event: Some(self.event),
+        }
     }
 
     /// The rules of `d` that apply.
