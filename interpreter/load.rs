@@ -34,8 +34,7 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
             return Err(vec![unreadable(
                 &p,
                 &format!(
-                    "with it the .law files of {} pass {} MiB together, the most a law book may hold (the 2017 law book is 0.25 MiB)",
-                    dir.display(),
+                    "with it the law book's .law files pass {} MiB together, the most a law book may hold (the 2017 law book is 0.25 MiB)",
                     crate::source::MAX_LAWBOOK_BYTES >> 20
                 ),
             )]);

@@ -3,6 +3,9 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod common;
+use common::unwrapped;
+
 fn lawbook(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lawbook"))
         .args(args)
@@ -63,7 +66,7 @@ fn check_names_an_irregularity_the_renderings_cannot_say() {
     .unwrap();
     let o = lawbook(&["check", book.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&laws);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = unwrapped(&String::from_utf8_lossy(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
         stdout(&o).contains("no errors"),

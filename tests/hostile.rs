@@ -9,12 +9,11 @@ use lawbook::diagnostic::{render_plain, Diag};
 use lawbook::eval::expr::{Evaluator, Findings, Stop, View};
 use lawbook::source::Sources;
 use lawbook::syntax::parse_law_file;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{root, unwrapped};
 
 /// The 2017 law book with one more file, `99-hostile.law`, holding law 99 with `body`: parsed
 /// and checked, with the sources the diagnostics point into.
@@ -117,7 +116,7 @@ fn ten_thousand_errors_print_fifty_and_count_the_rest() {
     let dir = laws_with("errors", &body);
     let out = lawbook(&["check".as_ref(), dir.join("2017").as_os_str()]);
     let _ = std::fs::remove_dir_all(&dir);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = unwrapped(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.matches("unknown name `nope").count(), 50, "{err}");
     assert!(
@@ -318,7 +317,7 @@ fn each_board_is_scored_with_the_whole_step_budget() {
 fn an_evaluation_error_in_scoring_is_an_error_not_no_contract() {
     let out = score_passed_out("divide", "1 / (1 - 1)");
     let text = String::from_utf8_lossy(&out.stdout);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = unwrapped(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{text}{err}");
     assert!(!text.contains("no contract"), "{text}");
     assert!(err.contains("division by zero"), "{err}");
@@ -335,7 +334,7 @@ fn a_file_above_the_size_limit_is_refused_with_exit_2() {
     std::fs::write(&case, line.repeat(lines)).unwrap();
     let out = lawbook(&["rule".as_ref(), case.as_os_str()]);
     let _ = std::fs::remove_dir_all(&dir);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = unwrapped(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("larger than 4"), "{err}");
 }
@@ -350,7 +349,7 @@ fn a_law_book_above_its_size_limit_is_refused_with_exit_2() {
     let book = dir.join("2017");
     let out = lawbook(&["check".as_ref(), book.as_os_str()]);
     let _ = std::fs::remove_dir_all(&dir);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = unwrapped(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("pass 2 MiB together"), "{err}");
 }

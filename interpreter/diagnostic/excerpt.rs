@@ -120,8 +120,9 @@ pub fn clip_label(text: &str, offset: usize, len: usize) -> (usize, usize) {
 }
 
 /// The most characters of a message or label printed: they quote the input (`` `NNNN…` is
-/// not a seat``), and a 100,000-character value quoted whole buries the diagnostic.
-pub const MAX_MESSAGE: usize = 300;
+/// not a seat``), and a 100,000-character value quoted whole buries the diagnostic. Room
+/// enough for a message that names a file by a long absolute path and still says why.
+pub const MAX_MESSAGE: usize = 500;
 
 /// `text` cut to about `MAX_MESSAGE` characters: its start and its end (which says what is
 /// wrong with the value quoted before it), with `…` between.
@@ -222,6 +223,13 @@ mod tests {
             .label(Span::new(f, at, at + len), "this")
             .with_sources(&sources);
         render_plain(&[d])
+    }
+
+    #[test]
+    fn a_message_naming_a_deep_path_keeps_its_reason() {
+        let path = format!("/{}", "build-agent-workspace/".repeat(12));
+        let message = format!("cannot read {path}99.law: with it the law book's .law files pass 2 MiB together, the most a law book may hold (the 2017 law book is 0.25 MiB)");
+        assert_eq!(shorten(&message), message);
     }
 
     #[test]

@@ -29,3 +29,27 @@ pub fn relative(mut d: Diag) -> Diag {
     d.related = d.related.into_iter().map(relative).collect();
     d
 }
+
+/// A rendered diagnostic with its line breaks and frame characters folded into single
+/// spaces, for asserting on words: where the renderer wraps a message depends on how long
+/// the paths inside it are, which differs between checkouts and temporary directories.
+pub fn unwrapped(rendered: &str) -> String {
+    rendered
+        .replace(['│', '×', '╭', '╰', '─', '┬', '┴', '├', '┤'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_wrapped_message_reads_as_one_line() {
+        let wrapped =
+            "  × cannot read /tmp/x: with it the files pass\n  │ 2 MiB together, the most";
+        assert_eq!(
+            super::unwrapped(wrapped),
+            "cannot read /tmp/x: with it the files pass 2 MiB together, the most"
+        );
+    }
+}
