@@ -86,6 +86,25 @@ fn a_form_the_rendering_asks_for_is_named_with_the_language() {
 }
 
 #[test]
+fn a_suit_form_an_obligation_asks_for_is_named_with_the_language() {
+    // "Nyugat nem hívhat pikket": the lead prohibition names its suit in the accusative,
+    // which the suffix rules cannot build (the linking vowel is not regular).
+    let lex = lexicon_with(|t| {
+        t.replacen(
+            "hu \"pikk\" line 294 { acc \"pikket\" }",
+            "hu \"pikk\" line 294",
+            1,
+        )
+    });
+    let m = messages(&lex);
+    assert!(
+        m.iter()
+            .any(|m| m.contains("`acc`") && m.contains("`spades`") && m.contains("`hu`")),
+        "{m:#?}"
+    );
+}
+
+#[test]
 fn a_polish_term_marked_missing_is_reported_if_the_rendering_uses_it() {
     // comparable_call has no Polish term (the 2007 text predates it): a phrase that used it
     // would fail the check.
@@ -156,12 +175,22 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
                 ("holder", A::Seat(Seat::West)),
                 ("args", A::Text(" (♠)".into())),
                 ("when", A::Text("".into())),
+                ("prohibited", A::Term("spades")),
             ],
         )
     };
+    // A suit by name, in the case the sentence needs.
     assert_eq!(
         holder(Lang::Sk, "obligation.lead_prohibition"),
-        "Západ nesmie vyniesť zakázanú farbu (♠), pokiaľ zostáva na výnose"
+        "Západ nesmie vyniesť piky, pokiaľ zostáva na výnose"
+    );
+    assert_eq!(
+        holder(Lang::Pl, "obligation.lead_prohibition"),
+        "gracz W nie może wyjść w piki, dopóki utrzymuje się przy wyjściu"
+    );
+    assert_eq!(
+        holder(Lang::Hu, "obligation.lead_prohibition"),
+        "Nyugat nem hívhat pikket, amíg híváson van"
     );
     assert_eq!(
         holder(Lang::Hu, "obligation.major_penalty_card"),

@@ -111,10 +111,7 @@ impl Renderer<'_> {
             ),
             Effect::DeferredTo { irregularity } => self.p(
                 "effect_deferred",
-                &[(
-                    "irregularity",
-                    A::owned(self.irregularity_name(irregularity)),
-                )],
+                &[("irregularity", A::Irregularity(irregularity))],
             ),
             Effect::Answer {
                 who,
@@ -123,14 +120,19 @@ impl Renderer<'_> {
                 how,
             } => {
                 let Some(who) = who else {
-                    // The Director's choice (16D2).
-                    return self.p(
-                        "answer_director",
-                        &[
-                            ("option", A::owned(self.named("option", option))),
-                            ("answer", A::owned(self.named("answer", answer))),
-                        ],
-                    );
+                    // The Director's choice (16D2): as a sentence where the phrase file has
+                    // one for the option (its answers say what he does), else the template.
+                    let args = [
+                        ("option", A::owned(self.named("option", option))),
+                        ("answer", A::owned(self.named("answer", answer))),
+                    ];
+                    let own = format!("said.{option}.director");
+                    let key = if self.lex.phrases.has(&own) {
+                        own.as_str()
+                    } else {
+                        "answer_director"
+                    };
+                    return self.p(key, &args);
                 };
                 let args = [
                     ("who", A::Seat(*who)),
@@ -140,8 +142,9 @@ impl Renderer<'_> {
                 // What the player did, as a sentence where the phrase file has one ("South
                 // does not accept the call out of rotation"), most particular first: for this
                 // option, answer and way of answering; for the option and answer; for the
-                // answer and way in any option; for the option (a template with {answer});
-                // else the general template with the option's name in brackets.
+                // answer and way in any option; for the option and way, or for the option
+                // when chosen (a template with {answer}); else the general template with the
+                // option's name in brackets.
                 let way = match how {
                     AnswerHow::Chosen => "chosen",
                     AnswerHow::ByCalling => "by_calling",
@@ -152,6 +155,7 @@ impl Renderer<'_> {
                     format!("said.{option}.{answer}.{way}"),
                     format!("said.{option}.{answer}"),
                     format!("said.{answer}.{way}"),
+                    format!("said.{option}.{way}"),
                 ];
                 if matches!(how, AnswerHow::Chosen) {
                     keys.push(format!("said.{option}"));
@@ -191,10 +195,7 @@ impl Renderer<'_> {
             Note::Waiting { seat } => self.p("note.waiting", &[("seat", A::Seat(*seat))]),
             Note::NoRectification { irregularity } => self.p(
                 "note.no_rectification",
-                &[(
-                    "irregularity",
-                    A::owned(self.irregularity_name(irregularity)),
-                )],
+                &[("irregularity", A::Irregularity(irregularity))],
             ),
             Note::UngovernedBreach {
                 seat,

@@ -181,6 +181,10 @@ pub fn hu_case(word: &str, case: &str) -> Option<String> {
             _ => w.to_string(),
         }
     };
+    // The essive-formal -ként does not harmonise, nor lengthen a final vowel: kontraként.
+    if case == "ess" {
+        return Some(format!("{word}ként"));
+    }
     if case == "ins" {
         let v = if h == Harmony::Back { "al" } else { "el" };
         if "aáeéiíoóöőuúüű".contains(last) {
@@ -271,6 +275,15 @@ mod tests {
         assert_eq!(hu_article("Észak"), "az");
         assert_eq!(hu_article("1000"), "az");
         assert_eq!(hu_article("100"), "a");
+    }
+
+    #[test]
+    fn the_essive_formal_neither_harmonises_nor_lengthens() {
+        assert_eq!(hu_case("rekontra", "ess").unwrap(), "rekontraként");
+        assert_eq!(
+            hu_case("soron kívüli licit", "ess").unwrap(),
+            "soron kívüli licitként"
+        );
     }
 
     #[test]

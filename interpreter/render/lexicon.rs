@@ -23,6 +23,8 @@ pub const E_PHRASE: &str = "lawbook::render::phrase";
 
 /// The concepts the renderer's Rust code asks the term bank for: the seats.
 pub const SEATS: [&str; 4] = ["north", "east", "south", "west"];
+/// The term bank's concepts of the suits, in the order of `model::Suit::ALL`.
+pub const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 /// The term bank's column of a rendering language.
 pub fn term_lang(l: Lang) -> TermLang {
@@ -127,7 +129,23 @@ impl Lexicon {
                             out.push((concept.clone(), f, l, at.clone()));
                         }
                     }
-                    // A case form after an argument is a seat's: each seat needs it.
+                    // An irregularity's form comes from its own phrases or the bank's term,
+                    // else its name (the renderer's irregularity_in).
+                    Piece::Arg { name, .. } if name == "irregularity" => {}
+                    // An obligation's parameter in a case is a suit (the renderer passes
+                    // cards and calls as text): each suit needs the form.
+                    Piece::Arg {
+                        name,
+                        form: Some(form),
+                    } if ph.id.starts_with("obligation.")
+                        && name != "holder"
+                        && !is_special_form(form) =>
+                    {
+                        for s in SUITS {
+                            out.push((s.to_string(), form.clone(), l, at.clone()));
+                        }
+                    }
+                    // A case form after any other argument is a seat's: each seat needs it.
                     Piece::Arg {
                         form: Some(form), ..
                     } if !is_special_form(form) => {

@@ -13,12 +13,12 @@ mod short;
 pub use lexicon::Lexicon;
 
 use crate::check::LawBook;
-use crate::model::{Call, Card, Seat, Strain};
+use crate::model::{Call, Card, Seat, Strain, Suit};
 use crate::ruling::{
     AnswerHow, Applied, Branch, ClaimReport, Comparison, Effect, IrregularityRuling, Node, Note,
     ObligationLine, Outcome, Question, Ruling,
 };
-use crate::syntax::ast::{Duration, Lang};
+use crate::syntax::ast::{Duration, Lang, TypeExprKind};
 use phrases::Piece;
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -80,6 +80,10 @@ pub enum A<'a> {
     Seat(Seat),
     Num(i64),
     Text(Cow<'a, str>),
+    /// A concept of the term bank (`spades`), said in the phrase's form (`{suit:gen}`).
+    Term(&'static str),
+    /// An irregularity by its id, named in the phrase's form (`{irregularity:acc}`).
+    Irregularity(&'a str),
 }
 
 impl<'a> A<'a> {
@@ -119,6 +123,12 @@ fn seat_concept(s: Seat) -> &'static str {
     lexicon::SEATS[s.index()]
 }
 
+/// The term bank's concept of a suit.
+fn suit_concept(s: Suit) -> &'static str {
+    let i = Suit::ALL.iter().position(|x| *x == s).unwrap_or(0);
+    lexicon::SUITS[i]
+}
+
 impl Renderer<'_> {
     /// A phrase with its arguments. An unknown phrase or argument shows as `{?name}` (the
     /// tests look for it).
@@ -130,6 +140,37 @@ impl Renderer<'_> {
                 out
             }
             None => format!("{{?{id}}}"),
+        }
+    }
+
+    /// A concept of the term bank in a form: a case of its term (`gen`; Hungarian cases the
+    /// bank does not list are built by the suffix rules), or `cap`, `a` (with the Hungarian
+    /// article), `A` (both).
+    fn term(&self, concept: &str, form: Option<&str>, out: &mut String) {
+        let Some(t) = self
+            .lex
+            .bank
+            .concept(concept)
+            .and_then(|c| c.term(lexicon::term_lang(self.lang)))
+        else {
+            let _ = write!(out, "{{?{concept}}}");
+            return;
+        };
+        match form.unwrap_or("nom") {
+            "cap" => out.push_str(&capitalize(&t.text)),
+            "a" => out.push_str(&self.article(&t.text)),
+            "A" => out.push_str(&capitalize(&self.article(&t.text))),
+            f => match t.form(f) {
+                Some(x) => out.push_str(x),
+                None => out.push_str(
+                    &(if self.lang == Lang::Hu {
+                        grammar::hu_case(&t.text, f)
+                    } else {
+                        None
+                    })
+                    .unwrap_or_else(|| t.text.clone()),
+                ),
+            },
         }
     }
 
@@ -172,41 +213,12 @@ impl Renderer<'_> {
                     (Some(A::Text(t)), Some("a")) => out.push_str(&self.article(t)),
                     (Some(A::Text(t)), Some("cap")) => out.push_str(&capitalize(t)),
                     (Some(A::Text(t)), _) => out.push_str(t),
+                    (Some(A::Term(concept)), form) => self.term(concept, form, out),
+                    (Some(A::Irregularity(id)), form) => {
+                        out.push_str(&self.irregularity_in(id, form))
+                    }
                 },
-                Piece::Term {
-                    concept,
-                    form: Some(special),
-                } if matches!(special.as_str(), "cap" | "a" | "A") => {
-                    match bank.concept(concept).and_then(|c| c.term(tl)) {
-                        Some(t) => out.push_str(&match special.as_str() {
-                            "cap" => capitalize(&t.text),
-                            "a" => self.article(&t.text),
-                            _ => capitalize(&self.article(&t.text)),
-                        }),
-                        None => {
-                            let _ = write!(out, "{{?{concept}}}");
-                        }
-                    }
-                }
-                Piece::Term { concept, form } => {
-                    let f = form.as_deref().unwrap_or("nom");
-                    match bank.concept(concept).and_then(|c| c.term(tl)) {
-                        Some(t) => match t.form(f) {
-                            Some(x) => out.push_str(x),
-                            None => out.push_str(
-                                &(if self.lang == Lang::Hu {
-                                    grammar::hu_case(&t.text, f)
-                                } else {
-                                    None
-                                })
-                                .unwrap_or_else(|| t.text.clone()),
-                            ),
-                        },
-                        None => {
-                            let _ = write!(out, "{{?{concept}}}");
-                        }
-                    }
-                }
+                Piece::Term { concept, form } => self.term(concept, form.as_deref(), out),
                 Piece::Count {
                     name,
                     concept,
@@ -404,9 +416,61 @@ impl Renderer<'_> {
         }
     }
 
+    /// An irregularity's name in a form: its phrase `irregularity.NAME.FORM` where the
+    /// phrases give one (PL "kartę odsłoniętą" after "jako"), else the name, which Hungarian
+    /// inflects by its suffix rules (`ess`: soron kívüli licitként).
+    fn irregularity_in(&self, id: &str, form: Option<&str>) -> String {
+        let name = self.irregularity_name(id, None);
+        let Some(form) = form else { return name };
+        let key = format!("irregularity.{id}.{form}");
+        if self.lex.phrases.has(&key) {
+            return self.p(&key, &[]);
+        }
+        // A name the bank gives (no phrase, or a phrase that is just the bank's term) takes
+        // the bank's form.
+        let tl = lexicon::term_lang(self.lang);
+        let concept = match self
+            .lex
+            .phrases
+            .get(&format!("irregularity.{id}"), self.lang)
+        {
+            Some(
+                [Piece::Term {
+                    concept,
+                    form: None,
+                }],
+            ) => Some(concept.as_str()),
+            Some(_) => None,
+            None => Some(id),
+        };
+        let bank_form = concept
+            .and_then(|c| self.lex.bank.concept(c))
+            .and_then(|c| c.term(tl))
+            .and_then(|t| t.form(form));
+        if let Some(f) = bank_form {
+            return f.to_string();
+        }
+        match self.lang {
+            Lang::Hu => grammar::hu_case(&name, form).unwrap_or(name),
+            _ => name,
+        }
+    }
+
     /// An irregularity's name: its phrase (`irregularity.NAME`, which names the term bank's
-    /// term where it fits), or the term bank's term of the same id, or the id in words.
-    fn irregularity_name(&self, id: &str) -> String {
+    /// term where it fits), or the term bank's term of the same id, or the id in words. An
+    /// act of several cards takes the phrase's plural, `irregularity.NAME.several`, where
+    /// there is one ("cards exposed during auction").
+    fn irregularity_name(&self, id: &str, act: Option<&str>) -> String {
+        let cards = act.map_or(0, |a| {
+            a.split_whitespace()
+                .map(Card::parse)
+                .collect::<Option<Vec<_>>>()
+                .map_or(0, |cs| cs.len())
+        });
+        let several = format!("irregularity.{id}.several");
+        if cards > 1 && self.lex.phrases.has(&several) {
+            return self.p(&several, &[]);
+        }
         let key = format!("irregularity.{id}");
         if !self.lex.phrases.has(&key) && self.lang != Lang::En {
             let tl = lexicon::term_lang(self.lang);

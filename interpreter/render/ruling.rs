@@ -137,7 +137,14 @@ impl Renderer<'_> {
                 &[("id", A::text(&b.answer)), ("answer", A::text(word))],
             )
         } else {
-            let answer = self.named("answer", &b.answer);
+            // An option's own word for an answer first (SK 25B1 "akceptovať", where 27A
+            // says "prijať"), then the answer's.
+            let own = format!("answer.{}.{}", q.name, b.answer);
+            let answer = if self.lex.phrases.has(&own) {
+                self.p(&own, &[])
+            } else {
+                self.named("answer", &b.answer)
+            };
             self.p(
                 "branch_choice",
                 &[("id", A::text(&b.answer)), ("answer", A::owned(answer))],
@@ -435,7 +442,10 @@ impl Renderer<'_> {
                 self.p(
                     if i.act { "act" } else { "irregularity" },
                     &[
-                        ("name", A::owned(self.irregularity_name(&i.name))),
+                        (
+                            "name",
+                            A::owned(self.irregularity_name(&i.name, Some(&i.call)))
+                        ),
                         ("offender", A::Seat(i.offender)),
                         ("what", A::owned(self.thing(&i.call))),
                         ("law", A::Num(i.law as i64)),
@@ -518,16 +528,17 @@ impl Renderer<'_> {
     pub(super) fn obligation_text(
         &self,
         name: &str,
-        args: &[String],
+        raw_args: &[String],
         holder: Seat,
         d: Duration,
     ) -> String {
-        let args = if args.is_empty() {
+        let args = if raw_args.is_empty() {
             String::new()
         } else {
             format!(
                 " ({})",
-                args.iter()
+                raw_args
+                    .iter()
                     .map(|a| self.thing(a))
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -552,14 +563,29 @@ impl Renderer<'_> {
             .filter(|k| self.lex.phrases.has(k))
             .unwrap_or_else(|| format!("obligation.{name}"));
         if self.lex.phrases.has(&key) {
-            return self.p(
-                &key,
-                &[
-                    ("holder", A::Seat(holder)),
-                    ("args", A::owned(args)),
-                    ("when", A::owned(when)),
-                ],
-            );
+            // Each argument also goes by its parameter's name, a suit as the term bank's
+            // concept: "{holder} nesmie vyniesť {prohibited}" says "piky", not "farbu (♠)".
+            let params = self.book.obligations.get(name).map(|o| &o.params[..]);
+            let named = params.unwrap_or(&[]).iter().zip(raw_args).map(|(p, raw)| {
+                let is_suit = matches!(&p.ty.kind, TypeExprKind::Named(t) if t == "suit");
+                let mut chars = raw.chars();
+                let suit = match (chars.next(), chars.next()) {
+                    (Some(c), None) if is_suit => Suit::from_char(c),
+                    _ => None,
+                };
+                let value = match suit {
+                    Some(s) => A::Term(super::suit_concept(s)),
+                    None => A::owned(self.thing(raw)),
+                };
+                (p.name.name.as_str(), value)
+            });
+            let mut all = vec![
+                ("holder", A::Seat(holder)),
+                ("args", A::owned(args)),
+                ("when", A::owned(when)),
+            ];
+            all.extend(named);
+            return self.p(&key, &all);
         }
         let what = self
             .book
