@@ -316,7 +316,9 @@ fn rule_shows_an_open_ruling_short_and_with_full_every_branch_whole() {
     for suit in ["spades", "hearts", "diamonds", "clubs"] {
         assert_eq!(
             short
-                .matches(&format!("may not lead {suit} while he retains the lead — in force"))
+                .matches(&format!(
+                    "may not lead {suit} while he retains the lead — in force"
+                ))
                 .count(),
             1
         );

@@ -362,7 +362,7 @@ impl Checker {
                         }
                     }
                 }
-                StepKind::NoRectification | StepKind::Redeal => {}
+                StepKind::NoRectification | StepKind::NoIrregularity | StepKind::Redeal => {}
                 StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
                     self.check_block(b, scope, seen)
                 }

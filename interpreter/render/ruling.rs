@@ -454,8 +454,26 @@ impl Renderer<'_> {
                 )
             )
         );
-        for a in &i.decisions {
-            self.applied(a, indent, out);
+        // A call that stands until attention is drawn and is then cancelled (36A, 34) stands
+        // "for now": the two lines would otherwise contradict each other.
+        let cancelled_at: Vec<(usize, Seat, &str)> = i
+            .decisions
+            .iter()
+            .enumerate()
+            .flat_map(|(n, a)| a.effects.iter().map(move |e| (n, e)))
+            .filter_map(|(n, e)| match e {
+                Effect::Cancelled { seat, call, .. } => Some((n, *seat, call.as_str())),
+                _ => None,
+            })
+            .collect();
+        for (n, a) in i.decisions.iter().enumerate() {
+            let for_now = |e: &Effect| match e {
+                Effect::Stands { seat, call } => cancelled_at
+                    .iter()
+                    .any(|(m, s, c)| *m > n && s == seat && c == call),
+                _ => false,
+            };
+            self.applied(a, &for_now, indent, out);
         }
     }
 
@@ -469,7 +487,13 @@ impl Renderer<'_> {
         t.unwrap_or("").to_string()
     }
 
-    fn applied(&self, a: &Applied, indent: &str, out: &mut String) {
+    fn applied(
+        &self,
+        a: &Applied,
+        for_now: &dyn Fn(&Effect) -> bool,
+        indent: &str,
+        out: &mut String,
+    ) {
         let title = self.title(&a.paragraph);
         let _ = writeln!(
             out,
@@ -477,7 +501,18 @@ impl Renderer<'_> {
             format!("{indent}  {} {title}", a.paragraph).trim_end()
         );
         for e in &a.effects {
-            let _ = writeln!(out, "{indent}    - {}", self.effect(e));
+            let line = match e {
+                Effect::Stands { seat, call } if for_now(e) => self.p_kind(
+                    "effect_stands_for_now",
+                    call,
+                    &[
+                        ("seat", A::Seat(*seat)),
+                        ("call", A::owned(self.thing(call))),
+                    ],
+                ),
+                _ => self.effect(e),
+            };
+            let _ = writeln!(out, "{indent}    - {line}");
         }
         if !a.refers.is_empty() {
             let _ = writeln!(

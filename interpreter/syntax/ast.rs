@@ -386,6 +386,8 @@ pub enum StepKind {
         on: Expr,
     },
     NoRectification,
+    /// The act is, in this case, no irregularity: the Laws allow it (21B1(a), 25A1).
+    NoIrregularity,
     /// Steps run when the auction ends.
     AtAuctionEnd(Block),
     /// Steps run when the play ends (13 tricks).

@@ -122,6 +122,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::play_card => "`play`",
         R::lead_from | R::kw_from => "`lead from`",
         R::no_rectification | R::kw_no => "`no rectification`",
+        R::no_irregularity => "`no irregularity`",
         R::expr
         | R::or_expr
         | R::and_expr

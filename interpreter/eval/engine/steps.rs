@@ -498,6 +498,7 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                StepKind::NoIrregularity => self.irregs[inst].act = true,
                 StepKind::Redeal => {
                     self.effect(inst, Effect::Redealt);
                     self.redealt = true;

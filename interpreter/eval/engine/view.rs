@@ -98,6 +98,19 @@ impl Table<'_> {
     pub fn outcome(&self) -> Outcome {
         let mut calls: Vec<&CallRec> = self.calls.iter().collect();
         calls.sort_by_key(|c| c.pos);
+        // A deemed pass takes the turn of the call it replaces (its position is just before
+        // it); the record shows the cancelled call first and then the pass deemed in its
+        // place, as they happened at the table.
+        for i in 1..calls.len() {
+            let (before, call) = (calls[i - 1], calls[i]);
+            if before.deemed
+                && call.seat == before.seat
+                && call.pos == before.pos + 1
+                && call.status == Status::Cancelled
+            {
+                calls.swap(i - 1, i);
+            }
+        }
         Outcome {
             irregularities: self.irregs.clone(),
             auction: calls
