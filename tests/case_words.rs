@@ -351,3 +351,62 @@ fn a_word_without_its_diacritics_is_an_error_with_the_word() {
     assert_eq!(under, "licitalas");
     assert!(help.contains("did you mean `licitálás`?"), "{help}");
 }
+
+#[test]
+fn cases_as_directors_write_them_read_as_the_table_words() {
+    // The review's cases: conjugated and negated answers, the texts' own vulnerability
+    // words, krabica/tok for the board, ktr for a double (issue 11, item 4).
+    let slovak = "krabica 1\nstav_hier obe_strany_v_druhej_hre\nlicitácia {\n  S 1BT  V 1♥  J neprijíma\n  V pas\n  rozhodca\n}\n";
+    let polish = "rozdanie 1\nzałożenia N-S\nlicytacja {\n  N 1BA  E 1♥  S nie_akceptuje\n  E pas  S ktr\n}\n";
+    let hungarian = "tok 1\nszkörhelyzet általános_bell\nlicitálás {\n  É 1SZA  K 1♥  D elutasítja\n  K passz\n  TV\n}\n";
+    // Vulnerable as (north-south, east-west).
+    for (text, vulnerable) in [
+        (slovak, [true, true]),
+        (polish, [true, false]),
+        (hungarian, [true, true]),
+    ] {
+        let c = parse(text).unwrap_or_else(|d| panic!("{}", lawbook::diagnostic::render_plain(&d)));
+        assert_eq!(c.board.map(|b| b.0), Some(1), "{text}");
+        let ev = events(&c);
+        assert!(ev.contains("\"decline\""), "{ev}");
+        assert_eq!(c.vulnerable, Some(vulnerable), "{text}");
+    }
+}
+
+#[test]
+fn did_you_mean_never_offers_the_opposite_answer() {
+    // `nie_zaakceptować` is a refusal, written in a way the table does not list: it gets no
+    // suggestion of `zaakceptować` (nor `akceptować`, its accept twin one letter away).
+    for (text, opposite) in [
+        (
+            "rozdanie 1\nlicytacja {\n  N 1BA  E 1♥  S nie_zaakceptować\n}\n",
+            "zaakceptować",
+        ),
+        (
+            "leosztás 1\nlicitálás {\n  É 1SZA  K 1♥  D nem_elfogad\n}\n",
+            "elfogad",
+        ),
+        (
+            "rozdanie 1\nlicitácia {\n  S 1BT  V 1♥  J neodmietnuť\n}\n",
+            "odmietnuť",
+        ),
+    ] {
+        let (message, _, help) = error(text);
+        assert!(
+            !help.contains(&format!("`{opposite}`")),
+            "{message}\n{help}"
+        );
+    }
+}
+
+#[test]
+fn a_hungarian_seat_without_its_accent_is_offered_both_ways() {
+    // `E` is East in English and Polish, and `É` (North) without its accent: the help names
+    // both, and does not pick East alone (the review's wrong-seat hazard).
+    let (_, under, help) = error("leosztás 1\nlicitálás {\n  E 1SZA  K passz\n}\n");
+    assert_eq!(under, "E");
+    assert!(
+        help.contains("write `K`") && help.contains("write `É` (North)"),
+        "{help}"
+    );
+}

@@ -35,8 +35,32 @@ impl Cx<'_> {
             [] => unreachable!(),
         };
         let mine = self.w.word(class, id, self.lang).unwrap_or(id);
+        // The word may be one of this language's with its accents left out (Hungarian `E`
+        // for `É`): then the help offers both readings rather than pick one.
+        let unaccented = |w: &str| -> String {
+            use unicode_normalization::UnicodeNormalization;
+            w.nfd()
+                .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let typed = unaccented(word);
+        let accent_dropped = self.w.class(class).filter(|e| e.id != id).find_map(|e| {
+            e.words[words::lang_index(self.lang)]
+                .iter()
+                .find(|w| unaccented(w) == typed && w.to_lowercase() != word.to_lowercase())
+                .map(|w| (e.id.clone(), w.clone()))
+        });
+        let or = match accent_dropped {
+            Some((other, w)) => format!(
+                "; or, if `{word}` is `{w}` without its accent, write `{}` ({})",
+                suggest(&w),
+                describe(class, &other)
+            ),
+            None => String::new(),
+        };
         Some(format!(
-            "`{word}` is {} in {langs}; in this {} case write `{}`",
+            "`{word}` is {} in {langs}; in this {} case write `{}`{or}",
             describe(class, id),
             self.name(),
             suggest(mine)
@@ -403,6 +427,17 @@ impl Cx<'_> {
         }
         let mut all = self.w.words("answer", self.lang);
         all.extend(self.w.words("call", self.lang));
+        // Never the opposite answer: `neprijať` is not a misspelt `prijať`.
+        let negations = self.w.words("negation", self.lang);
+        let w = word.to_lowercase();
+        let opposite = |c: &str| {
+            let c = c.to_lowercase();
+            negations.iter().any(|n| {
+                let n = n.to_lowercase();
+                w.strip_prefix(&n) == Some(c.as_str()) || c.strip_prefix(&n) == Some(w.as_str())
+            })
+        };
+        all.retain(|c| !opposite(c));
         match closest(word, all.iter().copied()) {
             Some(c) => Err(Some(format!("did you mean `{c}`?"))),
             None => Err(None),

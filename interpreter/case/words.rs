@@ -30,6 +30,7 @@ pub const CLASSES: &[&str] = &[
     "fault",
     "designation",
     "specification",
+    "negation",
 ];
 
 #[derive(Clone, Debug)]
