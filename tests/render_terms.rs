@@ -148,6 +148,29 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
     assert_eq!(tricks(Lang::Pl, 1), "Rozgrywający wziął 1 lewę.");
     assert_eq!(tricks(Lang::Pl, 4), "Rozgrywający wziął 4 lewy.");
     assert_eq!(tricks(Lang::Pl, 12), "Rozgrywający wziął 12 lew.");
+    // The table of every form a count takes, 0 to 125 and the hundreds' and thousands'
+    // neighbours, against the rules the phrases rely on (CLDR through intl_pluralrules).
+    for n in (0..=125).chain([1000, 1001, 1002, 1005, 1012, 1022, 1_000_001]) {
+        let sk = match n {
+            1 => "zdvih",
+            2..=4 => "zdvihy",
+            _ => "zdvihov",
+        };
+        assert_eq!(
+            tricks(Lang::Sk, n),
+            format!("Hlavný hráč získal {n} zdvih{}.", &sk[5..])
+        );
+        let pl = if n == 1 {
+            "lewę"
+        } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
+            "lewy"
+        } else {
+            "lew"
+        };
+        assert_eq!(tricks(Lang::Pl, n), format!("Rozgrywający wziął {n} {pl}."));
+        assert_eq!(tricks(Lang::Hu, n), format!("A felvevő {n} ütést vitt el."));
+        assert_eq!(tricks(Lang::En, n), format!("Tricks won by declarer: {n}"));
+    }
     // Hungarian: the noun stays singular after a number, in the accusative.
     assert_eq!(tricks(Lang::Hu, 1), "A felvevő 1 ütést vitt el.");
     assert_eq!(tricks(Lang::Hu, 9), "A felvevő 9 ütést vitt el.");
@@ -162,6 +185,11 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
     assert_eq!(broken(Lang::Pl, 3), ", naruszony 3 razy");
     assert_eq!(broken(Lang::En, 1), ", broken once");
     assert_eq!(broken(Lang::En, 2), ", broken 2 times");
+    for n in 2..=125 {
+        assert_eq!(broken(Lang::En, n), format!(", broken {n} times"));
+        // Polish "raz": razy after every number but one (2 razy, 5 razy, 22 razy).
+        assert_eq!(broken(Lang::Pl, n), format!(", naruszony {n} razy"));
+    }
     // The case a sentence needs after a seat.
     let deemed = |lang| r(lang).p("effect_deemed_pass", &[("seat", A::Seat(Seat::West))]);
     assert_eq!(

@@ -6,30 +6,45 @@
 
 use crate::syntax::ast::Lang;
 
-/// The plural category of a number: the index of the form a selector `{n?…|…|…}` takes.
-/// English one/other; Slovak one (1), few (2–4), other; Polish one (1), few (2–4, 22–24, …
-/// but not 12–14), many; Hungarian one form for every number (a noun after a numeral stays
-/// singular: 5 ütés).
+/// The plural category of a number, by the Unicode CLDR's rules (intl_pluralrules): the
+/// index of the form a selector `{n?…|…|…}` takes. A selector lists, in order, English one
+/// and other; Slovak one (1), few (2–4) and other; Polish one (1), few (2–4, 22–24, … but not
+/// 12–14) and many; Hungarian one form for every number (a noun after a numeral stays
+/// singular: 5 ütés, though CLDR tells 1 from the rest). The categories CLDR keeps for
+/// fractions (Slovak many, Polish other) never arise: the numbers are whole.
 pub fn plural_index(lang: Lang, n: i64) -> usize {
-    let n = n.unsigned_abs();
-    match lang {
-        Lang::En => usize::from(n != 1),
-        Lang::Sk => match n {
-            1 => 0,
-            2..=4 => 1,
-            _ => 2,
-        },
-        Lang::Pl => {
-            if n == 1 {
-                0
-            } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) {
-                1
-            } else {
-                2
-            }
-        }
-        Lang::Hu => 0,
-    }
+    use intl_pluralrules::PluralCategory as C;
+    let listed: &[C] = match lang {
+        Lang::En => &[C::ONE, C::OTHER],
+        Lang::Sk => &[C::ONE, C::FEW, C::OTHER],
+        Lang::Pl => &[C::ONE, C::FEW, C::MANY],
+        Lang::Hu => return 0,
+    };
+    let category = plural_rules(lang)
+        .and_then(|r| r.select(n.unsigned_abs()).ok())
+        .unwrap_or(C::OTHER);
+    listed
+        .iter()
+        .position(|c| *c == category)
+        .unwrap_or(listed.len() - 1)
+}
+
+/// The CLDR cardinal rules of a language, made once.
+fn plural_rules(lang: Lang) -> Option<&'static intl_pluralrules::PluralRules> {
+    use intl_pluralrules::{PluralRuleType, PluralRules};
+    use std::sync::OnceLock;
+    static RULES: OnceLock<Vec<Option<PluralRules>>> = OnceLock::new();
+    let rules = RULES.get_or_init(|| {
+        Lang::ALL
+            .iter()
+            .map(|l| {
+                let id: unic_langid::LanguageIdentifier = l.code().parse().ok()?;
+                PluralRules::create(id, PluralRuleType::CARDINAL).ok()
+            })
+            .collect()
+    });
+    let i = Lang::ALL.iter().position(|l| *l == lang)?;
+    rules.get(i)?.as_ref()
 }
 
 /// How many plural categories a language's selectors list.
@@ -64,9 +79,10 @@ pub enum Harmony {
     Rounded,
 }
 
-/// The harmony of a Hungarian word: back if it has a back vowel (a word of front neutral
-/// vowels i, í, é, e and back ones takes back suffixes: Nyugat, kontra), else rounded if its
-/// last vowel is ö, ő, ü, ű, else front.
+/// The harmony of a Hungarian word: rounded if its last vowel is ö, ő, ü, ű (a loanword
+/// whose last vowel is one follows it: honőrnek, sofőrhöz), else back if it has a back vowel
+/// (a word of front neutral vowels i, í, é, e and back ones takes back suffixes: Nyugat,
+/// kontra), else front.
 pub fn harmony(word: &str) -> Harmony {
     let w = word.to_lowercase();
     let last_word = w.split_whitespace().last().unwrap_or("");
@@ -74,11 +90,9 @@ pub fn harmony(word: &str) -> Harmony {
         .chars()
         .filter(|c| "aáoóuúeéiíöőüű".contains(*c))
         .collect();
-    if vowels.iter().any(|c| "aáoóuú".contains(*c)) {
-        return Harmony::Back;
-    }
     match vowels.last() {
         Some(c) if "öőüű".contains(*c) => Harmony::Rounded,
+        _ if vowels.iter().any(|c| "aáoóuú".contains(*c)) => Harmony::Back,
         _ => Harmony::Front,
     }
 }
@@ -142,7 +156,20 @@ pub fn number_with_suffix(n: i64, suffix: &str) -> Option<String> {
         return Some("egyszer".to_string());
     }
     let forms = suffix_forms(suffix)?;
-    let s = match number_harmony(n) {
+    let m = n.unsigned_abs();
+    // A last word read with a final vowel: nulla (0), kettő (2, 12, 22 …), millió.
+    let ends_in_two = m % 10 == 2;
+    let vowel_final = m == 0 || ends_in_two || (m % 1_000_000 == 0);
+    if suffix == "on" && vowel_final {
+        return Some(format!("{n}-n"));
+    }
+    // Two is kettő before a suffix (kettőhöz), két before -szor (kétszer).
+    let harmony = match (ends_in_two, suffix) {
+        (true, "szor") => Harmony::Front,
+        (true, _) => Harmony::Rounded,
+        _ => number_harmony(n),
+    };
+    let s = match harmony {
         Harmony::Back => forms[0],
         Harmony::Front => forms[1],
         Harmony::Rounded => forms[2],
@@ -171,6 +198,9 @@ fn case_suffix(case: &str) -> Option<&'static str> {
 /// becomes the noun's last consonant: Északkal, Kelettel). The accusative's linking vowel
 /// (Északot, Keletet, Délt) is not regular: it comes from the term bank.
 pub fn hu_case(word: &str, case: &str) -> Option<String> {
+    if is_abbreviation(word) {
+        return abbreviation_case(word, case);
+    }
     let h = harmony(word);
     let last = word.chars().last()?;
     // A final a/e lengthens before a suffix: kontra → kontrának.
@@ -190,8 +220,7 @@ pub fn hu_case(word: &str, case: &str) -> Option<String> {
         if "aáeéiíoóöőuúüű".contains(last) {
             return Some(format!("{}v{v}", stem(word)));
         }
-        // A digraph (ny, gy, ty, ly, sz, zs, cs) doubles its first letter: Nyugattal is t.
-        return Some(format!("{word}{last}{v}"));
+        return Some(format!("{}{v}", doubled_end(word)));
     }
     let forms = suffix_forms(case_suffix(case)?)?;
     let s = match h {
@@ -200,6 +229,118 @@ pub fn hu_case(word: &str, case: &str) -> Option<String> {
         Harmony::Rounded => forms[2],
     };
     Some(format!("{}{s}", stem(word)))
+}
+
+/// A word whose last consonant the instrumental's v turns into, doubled: Nyugat → Nyugatt,
+/// ász → ássz (a digraph doubles its first letter), and a consonant already double stays as
+/// it is (passz → passz, pikk → pikk, treff → treff).
+fn doubled_end(word: &str) -> String {
+    const DIGRAPHS: [&str; 8] = ["dzs", "sz", "zs", "cs", "gy", "ly", "ny", "ty"];
+    let lower = word.to_lowercase();
+    for d in DIGRAPHS {
+        if let Some(stem) = lower.strip_suffix(d) {
+            let first = &d[..1];
+            if stem.ends_with(first) {
+                return word.to_string(); // passz, hosszú: already long
+            }
+            let cut = word.len() - d.len();
+            return format!("{}{first}{}", &word[..cut], &word[cut..]);
+        }
+    }
+    let mut rev = lower.chars().rev();
+    match (rev.next(), rev.next()) {
+        (Some(a), Some(b)) if a == b => word.to_string(),
+        (Some(a), _) => format!("{word}{a}"),
+        _ => word.to_string(),
+    }
+}
+
+/// An abbreviation read letter by letter (BOE, JOE, É, Ny): no lower-case vowel.
+fn is_abbreviation(word: &str) -> bool {
+    !word.is_empty()
+        && !word.contains(' ')
+        && word.chars().any(char::is_alphabetic)
+        && !word.chars().any(|c| "aáeéiíoóöőuúüű".contains(c))
+}
+
+/// The name of an abbreviation's last letter as Hungarian reads it (BOE: é, Ny: eny, K: ká):
+/// its harmony and its last sound decide the suffix.
+fn letter_name(word: &str) -> &'static str {
+    let lower = word.to_lowercase();
+    const NAMES: [(&str, &str); 35] = [
+        ("dzs", "dzsé"),
+        ("cs", "csé"),
+        ("gy", "gyé"),
+        ("ly", "elipszilon"),
+        ("ny", "eny"),
+        ("sz", "esz"),
+        ("ty", "tyé"),
+        ("zs", "zsé"),
+        ("a", "a"),
+        ("á", "á"),
+        ("b", "bé"),
+        ("c", "cé"),
+        ("d", "dé"),
+        ("e", "e"),
+        ("é", "é"),
+        ("f", "ef"),
+        ("g", "gé"),
+        ("h", "há"),
+        ("i", "i"),
+        ("í", "í"),
+        ("j", "jé"),
+        ("k", "ká"),
+        ("l", "el"),
+        ("m", "em"),
+        ("n", "en"),
+        ("o", "o"),
+        ("ó", "ó"),
+        ("ö", "ö"),
+        ("ő", "ő"),
+        ("p", "pé"),
+        ("r", "er"),
+        ("s", "es"),
+        ("t", "té"),
+        ("v", "vé"),
+        ("z", "zé"),
+    ];
+    NAMES
+        .iter()
+        .find(|(letter, _)| lower.ends_with(letter))
+        .map_or("é", |(_, name)| name)
+}
+
+/// An abbreviation in a case: a hyphen, and the suffix as the last letter's name takes it
+/// (BOE-nek, É-nek, K-nak, Ny-nyel, É-vel).
+fn abbreviation_case(word: &str, case: &str) -> Option<String> {
+    let name = letter_name(word);
+    if case == "ess" {
+        return Some(format!("{word}-ként"));
+    }
+    if case == "ins" {
+        let v = if harmony(name) == Harmony::Back {
+            "al"
+        } else {
+            "el"
+        };
+        let last = name.chars().last()?;
+        if "aáeéiíoóöőuúüű".contains(last) {
+            return Some(format!("{word}-v{v}"));
+        }
+        // The name's last sound, which the v turns into: eny → Ny-nyel, ef → F-fel.
+        let sound = ["ny", "sz"]
+            .into_iter()
+            .find(|d| name.ends_with(d))
+            .unwrap_or(&name[name.len() - 1..]);
+        return Some(format!("{word}-{sound}{v}"));
+    }
+    let forms = suffix_forms(case_suffix(case)?)?;
+    let s = match harmony(name) {
+        Harmony::Back => forms[0],
+        Harmony::Front => forms[1],
+        Harmony::Rounded => forms[2],
+    };
+    Some(format!("{word}-{s}"))
 }
 
 /// The Hungarian definite article before a word or a number as it is read: `az` before a
@@ -296,5 +437,71 @@ mod tests {
         assert_eq!(hu_case("Észak", "ins").unwrap(), "Északkal");
         assert_eq!(hu_case("kontra", "dat").unwrap(), "kontrának");
         assert_eq!(hu_case("ütés", "hoz").is_none(), true);
+    }
+
+    /// Every Hungarian suffix the renderer can put after a word or a number, against a table
+    /// of forms checked by hand (the review's probes among them).
+    #[test]
+    fn hungarian_suffix_table() {
+        let words = [
+            ("passz", "ins", "passzal"),
+            ("pikk", "ins", "pikkel"),
+            ("treff", "ins", "treffel"),
+            ("ász", "ins", "ásszal"),
+            ("kőr", "ins", "kőrrel"),
+            ("káró", "ins", "káróval"),
+            ("Nyugat", "ins", "Nyugattal"),
+            ("Kelet", "ins", "Kelettel"),
+            ("Dél", "ins", "Déllel"),
+            ("Észak", "ins", "Északkal"),
+            ("kontra", "ins", "kontrával"),
+            ("honőr", "dat", "honőrnek"),
+            ("honőr", "all", "honőrhöz"),
+            ("sofőr", "all", "sofőrhöz"),
+            ("BOE", "dat", "BOE-nek"),
+            ("JOE", "dat", "JOE-nek"),
+            ("É", "dat", "É-nek"),
+            ("K", "dat", "K-nak"),
+            ("Ny", "dat", "Ny-nek"),
+            ("Ny", "ins", "Ny-nyel"),
+            ("É", "ins", "É-vel"),
+            ("K", "ins", "K-val"),
+            ("D", "all", "D-hez"),
+            ("kontra", "ess", "kontraként"),
+            ("BOE", "ess", "BOE-ként"),
+        ];
+        for (word, case, want) in words {
+            assert_eq!(hu_case(word, case).as_deref(), Some(want), "{word} {case}");
+        }
+        let numbers = [
+            (1, "szor", "egyszer"),
+            (2, "szor", "2-szer"),
+            (3, "szor", "3-szor"),
+            (5, "szor", "5-ször"),
+            (12, "szor", "12-szer"),
+            (2, "hoz", "2-höz"),
+            (12, "hoz", "12-höz"),
+            (3, "hoz", "3-hoz"),
+            (5, "hoz", "5-höz"),
+            (2, "on", "2-n"),
+            (0, "on", "0-n"),
+            (3, "on", "3-on"),
+            (5, "on", "5-ön"),
+            (10, "on", "10-en"),
+            (2, "ból", "2-ből"),
+            (6, "ból", "6-ból"),
+            (8, "ból", "8-ból"),
+            (22, "ból", "22-ből"),
+            (100, "nak", "100-nak"),
+            (1000, "nak", "1000-nek"),
+            (2, "nak", "2-nek"),
+        ];
+        for (n, suffix, want) in numbers {
+            assert_eq!(
+                number_with_suffix(n, suffix).as_deref(),
+                Some(want),
+                "{n} {suffix}"
+            );
+        }
     }
 }
