@@ -328,3 +328,39 @@ fn rule_shows_an_open_ruling_short_and_with_full_every_branch_whole() {
     let sk = stdout(&lawbook(&["rule", case, "--lang", "sk"]));
     assert_eq!(sk.matches("Vo všetkých vetvách:").count(), 1);
 }
+
+/// A translator reviews every sentence of a language in one place; the templates go out as
+/// a PO file a translation tool opens.
+#[test]
+fn phrases_lists_each_sentence_once_with_its_count_and_a_case() {
+    let o = lawbook(&["phrases", "corpus/2017/24", "--lang", "sk"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    let first = text.lines().next().unwrap();
+    assert!(first.contains("distinct sentences in sk"), "{first}");
+    // Every sentence once, with a count and the case that says it.
+    let sentences: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_start().split_once("  ").unwrap().1)
+        .collect();
+    let mut unique = sentences.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), sentences.len());
+    assert!(
+        text.lines().any(
+            |l| l.contains("Nezrovnalosť: karta odkrytá počas licitácie")
+                && l.contains("[2017/24/")
+        ),
+        "{text}"
+    );
+    let o = lawbook(&["phrases", "--lang", "hu", "--po"]);
+    assert_eq!(o.status.code(), Some(0));
+    let po = stdout(&o);
+    assert!(po.contains("msgctxt \"case_header\"\nmsgid \"Case {case} (law book {lawbook})\"\nmsgstr \"Eset: {case} (szabálykönyv: {lawbook})\""), "{po}");
+    assert_eq!(
+        po.matches("\nmsgctxt ").count(),
+        po.matches("\n#: laws/render.phrases:").count()
+    );
+}

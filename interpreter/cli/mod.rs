@@ -22,6 +22,7 @@ macro_rules! out {
 
 mod check;
 mod fmt;
+mod phrases;
 mod rule;
 pub(crate) mod score;
 mod test;
@@ -82,6 +83,9 @@ pub enum Command {
     /// Lay out .law and .case files canonically (indentation by braces, no trailing
     /// whitespace, one blank line at most); every comment and token stays. --check for CI.
     Fmt(fmt::Args),
+    /// For translators: every distinct sentence the corpus's rulings say in a language, with how
+    /// often and one case that says it; with --po, the phrase templates as a gettext PO file.
+    Phrases(phrases::Args),
     /// Print a completion script for a shell (`lawbook completions bash > /etc/bash_completion.d/lawbook`).
     Completions {
         /// The shell: bash, zsh, fish, elvish or powershell.
@@ -134,6 +138,7 @@ fn run() -> ExitCode {
         Command::Terms(a) => a.run(),
         Command::Compare(a) => a.run(),
         Command::Fmt(a) => fmt::run(a),
+        Command::Phrases(a) => phrases::run(a),
         // Both written to a buffer first, then out as any output (a closed pipe ends quietly).
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
