@@ -391,10 +391,10 @@ fn a_pbn_value_of_100_000_characters_is_quoted_short() {
     assert!(out.len() < 3_000, "{} bytes", out.len());
 }
 
-#[test]
-fn the_longest_legal_auction_rules_within_the_budget() {
-    // 319 calls: three passes, then each bid passed twice, doubled, passed twice, redoubled
-    // and passed twice; the last redouble passed out.
+/// The longest legal auction (319 calls: three passes, then each bid passed twice, doubled,
+/// passed twice, redoubled and passed twice; the last redouble passed out), with `tail` in
+/// place of its last `drop` calls, ruled and rendered in English.
+fn longest_auction_ruled(tag: &str, drop: usize, tail: &[&str]) -> String {
     let mut calls = vec!["pass".to_string(); 3];
     for level in 1..=7 {
         for strain in ["C", "D", "H", "S", "NT"] {
@@ -406,18 +406,22 @@ fn the_longest_legal_auction_rules_within_the_budget() {
     }
     calls.push("pass".into());
     assert_eq!(calls.len(), 319);
+    calls.truncate(calls.len() - drop);
     let seats = ["N", "E", "S", "W"];
-    let auction: String = calls
+    let mut auction: String = calls
         .iter()
         .enumerate()
         .map(|(i, c)| format!("  {} {c}\n", seats[i % 4]))
         .collect();
+    for t in tail {
+        auction.push_str(&format!("  {t}\n"));
+    }
     let case = format!(
         "title the longest legal auction\nboard 1\ndealer N\nvulnerable none\n\
          deal N:JT6.AK.972.T9754 K954.T3.QJ654.A6 AQ32.Q986.3.K832 87.J7542.AKT8.QJ\n\
          auction {{\n{auction}}}\n"
     );
-    let dir = std::env::temp_dir().join(format!("lawbook-hostile-long-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("lawbook-hostile-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("longest.case");
     std::fs::write(&path, case).unwrap();
@@ -425,12 +429,30 @@ fn the_longest_legal_auction_rules_within_the_budget() {
     let r = lawbook::runner::rule_and_render(&path, "longest", &root().join("laws"), &mut books);
     let _ = std::fs::remove_dir_all(&dir);
     match r {
-        Ok((_, goldens)) => {
-            let en = &goldens.iter().find(|g| g.0 == "en").unwrap().1;
-            assert!(en.contains("7NT"), "{en}");
-        }
+        Ok((_, goldens)) => goldens.iter().find(|g| g.0 == "en").unwrap().1.clone(),
         Err(d) => panic!("{}", render_plain(&d)),
     }
+}
+
+#[test]
+fn the_longest_legal_auction_rules_within_the_budget() {
+    let en = longest_auction_ruled("long", 0, &[]);
+    assert!(en.contains("7NT"), "{en}");
+}
+
+#[test]
+fn a_decision_tree_too_large_to_explore_says_so_in_its_branches() {
+    // The longest auction, its last two passes replaced by East's 7NT over 7NT redoubled, an
+    // insufficient bid: its open options and the calls that could follow are each a replay of
+    // 318 calls, three levels deep. The ruling's budget ends the exploration; the branches
+    // not explored say why, and the ruling still comes.
+    let en = longest_auction_ruled("tree", 2, &["E 7NT"]);
+    assert!(en.contains("Open choice"), "{en}");
+    assert!(
+        en.contains("decision tree takes more than the 100000000 evaluation steps"),
+        "{en}"
+    );
+    assert!(!en.contains("ran out of its step budget"), "{en}");
 }
 
 #[test]

@@ -21,6 +21,11 @@ pub const MAX_DEPTH: usize = 3;
 /// Steps one replay may take. The longest legal auction (319 calls: three passes, then each of
 /// the 35 bids doubled and redoubled with passes between) takes some 6 million.
 pub const BUDGET: u64 = 10_000_000;
+/// Steps all the replays of one ruling may take together: a decision tree three levels deep
+/// with 38 candidate calls at each is some 55,000 replays, which would run for hours on a
+/// long auction. The corpus's largest tree (29/open-call-out-of-rotation) takes about 1.7
+/// million; the longest legal auction, 6 million a replay.
+pub const RULING_BUDGET: u64 = 100_000_000;
 
 /// An error in a case or a law book found while ruling.
 #[derive(Clone, Debug)]
@@ -36,6 +41,39 @@ struct Ctx<'a> {
     case: &'a Case,
     dealer: Seat,
     vulnerable: [bool; 2],
+    /// Steps the ruling's replays have taken so far (RULING_BUDGET bounds them).
+    spent: std::cell::Cell<u64>,
+}
+
+impl<'a> Ctx<'a> {
+    /// A table for one replay, with the deal and a replay's step budget, if the ruling has
+    /// that much left (a replay cut short would say the evaluation ran out, not why).
+    fn table(&self, findings: &'a Findings) -> Result<(Table<'a>, u64), Fail> {
+        let left = RULING_BUDGET.saturating_sub(self.spent.get());
+        if left < BUDGET {
+            return Err(Fail::Error {
+                message: format!(
+                    "this case leaves so many questions open that its decision tree takes more \
+                     than the {RULING_BUDGET} evaluation steps one ruling may; give the case's \
+                     findings, choices or the calls that follow, and rule it again"
+                ),
+                span: None,
+                others: vec![],
+                event: None,
+            });
+        }
+        let budget = BUDGET;
+        let ev = Evaluator::new(self.book, findings, budget);
+        let mut table = Table::new(ev, self.dealer, self.vulnerable);
+        table.set_deal(self.case.deal.clone());
+        Ok((table, budget))
+    }
+
+    /// Count what a replay's table took against the ruling's budget.
+    fn charge(&self, table: &Table, budget: u64) {
+        let used = budget.saturating_sub(table.ev.budget.get());
+        self.spent.set(self.spent.get().saturating_add(used));
+    }
 }
 
 pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
@@ -118,6 +156,7 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
         ),
     };
     let ctx = Ctx {
+        spent: std::cell::Cell::new(0),
         book,
         case,
         dealer,
@@ -448,11 +487,8 @@ fn answers(open: &Option<Open>, event: &Event) -> bool {
     }
 }
 
-/// A table with the case's deal and the events before its play replayed.
-fn auction_replayed<'a>(ctx: &Ctx<'a>, findings: &'a Findings) -> Result<Table<'a>, Fail> {
-    let ev = Evaluator::new(ctx.book, findings, BUDGET);
-    let mut table = Table::new(ev, ctx.dealer, ctx.vulnerable);
-    table.set_deal(ctx.case.deal.clone());
+/// The events before the play replayed on a table with the case's deal.
+fn replay_auction(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
     let first_of_play = match &ctx.case.play {
         PlayRecord::Events(events) => events.first().map(|(e, _)| e),
         _ => None,
@@ -461,7 +497,7 @@ fn auction_replayed<'a>(ctx: &Ctx<'a>, findings: &'a Findings) -> Result<Table<'
     for (i, (e, _)) in events.iter().enumerate() {
         table.feed(e, events.get(i + 1).map(|(e, _)| e).or(first_of_play))?;
     }
-    Ok(table)
+    Ok(())
 }
 
 /// Where in the play record the hypothetical answers go: before the first card played while
@@ -469,11 +505,27 @@ fn auction_replayed<'a>(ctx: &Ctx<'a>, findings: &'a Findings) -> Result<Table<'
 /// card that leaves the question as it was does not pass it (60C: the offending side's card
 /// played before the rectification is ruled by itself, and the choice stays open), and the
 /// answers then go after it. `None`: at the end.
-fn insertion_point(ctx: &Ctx, extra: &[Event], findings: &Findings) -> Result<Option<usize>, Fail> {
+fn insertion_point<'a>(
+    ctx: &Ctx<'a>,
+    extra: &[Event],
+    findings: &'a Findings,
+) -> Result<Option<usize>, Fail> {
     let (Some(first), PlayRecord::Events(events)) = (extra.first(), &ctx.case.play) else {
         return Ok(None);
     };
-    let mut table = auction_replayed(ctx, findings)?;
+    let (mut table, budget) = ctx.table(findings)?;
+    let found = first_card_past(ctx, &mut table, first, events);
+    ctx.charge(&table, budget);
+    found
+}
+
+fn first_card_past(
+    ctx: &Ctx,
+    table: &mut Table,
+    first: &Event,
+    events: &[(Event, Span)],
+) -> Result<Option<usize>, Fail> {
+    replay_auction(ctx, table)?;
     for (i, (e, _)) in events.iter().enumerate() {
         let before = table.open()?;
         let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
@@ -487,16 +539,28 @@ fn insertion_point(ctx: &Ctx, extra: &[Event], findings: &Findings) -> Result<Op
     Ok(None)
 }
 
-fn replay(
-    ctx: &Ctx,
+fn replay<'a>(
+    ctx: &Ctx<'a>,
     extra: &[Event],
-    findings: &Findings,
+    findings: &'a Findings,
 ) -> Result<(Outcome, Option<Open>), Fail> {
-    let mut table = auction_replayed(ctx, findings)?;
+    let insert_at = insertion_point(ctx, extra, findings)?;
+    let (mut table, budget) = ctx.table(findings)?;
+    let result = replay_on(ctx, &mut table, extra, insert_at);
+    ctx.charge(&table, budget);
+    result
+}
+
+fn replay_on(
+    ctx: &Ctx,
+    table: &mut Table,
+    extra: &[Event],
+    insert_at: Option<usize>,
+) -> Result<(Outcome, Option<Open>), Fail> {
+    replay_auction(ctx, table)?;
     // The hypothetical answers go where the case left their question open: before the play
     // goes on past it, or at the end. A question the play itself answers later (53A: the
     // next player plays to a lead out of turn) is not the one they answer.
-    let insert_at = insertion_point(ctx, extra, findings)?;
     match &ctx.case.play {
         PlayRecord::Events(events) => {
             // The play record with the answers in their place, each event fed knowing the
@@ -514,12 +578,12 @@ fn replay(
             }
         }
         PlayRecord::BySeat(_) => {
-            feed_all(&mut table, extra)?;
+            feed_all(table, extra)?;
             if table.ended() && table.open()?.is_none() {
-                play_by_seat(ctx, &mut table)?;
+                play_by_seat(ctx, table)?;
             }
         }
-        PlayRecord::None => feed_all(&mut table, extra)?,
+        PlayRecord::None => feed_all(table, extra)?,
     }
     table.finish()?;
     let open = table.open()?;
