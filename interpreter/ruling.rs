@@ -20,6 +20,27 @@ pub struct BoardInfo {
     pub dealer: Seat,
     /// "none", "NS", "EW" or "both".
     pub vulnerable: String,
+    /// What Law 2 gives the board's number, where the case says otherwise (its values are
+    /// used: a board may be played out of its usual conditions, or the case has a slip).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub law2: Option<Law2Board>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Law2Board {
+    pub dealer: Seat,
+    /// "none", "NS", "EW" or "both".
+    pub vulnerable: String,
+}
+
+/// The vulnerability as the ruling data writes it.
+pub fn vulnerability_name(v: [bool; 2]) -> &'static str {
+    match v {
+        [false, false] => "none",
+        [true, false] => "NS",
+        [false, true] => "EW",
+        [true, true] => "both",
+    }
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

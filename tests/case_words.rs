@@ -410,3 +410,19 @@ fn a_hungarian_seat_without_its_accent_is_offered_both_ways() {
         "{help}"
     );
 }
+
+#[test]
+fn calls_written_after_exposed_cards_get_one_error_that_says_why() {
+    // `Z odkryje ♥Q V 2♥`: the event takes its line to the end, so V and 2♥ were two
+    // "not a card" errors; now one, naming the event and what to move.
+    let text = "rozdanie 1\nlicitácia {\n  S 1BT  Z odkryje ♥Q  V 2♥\n}\n";
+    let d = parse(text).err().expect("refused");
+    assert_eq!(d.len(), 1, "{}", lawbook::diagnostic::render_plain(&d));
+    let (message, under, help) = error(text);
+    assert!(
+        message.contains("`Z odkryje` takes the cards to the end of its line"),
+        "{message}"
+    );
+    assert_eq!(under, "V 2♥");
+    assert_eq!(help, "put `V 2♥` on a line of its own");
+}

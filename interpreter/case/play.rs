@@ -402,9 +402,34 @@ impl Cx<'_> {
         diags: &mut Vec<Diag>,
     ) -> Vec<crate::model::Card> {
         let mut cards = vec![];
-        for cw in &line[2..] {
+        for (k, cw) in line[2..].iter().enumerate() {
             match self.card(&cw.text) {
                 Ok(c) => cards.push(c),
+                // A seat after the cards: the calls that follow were written on the same line
+                // (`Z odkryje ♥Q V 2♥`), which the event takes to its end. One error says so.
+                Err(_) if !cards.is_empty() && self.seat(cw).is_ok() => {
+                    let rest = &line[2 + k..];
+                    let text: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+                    diags.push(
+                        Diag::new(
+                            E_CASE,
+                            format!(
+                                "`{}` is not a card: `{} {}` takes the cards to the end of its line",
+                                cw.text, line[0].text, line[1].text
+                            ),
+                        )
+                        .label(
+                            Span::new(
+                                cw.span.file,
+                                cw.span.start as usize,
+                                rest.last().map_or(cw.span.end, |w| w.span.end) as usize,
+                            ),
+                            "calls after the exposed cards",
+                        )
+                        .help(format!("put `{}` on a line of its own", text.join(" "))),
+                    );
+                    break;
+                }
                 Err(help) => diags.push(
                     Diag::new(E_CASE, format!("`{}` is not a card", cw.text))
                         .label(cw.span, "not a card")

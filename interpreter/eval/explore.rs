@@ -9,8 +9,8 @@ use crate::case::{Case, PlayRecord};
 use crate::compile::CompiledBook;
 use crate::model::{Call, Meaning, Seat};
 use crate::ruling::{
-    AboutCall, BoardInfo, Branch, Comparison, Contract, Node, Note, Outcome, Question, Ruling,
-    Score,
+    vulnerability_name, AboutCall, BoardInfo, Branch, Comparison, Contract, Law2Board, Node, Note,
+    Outcome, Question, Ruling, Score,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -117,6 +117,7 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     }
     let ev = Evaluator::new(book, &findings, BUDGET);
     let empty = View::default();
+    let mut law2 = None;
     let (dealer, vulnerable) = match case.board {
         Some((n, span)) => {
             let d = ev
@@ -143,10 +144,15 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
                 )
                 .map_err(|s| stop(s, span))?;
             match (d, ns, ew) {
-                (Value::Seat(d), Value::Bool(ns), Value::Bool(ew)) => (
-                    case.dealer.unwrap_or(d),
-                    case.vulnerable.unwrap_or([ns, ew]),
-                ),
+                (Value::Seat(d), Value::Bool(ns), Value::Bool(ew)) => {
+                    let dealer = case.dealer.unwrap_or(d);
+                    let vulnerable = case.vulnerable.unwrap_or([ns, ew]);
+                    law2 = ((dealer, vulnerable) != (d, [ns, ew])).then(|| Law2Board {
+                        dealer: d,
+                        vulnerable: vulnerability_name([ns, ew]).to_string(),
+                    });
+                    (dealer, vulnerable)
+                }
                 _ => unreachable!("checked entry points"),
             }
         }
@@ -180,13 +186,8 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
         board: BoardInfo {
             number: case.board.map(|b| b.0),
             dealer,
-            vulnerable: match vulnerable {
-                [false, false] => "none",
-                [true, false] => "NS",
-                [false, true] => "EW",
-                [true, true] => "both",
-            }
-            .to_string(),
+            vulnerable: vulnerability_name(vulnerable).to_string(),
+            law2,
         },
         tree,
     })

@@ -65,6 +65,18 @@ pub fn text_in(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang, full:
         ),
     };
     let _ = writeln!(out, "{line}");
+    // The case's dealer or vulnerability differs from what Law 2 gives its board number.
+    if let (Some(n), Some(l2)) = (b.number, &b.law2) {
+        let note = r.p(
+            "note.law2_board",
+            &[
+                ("board", A::Num(n as i64)),
+                ("dealer", A::Seat(l2.dealer)),
+                ("vulnerable", A::Text(r.vulnerability(&l2.vulnerable))),
+            ],
+        );
+        let _ = writeln!(out, "{}", r.p("note", &[("note", A::owned(note))]));
+    }
     out.push('\n');
     if full {
         r.node_with(&ruling.tree, "", None, &mut out);
