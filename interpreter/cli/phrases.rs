@@ -42,6 +42,10 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     let cases = find_cases(&a.corpus);
+    if cases.is_empty() {
+        eprintln!("error: {} holds no .case files", a.corpus.display());
+        return ExitCode::from(2);
+    }
     let mut books = Books::default();
     // Each sentence: how many times it is said, and the first case (in file order) saying it.
     let mut seen: BTreeMap<String, (usize, String)> = BTreeMap::new();
