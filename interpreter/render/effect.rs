@@ -180,13 +180,22 @@ impl Renderer<'_> {
             return n.to_string();
         }
         match n {
-            Note::OpenChoice { seat, option } => self.p(
-                "note.open_choice",
-                &[
-                    ("seat", A::Seat(*seat)),
-                    ("option", A::owned(self.named("option", option))),
-                ],
-            ),
+            // As a sentence where the phrases give one for the option (SK "Juh sa ešte
+            // nerozhodol, či prijme nedostatočnú ponuku"), else with the option's name.
+            Note::OpenChoice { seat, option } => {
+                let own = format!("note.open_choice.{option}");
+                self.p(
+                    if self.lex.phrases.has(&own) {
+                        &own
+                    } else {
+                        "note.open_choice"
+                    },
+                    &[
+                        ("seat", A::Seat(*seat)),
+                        ("option", A::owned(self.named("option", option))),
+                    ],
+                )
+            }
             Note::OpenDirectorChoice { option } => self.p(
                 "note.open_director_choice",
                 &[("option", A::owned(self.named("option", option)))],
