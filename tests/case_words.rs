@@ -375,16 +375,16 @@ fn cases_as_directors_write_them_read_as_the_table_words() {
 
 #[test]
 fn did_you_mean_never_offers_the_opposite_answer() {
-    // `nie_zaakceptować` is a refusal, written in a way the table does not list: it gets no
-    // suggestion of `zaakceptować` (nor `akceptować`, its accept twin one letter away).
+    // Negated answers the table does not list, each within the edit distance of its opposite:
+    // without the guard each got "did you mean" that opposite (`neodmietnuť` → `odmietnuť`).
     for (text, opposite) in [
         (
-            "rozdanie 1\nlicytacja {\n  N 1BA  E 1♥  S nie_zaakceptować\n}\n",
-            "zaakceptować",
+            "rozdanie 1\nlicytacja {\n  N 1BA  E 1♥  S nieodrzucić\n}\n",
+            "odrzucić",
         ),
         (
-            "leosztás 1\nlicitálás {\n  É 1SZA  K 1♥  D nem_elfogad\n}\n",
-            "elfogad",
+            "leosztás 1\nlicitálás {\n  É 1SZA  K 1♥  D ne_elutasít\n}\n",
+            "elutasít",
         ),
         (
             "rozdanie 1\nlicitácia {\n  S 1BT  V 1♥  J neodmietnuť\n}\n",

@@ -95,6 +95,21 @@ pub enum Command {
     Man,
 }
 
+/// The .case files of a corpus folder; a path that is no folder, or a folder without cases, is
+/// bad input (exit 2), said on stderr.
+fn corpus_cases(corpus: &std::path::Path) -> Result<Vec<std::path::PathBuf>, ExitCode> {
+    if !corpus.is_dir() {
+        eprintln!("error: {} is not a folder", corpus.display());
+        return Err(ExitCode::from(2));
+    }
+    let cases = crate::runner::find_cases(corpus);
+    if cases.is_empty() {
+        eprintln!("error: {} holds no .case files", corpus.display());
+        return Err(ExitCode::from(2));
+    }
+    Ok(cases)
+}
+
 /// The stack the command runs on. Every recursive walk of a law file is bounded by the
 /// depth limit (`syntax::MAX_DEPTH`), which the tests hold on an 8 MiB stack (the main
 /// thread's usual size); the command gives itself eight times that, so an unoptimised build

@@ -4,7 +4,7 @@
 //! beside the English one), which Poedit, Weblate, Pontoon and OmegaT open.
 
 use crate::render::phrases::Phrases;
-use crate::runner::{case_name, find_cases, rule_and_render, Books};
+use crate::runner::{case_name, rule_and_render, Books};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,15 +37,10 @@ pub fn run(a: Args) -> ExitCode {
     if a.po {
         return po(&a);
     }
-    if !a.corpus.is_dir() {
-        eprintln!("error: {} is not a folder", a.corpus.display());
-        return ExitCode::from(2);
-    }
-    let cases = find_cases(&a.corpus);
-    if cases.is_empty() {
-        eprintln!("error: {} holds no .case files", a.corpus.display());
-        return ExitCode::from(2);
-    }
+    let cases = match super::corpus_cases(&a.corpus) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let mut books = Books::default();
     // Each sentence: how many times it is said, and the first case (in file order) saying it.
     let mut seen: BTreeMap<String, (usize, String)> = BTreeMap::new();

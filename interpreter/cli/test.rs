@@ -3,7 +3,7 @@
 
 use crate::diagnostic::render_plain;
 use crate::runner::{
-    case_name, diff, find_cases, golden_path, read_golden, rule_and_render, write_golden, Books,
+    case_name, diff, golden_path, read_golden, rule_and_render, write_golden, Books,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,15 +48,10 @@ struct CaseResult {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    if !a.corpus.is_dir() {
-        eprintln!("error: {} is not a folder", a.corpus.display());
-        return ExitCode::from(2);
-    }
-    let cases = find_cases(&a.corpus);
-    if cases.is_empty() {
-        eprintln!("error: {} holds no .case files", a.corpus.display());
-        return ExitCode::from(2);
-    }
+    let cases = match super::corpus_cases(&a.corpus) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     let text = a.format == Format::Text;
     // Lines of the text report, printed as they come; the other formats print at the end.
     let say = |line: &str| {

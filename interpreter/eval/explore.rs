@@ -69,10 +69,18 @@ impl<'a> Ctx<'a> {
         Ok((table, budget))
     }
 
-    /// Count what a replay's table took against the ruling's budget.
-    fn charge(&self, table: &Table, budget: u64) {
+    /// `work` on a fresh table, what it took counted against the ruling's budget whether it
+    /// ends well or not (an open finding ends a replay with an error too).
+    fn on_table<T>(
+        &self,
+        findings: &'a Findings,
+        work: impl FnOnce(&mut Table<'a>) -> Result<T, Fail>,
+    ) -> Result<T, Fail> {
+        let (mut table, budget) = self.table(findings)?;
+        let result = work(&mut table);
         let used = budget.saturating_sub(table.ev.budget.get());
         self.spent.set(self.spent.get().saturating_add(used));
+        result
     }
 }
 
@@ -514,10 +522,7 @@ fn insertion_point<'a>(
     let (Some(first), PlayRecord::Events(events)) = (extra.first(), &ctx.case.play) else {
         return Ok(None);
     };
-    let (mut table, budget) = ctx.table(findings)?;
-    let found = first_card_past(ctx, &mut table, first, events);
-    ctx.charge(&table, budget);
-    found
+    ctx.on_table(findings, |table| first_card_past(ctx, table, first, events))
 }
 
 fn first_card_past(
@@ -546,10 +551,7 @@ fn replay<'a>(
     findings: &'a Findings,
 ) -> Result<(Outcome, Option<Open>), Fail> {
     let insert_at = insertion_point(ctx, extra, findings)?;
-    let (mut table, budget) = ctx.table(findings)?;
-    let result = replay_on(ctx, &mut table, extra, insert_at);
-    ctx.charge(&table, budget);
-    result
+    ctx.on_table(findings, |table| replay_on(ctx, table, extra, insert_at))
 }
 
 fn replay_on(
