@@ -71,6 +71,42 @@ impl Diag {
     }
 }
 
+/// The rule of the law language a law book's diagnostic is about, by its code: the section of
+/// docs/architecture.md that states the rule. (Law books are edited by regulating authorities
+/// in English; the rule is what they look up.)
+pub fn language_rule(code: &str) -> Option<&'static str> {
+    Some(match code.strip_prefix("lawbook::")? {
+        "syntax::law" | "syntax::bid" | "syntax::card" | "syntax::number" => "The law language",
+        "check::duplicate"
+        | "check::unknown_name"
+        | "check::type_mismatch"
+        | "check::recursion"
+        | "check::table_rows"
+        | "check::missing_entry_point" => "The law language",
+        "check::missing_reference" | "check::title" | "check::missing_language" => {
+            "Where the Laws live"
+        }
+        "check::exception" | "check::ambiguous_rules" => "Rules, exceptions and decisions",
+        "check::option" | "check::unhandled_answer" => "Options, findings and obligations",
+        "check::too_large" => "Limits",
+        _ => return None,
+    })
+}
+
+impl Diag {
+    /// The diagnostic with the rule of the law language it is about named after its help.
+    pub fn with_language_rule(mut self) -> Diag {
+        if let Some(section) = language_rule(self.code) {
+            let rule = format!("the law language's rule: docs/architecture.md, \"{section}\"");
+            self.help = Some(match self.help.take() {
+                Some(h) => format!("{h}\n{rule}"),
+                None => rule,
+            });
+        }
+        self
+    }
+}
+
 impl fmt::Display for Diag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&excerpt::shorten(&self.message))

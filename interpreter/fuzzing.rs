@@ -160,7 +160,7 @@ pub fn term_bank(data: &[u8]) {
 /// The renderings' phrases.
 pub fn phrases(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    let _ = crate::render::phrases::Phrases::parse("fuzz.phrases", &text);
+    let _ = crate::phrases::Phrases::parse("fuzz.phrases", &text);
 }
 
 /// The case words of the four notations.

@@ -57,7 +57,7 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
         let id = sources.add(p.display().to_string(), text);
         match parse_law_file(id, &sources.get(id).text.clone()) {
             Ok(f) => files.push(f),
-            Err(d) => diags.push(d),
+            Err(d) => diags.push(d.with_language_rule()),
         }
     }
     if !diags.is_empty() {
@@ -67,7 +67,9 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    check(&name, files).map(CompiledBook::new)
+    check(&name, files)
+        .map(CompiledBook::new)
+        .map_err(|ds| ds.into_iter().map(Diag::with_language_rule).collect())
 }
 
 pub fn unreadable(path: &Path, why: &str) -> Diag {

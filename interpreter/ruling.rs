@@ -9,6 +9,10 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Ruling {
     pub case: String,
+    /// The language the case is written in: what `lawbook rule` says the ruling in unless
+    /// asked for another.
+    #[serde(skip)]
+    pub written_in: Option<crate::syntax::ast::Lang>,
     pub lawbook: String,
     pub board: BoardInfo,
     pub tree: Node,
@@ -204,7 +208,7 @@ pub enum Note {
     UngovernedClaim { seat: Seat, tricks: u8 },
     /// A hypothetical event of the decision tree the Laws do not provide for: the engine's
     /// own message.
-    Unprovided(String),
+    Unprovided(crate::messages::Message),
 }
 
 impl std::fmt::Display for Note {
@@ -254,7 +258,7 @@ impl std::fmt::Display for Note {
                 f,
                 "{seat} claims {tricks} of the remaining tricks, and no law of the book governs a claim"
             ),
-            Note::Unprovided(message) => f.write_str(message),
+            Note::Unprovided(message) => write!(f, "{message}"),
         }
     }
 }

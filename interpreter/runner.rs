@@ -3,11 +3,13 @@
 //! Slovak, Polish and Hungarian) and `NAME.json.snap` (the ruling as data), in insta's snapshot
 //! format, so `lawbook test` and `cargo test` read the same files.
 
-use crate::case::{parse_case, Case};
+use crate::case::words::CaseWords;
+use crate::case::{parse_case_said, Case};
 use crate::compile::CompiledBook;
 use crate::diagnostic::Diag;
 use crate::eval::explore::{rule_case, RuleError};
 use crate::load::{load_lawbook, unreadable};
+use crate::messages::Message;
 use crate::render::{self, Lexicon};
 use crate::ruling::Ruling;
 use crate::source::{Sources, Span};
@@ -20,6 +22,15 @@ pub type Goldens = Vec<(&'static str, String)>;
 
 /// Read a case file.
 pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> {
+    load_case_said(path, sources, None)
+}
+
+/// Read a case file, its diagnostics said in `said_in` or else in the case's language.
+pub fn load_case_said(
+    path: &Path,
+    sources: &mut Sources,
+    said_in: Option<Lang>,
+) -> Result<Case, Vec<Diag>> {
     let bytes = crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES)
         .map_err(|e| vec![unreadable(path, &e.to_string())])?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -35,35 +46,36 @@ pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> 
     let text = crate::case::normalize(&text).into_owned();
     let id = sources.add(path.display().to_string(), text);
     let text = sources.get(id).text.clone();
-    let mut case = parse_case(id, &text)?;
+    let mut case = parse_case_said(CaseWords::builtin(), id, &text, said_in)?;
     if let Some((file, board, span)) = case.pbn.clone() {
         let pbn_path = path.parent().unwrap_or(Path::new(".")).join(&file);
-        let at = |code: &'static str, message: String, help: &str| {
+        let lang = said_in.or(case.lang).unwrap_or(Lang::En);
+        let at = |code: &'static str, m: Message| {
+            let message = m.text(lang);
+            let help = crate::messages::part(lang, m.id, "help", &m.args).unwrap_or_default();
             vec![Diag::new(code, message.clone())
                 .label(span, message)
-                .help(help.to_string())
+                .help(help)
                 .with_sources(sources)]
         };
         let pbn = crate::pbn::PbnFile::read(&pbn_path).map_err(|e| match e.kind() {
             crate::pbn::PbnErrorKind::Io => at(
                 "lawbook::io",
-                format!("the PBN file {file} cannot be read"),
-                "the path is relative to the case file",
+                Message::new("case.pbn.unreadable").with("file", file.as_str()),
             ),
             _ => at(
                 "lawbook::case",
-                format!(
-                    "{file} is not a PBN file this reader takes: {}",
-                    e.message()
-                ),
-                "`lawbook score --pbn FILE` shows where",
+                Message::new("case.pbn.not_pbn")
+                    .with("file", file.as_str())
+                    .with("why", e.message()),
             ),
         })?;
         let Some(b) = pbn.boards.iter().find(|b| b.board == Some(board)) else {
             return Err(at(
                 "lawbook::case",
-                format!("{file} holds no board {board}"),
-                "give a [Board] number the file holds",
+                Message::new("case.pbn.no_board")
+                    .with("file", file.as_str())
+                    .with("board", board as i64),
             ));
         };
         let pbn_text = std::fs::read_to_string(&pbn_path).unwrap_or_default();
@@ -87,12 +99,15 @@ pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> 
     Ok(case)
 }
 
-/// A rule error as a diagnostic pointing into the law book or the case.
-pub fn rule_error_diag(e: RuleError, case_file: u32) -> Diag {
-    let mut d = Diag::new("lawbook::rule", e.message.clone()).help(
-        "the case or the law book leads to a situation no rule provides for; the label shows where",
-    );
-    d = d.label(e.span.unwrap_or(Span::new(case_file, 0, 0)), e.message);
+/// A rule error as a diagnostic pointing into the law book or the case, said in `lang`.
+pub fn rule_error_diag(e: RuleError, case_file: u32, lang: Lang) -> Diag {
+    let message = e.message.text(lang);
+    let mut d = Diag::new("lawbook::rule", message.clone()).help(crate::messages::say(
+        lang,
+        "tree.error.help",
+        &[],
+    ));
+    d = d.label(e.span.unwrap_or(Span::new(case_file, 0, 0)), message);
     for (s, t) in e.others {
         d = d.label(s, t);
     }
@@ -120,6 +135,8 @@ pub fn lawbook_dir(case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
 #[derive(Default)]
 pub struct Books {
     pub sources: Sources,
+    /// The language diagnostics about a case are said in (`--lang`); else the case's own.
+    pub said_in: Option<Lang>,
     books: HashMap<PathBuf, Result<CompiledBook, Vec<Diag>>>,
     lexicons: HashMap<PathBuf, Result<Lexicon, Vec<Diag>>>,
     /// The law book or renderings folder whose errors the last failure returned: a runner
@@ -192,7 +209,7 @@ pub fn rule_and_render(
     laws: &Path,
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
-    let case = load_case(path, &mut books.sources).map_err(|d| {
+    let case = load_case_said(path, &mut books.sources, books.said_in).map_err(|d| {
         d.into_iter()
             .map(|d| d.with_sources(&books.sources))
             .collect::<Vec<_>>()
@@ -216,7 +233,8 @@ pub fn rule_and_render_case(
     let ruling = {
         let book = books.books[&dir].as_ref().expect("loaded above");
         let lex = books.lexicons[laws].as_ref().expect("loaded above");
-        let ruling = rule_case(book, case, name).map_err(|e| vec![rule_error_diag(e, file)]);
+        let said = books.said_in.or(case.lang).unwrap_or(Lang::En);
+        let ruling = rule_case(book, case, name).map_err(|e| vec![rule_error_diag(e, file, said)]);
         match ruling {
             Ok(r) => {
                 let mut goldens: Goldens = LANGS

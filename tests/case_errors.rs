@@ -14,11 +14,11 @@ use std::path::Path;
 #[case("bad-call", "9Z", "calls are written")]
 #[case("duplicate-card", "3", "each of the 52 cards is dealt exactly once")]
 #[case("answer-to-nothing", "S accept", "")]
-#[case("no-board", "", "write `board N`")]
+#[case("no-board", "", "write `board 1`")]
 #[case("unknown-finding", "comparable", "did you mean `comparable_call`?")]
 #[case("card-not-held", "SA", "does not hold")]
 #[case("natural-specifies", "2D", "mark the call artificial: `2D!`")]
-#[case("bad-denominations", "Q", "`2D! specifies H`")]
+#[case("bad-denominations", "Q", "`2♦! specifies ♥`")]
 #[case("finding-about-no-call", "E 1S", "name the call by its number")]
 #[case(
     "finding-about-act-twice",

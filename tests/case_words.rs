@@ -300,28 +300,29 @@ fn error(text: &str) -> (String, String, String) {
 fn an_english_seat_in_a_slovak_case_is_refused_with_the_slovak_letter() {
     let (msg, under, help) = error("rozdanie 1\nlicitácia {\n  S 1BT\n  E pas\n}\n");
     assert_eq!(under, "E");
-    assert!(msg.contains("`E` is not a seat"), "{msg}");
-    assert!(help.contains("write `V`"), "{help}");
+    // Said in Slovak, the case's language (issue 11, item 5).
+    assert!(msg.contains("`E` nie je miesto pri stole"), "{msg}");
+    assert!(help.contains("píšte `V`"), "{help}");
     // The trap: S is Sever (North) in Slovak, not South.
-    assert!(help.contains("`S` is North here, not South"), "{help}");
+    assert!(help.contains("`S` je tu Sever, nie Juh"), "{help}");
 }
 
 #[test]
 fn english_notation_in_other_languages_is_refused_with_a_suggestion() {
     for (text, bad, want) in [
-        ("rozdanie 1\nlicitácia {\n  S 1NT\n}\n", "1NT", "write `1BT`"),
-        ("rozdanie 1\nlicytacja {\n  N 1S\n}\n", "1S", "write `1♠`"),
-        ("leosztás 1\nlicitálás {\n  É pass\n}\n", "pass", "write `passz`"),
-        ("rozdanie 1\nlicitácia {\n  S 1BT  V 1♥  J decline\n}\n", "decline", "write `odmietnuť`"),
-        ("rozdanie 1\nlicytacja {\n  N 1BA\n  W odsłania ♠Q\n}\n", "♠Q", "write `D`"),
-        ("leosztás 1\nlicitálás {\n  É 1SZA\n  Ny felfed SA\n}\n", "SA", "suit symbols"),
+        ("rozdanie 1\nlicitácia {\n  S 1NT\n}\n", "1NT", "píšte `1BT`"),
+        ("rozdanie 1\nlicytacja {\n  N 1S\n}\n", "1S", "pisz `1♠`"),
+        ("leosztás 1\nlicitálás {\n  É pass\n}\n", "pass", "írja így: `passz`"),
+        ("rozdanie 1\nlicitácia {\n  S 1BT  V 1♥  J decline\n}\n", "decline", "píšte `odmietnuť`"),
+        ("rozdanie 1\nlicytacja {\n  N 1BA\n  W odsłania ♠Q\n}\n", "♠Q", "pisz `D`"),
+        ("leosztás 1\nlicitálás {\n  É 1SZA\n  Ny felfed SA\n}\n", "SA", "színjelekkel"),
         (
             "leosztás 1\nlapeloszlás É:AKQ2.K32.D43.B32 B1098.ADB.K32.AK4 7654.1098.AB10.D98 3.7654.9876.10765\n",
             "Q",
-            "write `D`",
+            "írja így: `D`",
         ),
-        ("rozdanie 1\nzistenia {\n  comparable_call nie\n}\nlicitácia {\n  S pas\n}\n", "comparable_call", "write `porovnateľná_hláška`"),
-        ("rozdanie 1\nlicitácia {\n  S pas\n}\nfindings {\n  comparable_call no\n}\n", "findings", "write `zistenia`"),
+        ("rozdanie 1\nzistenia {\n  comparable_call nie\n}\nlicitácia {\n  S pas\n}\n", "comparable_call", "píšte `porovnateľná_hláška`"),
+        ("rozdanie 1\nlicitácia {\n  S pas\n}\nfindings {\n  comparable_call no\n}\n", "findings", "píšte `zistenia`"),
     ] {
         let (_, under, help) = error(text);
         assert_eq!(under, bad, "{text}");
@@ -333,7 +334,9 @@ fn english_notation_in_other_languages_is_refused_with_a_suggestion() {
 fn a_case_whose_keys_fit_two_languages_must_say_which() {
     // `rozdanie` is Slovak and Polish, and so is `impy`.
     let (msg, under, help) = error("rozdanie 1\nimpy 620\n");
-    assert!(msg.contains("Slovak and Polish"), "{msg}");
+    // Said in both: which one the director reads is the question.
+    assert!(msg.contains("v slovenčine a v poľštine"), "{msg}");
+    assert!(msg.contains("po słowacku i po polsku"), "{msg}");
     assert_eq!(under, "rozdanie");
     assert!(
         help.contains("`jazyk sk`") && help.contains("`język pl`"),
@@ -347,9 +350,9 @@ fn a_case_whose_keys_fit_two_languages_must_say_which() {
 #[test]
 fn a_word_without_its_diacritics_is_an_error_with_the_word() {
     let (msg, under, help) = error("leosztás 1\nlicitalas {\n  É passz\n}\n");
-    assert!(msg.contains("unknown key"), "{msg}");
+    assert!(msg.contains("ismeretlen kulcsszó"), "{msg}");
     assert_eq!(under, "licitalas");
-    assert!(help.contains("did you mean `licitálás`?"), "{help}");
+    assert!(help.contains("erre gondolt: `licitálás`?"), "{help}");
 }
 
 #[test]
@@ -406,7 +409,7 @@ fn a_hungarian_seat_without_its_accent_is_offered_both_ways() {
     let (_, under, help) = error("leosztás 1\nlicitálás {\n  E 1SZA  K passz\n}\n");
     assert_eq!(under, "E");
     assert!(
-        help.contains("write `K`") && help.contains("write `É` (North)"),
+        help.contains("írja így: `K`") && help.contains("írja így: `É` (Észak)"),
         "{help}"
     );
 }
@@ -420,9 +423,9 @@ fn calls_written_after_exposed_cards_get_one_error_that_says_why() {
     assert_eq!(d.len(), 1, "{}", lawbook::diagnostic::render_plain(&d));
     let (message, under, help) = error(text);
     assert!(
-        message.contains("`Z odkryje` takes the cards to the end of its line"),
+        message.contains("`Z odkryje` berie karty až do konca riadka"),
         "{message}"
     );
     assert_eq!(under, "V 2♥");
-    assert_eq!(help, "put `V 2♥` on a line of its own");
+    assert_eq!(help, "dajte `V 2♥` na samostatný riadok");
 }

@@ -139,7 +139,14 @@ fn rule_error_with(name: &str) -> (Sources, lawbook::diagnostic::Diag) {
     let case = lawbook::runner::load_case(&bad.join(format!("{name}.case")), &mut sources).unwrap();
     let err = lawbook::eval::explore::rule_case(&book, &case, name).unwrap_err();
     let _ = std::fs::remove_dir_all(&book_dir);
-    (sources, lawbook::runner::rule_error_diag(err, case.file))
+    (
+        sources,
+        lawbook::runner::rule_error_diag(
+            err,
+            case.file,
+            case.lang.unwrap_or(lawbook::syntax::ast::Lang::En),
+        ),
+    )
 }
 
 #[test]

@@ -31,8 +31,7 @@ fn lexicon_with(edit: impl Fn(&str) -> String) -> Lexicon {
     assert_ne!(edited, text, "the edit changed nothing");
     let bank = lawbook::terms::parse_terms(0, "terms.terms", &edited).expect("parses");
     let phrases_text = std::fs::read_to_string(root().join("laws/render.phrases")).unwrap();
-    let phrases =
-        lawbook::render::phrases::Phrases::parse("render.phrases", &phrases_text).unwrap();
+    let phrases = lawbook::phrases::Phrases::parse("render.phrases", &phrases_text).unwrap();
     Lexicon {
         bank,
         phrases,
@@ -110,7 +109,7 @@ fn a_polish_term_marked_missing_is_reported_if_the_rendering_uses_it() {
     // would fail the check.
     let text = std::fs::read_to_string(root().join("laws/render.phrases")).unwrap()
         + "\nphrase test.comparable\n  en \"{=comparable_call}\"\n  sk \"{=comparable_call}\"\n  pl \"{=comparable_call}\"\n  hu \"{=comparable_call}\"\n";
-    let phrases = lawbook::render::phrases::Phrases::parse("render.phrases", &text).unwrap();
+    let phrases = lawbook::phrases::Phrases::parse("render.phrases", &text).unwrap();
     let bank = lawbook::terms::load_terms(root().join("laws/terms.terms")).unwrap();
     let lex = Lexicon {
         bank,

@@ -23,31 +23,28 @@ impl Cx<'_> {
                     match (self.seat(&line[k]), self.call(word.trim_end_matches('!'))) {
                         (Ok(s), Ok(c)) => calls.push((s, c, meaning)),
                         (Err(d), _) => diags.push(d),
-                        (_, Err(help)) => diags.push(
-                            self.not_a_call(word.trim_end_matches('!'))
-                                .label(line[k + 1].span, "not a call")
-                                .help(format!("{help}; write `{together} SEAT CALL SEAT CALL`")),
-                        ),
+                        (_, Err(help)) => {
+                            let more = self.say("case.together.write", &[("key", together.into())]);
+                            diags.push(
+                                self.not_a_call(word.trim_end_matches('!'), line[k + 1].span)
+                                    .help(format!("{help}; {more}")),
+                            )
+                        }
                     }
                     k += 2 + used;
                 }
                 if calls.len() < 2 || k != line.len() {
-                    diags.push(
-                        Diag::new(
-                            E_CASE,
-                            format!("`{together}` takes two or more `SEAT CALL` pairs"),
-                        )
-                        .label(line[0].span, "here")
-                        .help(if self.lang == Lang::En {
-                            "for example `together E 1S N 1H`".to_string()
-                        } else {
-                            format!(
-                                "for example `{together} {} 1♠ {} 1♥`",
-                                self.w.word("seat", "east", self.lang).unwrap_or("E"),
-                                self.w.word("seat", "north", self.lang).unwrap_or("N")
-                            )
-                        }),
-                    );
+                    diags.push(self.error(
+                        "case.together",
+                        line[0].span,
+                        &[
+                            ("key", together.into()),
+                            ("east", Seat::East.into()),
+                            ("north", Seat::North.into()),
+                            ("spades", Call::bid(1, Strain::Spades).into()),
+                            ("hearts", Call::bid(1, Strain::Hearts).into()),
+                        ],
+                    ));
                 }
                 let end = line.last().unwrap().span.end as usize;
                 let span = Span::new(file, line[0].span.start as usize, end);
@@ -75,11 +72,21 @@ impl Cx<'_> {
                 }
             };
             let Some(w) = line.get(i + 1) else {
-                diags.push(
-                    Diag::new(E_CASE, format!("{s} does nothing"))
-                        .label(line[i].span, "a seat without a call or answer")
-                        .help("write `SEAT CALL` (such as `N 1NT`) or `SEAT ANSWER` (such as `S accept`)"),
-                );
+                let accept = self
+                    .w
+                    .word("answer", "accept", self.lang)
+                    .unwrap_or("accept");
+                diags.push(self.error(
+                    "case.does_nothing",
+                    line[i].span,
+                    &[
+                        ("seat", s.into()),
+                        ("north", Seat::North.into()),
+                        ("south", Seat::South.into()),
+                        ("bid", Call::bid(1, Strain::NoTrump).into()),
+                        ("accept", accept.into()),
+                    ],
+                ));
                 break;
             };
             let event = self.w.lookup("event", self.lang, &w.text);
@@ -127,17 +134,16 @@ impl Cx<'_> {
                                 .word("event", "explanation", self.lang)
                                 .unwrap_or("explanation"),
                         );
-                        diags.push(
-                            Diag::new(E_CASE, format!("{s} asks for what?"))
-                                .label(
-                                    w.span,
-                                    format!(
-                                        "expected `{} {review}` or `{} {explanation}`",
-                                        w.text, w.text
-                                    ),
-                                )
-                                .help(format!("a player asks for a `{review}` of the auction or an `{explanation}` of a call")),
-                        )
+                        diags.push(self.error(
+                            "case.asks",
+                            w.span,
+                            &[
+                                ("seat", s.into()),
+                                ("verb", (&w.text).into()),
+                                ("review", review.into()),
+                                ("explanation", explanation.into()),
+                            ],
+                        ))
                     }
                 }
                 i += 3;
@@ -198,7 +204,7 @@ impl Cx<'_> {
                     i += used;
                 }
                 Err(help) if self.lang != Lang::En && self.is_foreign_call(word) => {
-                    diags.push(self.not_a_call(word).label(w.span, "not a call").help(help))
+                    diags.push(self.not_a_call(word, w.span).help(help))
                 }
                 Err(help) => match self.answer(word) {
                     Ok(answer) => case.events.push((
@@ -209,19 +215,10 @@ impl Cx<'_> {
                         span,
                     )),
                     Err(Some(ahelp)) => diags.push(
-                        Diag::new(
-                            E_CASE,
-                            format!(
-                                "`{word}` is not a call or an answer of a {} case",
-                                self.name()
-                            ),
-                        )
-                        .label(w.span, "not a call or answer")
-                        .help(ahelp),
+                        self.error("case.not_call_or_answer", w.span, &[("word", word.into())])
+                            .help(ahelp),
                     ),
-                    Err(None) => {
-                        diags.push(self.not_a_call(word).label(w.span, "not a call").help(help))
-                    }
+                    Err(None) => diags.push(self.not_a_call(word, w.span).help(help)),
                 },
             }
             i += 2;
@@ -251,16 +248,18 @@ impl Cx<'_> {
         let Some(kind) = kind else {
             let word = |id| self.w.word("event", id, self.lang).unwrap_or(id);
             let at = line.get(i + 2).unwrap_or(verb);
-            diags.push(
-                Diag::new(E_CASE, format!("{seat} corrects what?"))
-                    .label(at.span, "expected what is corrected")
-                    .help(format!(
-                        "write `{} {} {}` (a review, 20E), `{} {} {}` (his own explanation, 20F4) or `{} {} {}` (partner's, 20F5)",
-                        line[i].text, verb.text, word("review"),
-                        line[i].text, verb.text, word("explanation"),
-                        line[i].text, verb.text, word("partner"),
-                    )),
-            );
+            diags.push(self.error(
+                "case.corrects",
+                at.span,
+                &[
+                    ("seat", seat.into()),
+                    ("player", (&line[i].text).into()),
+                    ("verb", (&verb.text).into()),
+                    ("review", word("review").into()),
+                    ("explanation", word("explanation").into()),
+                    ("partner", word("partner").into()),
+                ],
+            ));
             return None;
         };
         let span = Span::new(
@@ -300,31 +299,38 @@ impl Cx<'_> {
             about[0].span.start as usize,
             about[about.len() - 1].span.end as usize,
         );
-        let help = "name the call by its number among the calls of the auction (`comparable_call 3 no`) or by its maker and the call (`comparable_call E 1H no`); an act that is not a call by its player and the act (`damage N hesitates no`, `damage N hesitates 2 no` for his second)";
+        let g = |class: &str, id: &str| self.w.word(class, id, self.lang).unwrap_or(id).to_string();
+        let help = self.say(
+            "case.about.help",
+            &[
+                ("no", g("yesno", "no").into()),
+                ("finding", g("finding", "comparable_call").into()),
+                ("damage", g("finding", "damage").into()),
+                ("east", Seat::East.into()),
+                ("north", Seat::North.into()),
+                ("bid", Call::bid(1, Strain::Hearts).into()),
+                ("hesitates", g("event", "hesitates").into()),
+            ],
+        );
         if let Some(key) = self.act_about(about, events, span)? {
             return Ok(key);
         }
         match about {
             [n] => match n.text.parse::<usize>() {
                 Ok(k) if (1..=calls.len()).contains(&k) => Ok(AboutKey::Call(k)),
-                _ => Err(Diag::new(
-                    E_CASE,
-                    format!("`{}` is not the number of a call of the auction", n.text),
-                )
-                .label(
-                    n.span,
-                    match calls.len() {
-                        1 => "the auction has 1 call".to_string(),
-                        k => format!("the auction has {k} calls"),
-                    },
-                )
-                .help(help)),
+                _ => Err(self
+                    .error(
+                        "case.about.number",
+                        n.span,
+                        &[("word", (&n.text).into()), ("n", calls.len().into())],
+                    )
+                    .help(help)),
             },
             [s, c] => {
                 let seat = self.seat(s)?;
                 let call = self
                     .call(c.text.trim_end_matches('!'))
-                    .map_err(|h| self.not_a_call(&c.text).label(c.span, "not a call").help(h))?;
+                    .map_err(|h| self.not_a_call(&c.text, c.span).help(h))?;
                 let hits: Vec<usize> = calls
                     .iter()
                     .enumerate()
@@ -333,29 +339,29 @@ impl Cx<'_> {
                     .collect();
                 match hits[..] {
                     [k] => Ok(AboutKey::Call(k)),
-                    [] => Err(Diag::new(
-                        E_CASE,
-                        format!("{seat} makes no call {call} in the auction"),
-                    )
-                    .label(span, "no such call")
-                    .help(help)),
-                    _ => Err(Diag::new(
-                        E_CASE,
-                        format!("{seat} makes {call} {} times; which one?", hits.len()),
-                    )
-                    .label(span, "more than one call")
-                    .help(format!(
-                        "name it by its number: {}",
-                        hits.iter()
-                            .map(|k| k.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    ))),
+                    [] => Err(self
+                        .error(
+                            "case.about.no_call",
+                            span,
+                            &[("seat", seat.into()), ("call", call.into())],
+                        )
+                        .help(help)),
+                    _ => {
+                        let numbers: Vec<String> = hits.iter().map(|k| k.to_string()).collect();
+                        Err(self.error(
+                            "case.about.calls",
+                            span,
+                            &[
+                                ("seat", seat.into()),
+                                ("call", call.into()),
+                                ("n", hits.len().into()),
+                                ("numbers", self.or_list(&numbers).into()),
+                            ],
+                        ))
+                    }
                 }
             }
-            _ => Err(Diag::new(E_CASE, "a finding is a name and yes or no")
-                .label(span, "expected a call's number, or a seat and a call")
-                .help(help)),
+            _ => Err(self.error("case.about", span, &[]).help(help)),
         }
     }
 
@@ -387,44 +393,31 @@ impl Cx<'_> {
         let which = match n {
             None if count == 1 => 1,
             None => {
-                return Err(Diag::new(
-                    E_CASE,
-                    match count {
-                        0 => format!("{seat} does not {} in the case", a.text),
-                        k => format!("{seat} {} {k} times; which one?", a.text),
-                    },
-                )
-                .label(
-                    span,
-                    if count == 0 {
-                        "no such act"
-                    } else {
-                        "more than one"
-                    },
-                )
-                .help(format!(
-                    "name it by its number among his: `{} {} 1`{}",
-                    s.text,
-                    a.text,
-                    if count > 1 {
-                        format!(" … `{} {} {count}`", s.text, a.text)
-                    } else {
-                        String::new()
-                    }
-                )))
+                let args = [
+                    ("seat", seat.into()),
+                    ("player", (&s.text).into()),
+                    ("act", (&a.text).into()),
+                    ("n", count.into()),
+                ];
+                return Err(if count == 0 {
+                    self.error("case.about.no_act", span, &args)
+                } else {
+                    self.error("case.about.acts", span, &args)
+                });
             }
             Some(n) => match n.text.parse::<usize>() {
                 Ok(k) if (1..=count).contains(&k) => k,
                 _ => {
-                    return Err(Diag::new(
-                        E_CASE,
-                        format!(
-                            "`{}` is not the number of one of {seat}'s acts `{}`",
-                            n.text, a.text
-                        ),
-                    )
-                    .label(n.span, format!("{seat} has {count} of them"))
-                    .help("number them from 1, in the order of the case"))
+                    return Err(self.error(
+                        "case.about.act_number",
+                        n.span,
+                        &[
+                            ("word", (&n.text).into()),
+                            ("seat", seat.into()),
+                            ("act", (&a.text).into()),
+                            ("n", count.into()),
+                        ],
+                    ))
                 }
             },
         };
@@ -446,11 +439,15 @@ impl Cx<'_> {
     ) -> Option<(Option<(Event, Span)>, usize)> {
         let w = &line[i + 1];
         let Some(cw) = line.get(i + 2) else {
-            diags.push(
-                Diag::new(E_CASE, format!("{s} changes to nothing"))
-                    .label(w.span, "to which call?")
-                    .help(format!("write `{} {} 2♠`", line[i].text, w.text)),
-            );
+            diags.push(self.error(
+                "case.changes",
+                w.span,
+                &[
+                    ("seat", s.into()),
+                    ("player", (&line[i].text).into()),
+                    ("verb", (&w.text).into()),
+                ],
+            ));
             return None;
         };
         let word = cw.text.trim_end_matches('!');
@@ -469,10 +466,16 @@ impl Cx<'_> {
                 ))
             }
             Err(help) => {
+                let more = self.say(
+                    "case.changes.write",
+                    &[
+                        ("player", (&line[i].text).into()),
+                        ("verb", (&w.text).into()),
+                    ],
+                );
                 diags.push(
-                    self.not_a_call(word)
-                        .label(cw.span, "not a call")
-                        .help(format!("{help}; write `{} {} 2♠`", line[i].text, w.text)),
+                    self.not_a_call(word, cw.span)
+                        .help(format!("{help}; {more}")),
                 );
                 None
             }
@@ -494,39 +497,36 @@ impl Cx<'_> {
         else {
             return (meaning, 0);
         };
-        let example = if self.lang == Lang::En {
-            "for example `2D! specifies H`, `2C! specifies SH`, `2C! specifies none`".to_string()
-        } else {
-            format!(
-                "for example `2♦! {} ♥`, `2♣! {} ♠♥`, `2♣! {} {}`",
-                kw.text,
-                kw.text,
-                kw.text,
-                self.w
-                    .word("specification", "none", self.lang)
-                    .unwrap_or("none")
-            )
-        };
+        let example = self.say(
+            "case.specifies.help",
+            &[
+                ("key", (&kw.text).into()),
+                (
+                    "none",
+                    self.w
+                        .word("specification", "none", self.lang)
+                        .unwrap_or("none")
+                        .into(),
+                ),
+                ("diamonds", Call::bid(2, Strain::Diamonds).into()),
+                ("clubs", Call::bid(2, Strain::Clubs).into()),
+            ],
+        );
         let Some(dw) = line.get(at + 1) else {
             diags.push(
-                Diag::new(E_CASE, format!("`{}` names no denomination", kw.text))
-                    .label(kw.span, "specifies what?")
+                self.error("case.specifies", kw.span, &[("key", (&kw.text).into())])
                     .help(example),
             );
             return (meaning, 1);
         };
         if !meaning.is_artificial() {
             diags.push(
-                Diag::new(
-                    E_CASE,
-                    format!(
-                        "`{}` is not marked artificial, so it specifies its own denomination",
-                        cw.text
-                    ),
+                self.error(
+                    "case.specifies.natural",
+                    cw.span,
+                    &[("word", (&cw.text).into())],
                 )
-                .label(cw.span, "a natural call")
-                .label(kw.span, "says what an artificial call specifies")
-                .help(format!("mark the call artificial: `{}!`", cw.text)),
+                .label(kw.span, self.say("case.specifies.natural.key", &[])),
             );
             return (meaning, 2);
         }
@@ -534,11 +534,11 @@ impl Cx<'_> {
             Some(strains) => (Meaning::specifying(strains), 2),
             None => {
                 diags.push(
-                    Diag::new(
-                        E_CASE,
-                        format!("`{}` is not a list of denominations", dw.text),
+                    self.error(
+                        "case.specifies.list",
+                        dw.span,
+                        &[("word", (&dw.text).into())],
                     )
-                    .label(dw.span, "not denominations")
                     .help(example),
                 );
                 (meaning, 2)
@@ -565,18 +565,8 @@ impl Cx<'_> {
         (!out.is_empty()).then_some(out)
     }
 
-    fn not_a_call(&self, word: &str) -> Diag {
-        if self.lang == Lang::En {
-            Diag::new(
-                E_CASE,
-                crate::model::ParseCallError(word.to_string()).to_string(),
-            )
-        } else {
-            Diag::new(
-                E_CASE,
-                format!("`{word}` is not a call of a {} case", self.name()),
-            )
-        }
+    fn not_a_call(&self, word: &str, span: Span) -> Diag {
+        self.error("case.not_a_call", span, &[("word", word.into())])
     }
 }
 

@@ -17,12 +17,12 @@ use crate::eval::engine::Event;
 use crate::eval::expr::AboutKey;
 use crate::model::{Call, Card, Deal, Meaning, Rank, Seat, Side, Strain, Suit};
 use crate::source::Span;
-use crate::suggest::{closest, did_you_mean};
+use crate::suggest::closest;
 use crate::syntax::ast::Lang;
 use pest::Parser;
 use std::collections::HashMap;
 use unicode_normalization::{is_nfc, UnicodeNormalization};
-use words::{fold, lang_name, CaseWords};
+use words::{fold, CaseWords};
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -186,14 +186,52 @@ fn conduct_kind(event: &str, in_play: bool) -> Option<&'static str> {
         .map(|(_, kind, _)| *kind)
 }
 
-fn phrase(r: Rule) -> Option<&'static str> {
+/// A grammar rule in words, in the case's language.
+fn phrase(r: Rule, w: &CaseWords, lang: Lang) -> Option<String> {
+    let say =
+        |id: &str, args: &[(&str, crate::messages::Arg)]| crate::messages::say(lang, id, args);
+    let key = |id: &str| w.word("key", id, lang).unwrap_or(id).to_string();
     Some(match r {
-        Rule::EOI => "the end of the file",
-        Rule::entry | Rule::key => "a key such as `board`, `deal` or `auction`",
-        Rule::block => "`{`",
-        Rule::line | Rule::word | Rule::words => "a word",
+        Rule::EOI => say("syntax.end", &[]),
+        Rule::entry | Rule::key => say(
+            "syntax.case.key",
+            &[
+                ("board", key("board").into()),
+                ("deal", key("deal").into()),
+                ("auction", key("auction").into()),
+            ],
+        ),
+        Rule::block => "`{`".to_string(),
+        Rule::line | Rule::word | Rule::words => say("syntax.case.word", &[]),
         _ => return None,
     })
+}
+
+/// The language a case that does not parse is most likely written in: the one its `language`
+/// line names, or the one most of its lines' first words are keys of (English if none).
+fn likely_language(w: &CaseWords, text: &str) -> Lang {
+    let mut votes = [0usize; 4];
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        for l in Lang::ALL {
+            match w.lookup("key", l, first) {
+                Some("language") => {
+                    if let Some(named) = words.next().and_then(|v| Lang::parse(&fold(v))) {
+                        return named;
+                    }
+                }
+                Some(_) => votes[words::lang_index(l)] += 1,
+                None => {}
+            }
+        }
+    }
+    // Ties go to English, then to the languages in their order.
+    let best = votes.iter().copied().max().unwrap_or(0);
+    Lang::ALL
+        .into_iter()
+        .find(|l| best > 0 && votes[words::lang_index(*l)] == best)
+        .unwrap_or(Lang::En)
 }
 
 /// An entry of the file: its key, its span, the words on its line, the lines of its block.
@@ -221,18 +259,31 @@ pub fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec<Diag>> {
+    parse_case_said(w, file, text, None)
+}
+
+/// Read a case, its diagnostics said in `said_in` (a user's `--lang`) or else in the case's
+/// own language.
+pub fn parse_case_said(
+    w: &CaseWords,
+    file: u32,
+    text: &str,
+    said_in: Option<Lang>,
+) -> Result<Case, Vec<Diag>> {
     let text = &*normalize(text);
     if let Some(d) = crate::syntax::pest_error::too_deep(file, text, "lawbook::syntax::case") {
         return Err(vec![d]);
     }
     let top = CaseParser::parse(Rule::file, text)
         .map_err(|e| {
-            vec![crate::syntax::pest_error::convert(
+            let lang = said_in.unwrap_or_else(|| likely_language(w, text));
+            vec![crate::syntax::pest_error::convert_in(
                 e,
                 file,
                 text,
-                phrase,
+                |r| phrase(r, w, lang),
                 "lawbook::syntax::case",
+                lang,
             )]
         })?
         .next()
@@ -269,8 +320,13 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
         });
     }
     let mut diags = vec![];
-    let lang = case_language(w, &entries, &mut diags);
-    let cx = Cx { w, lang, file };
+    let lang = case_language(w, &entries, said_in, &mut diags);
+    let cx = Cx {
+        w,
+        lang,
+        said: said_in.unwrap_or(lang),
+        file,
+    };
     let mut case = Case {
         file,
         lang: Some(lang),
@@ -297,20 +353,19 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
         let repeatable = matches!(id, "imps" | "matchpoints" | "artificial");
         if let Some(prev) = seen.insert(id.to_string(), kspan).filter(|_| !repeatable) {
             diags.push(
-                Diag::new(E_CASE, format!("`{k}` is given twice"))
-                    .label(kspan, "again here")
-                    .label(prev, "first here")
-                    .help("give each key once"),
+                cx.error("case.key_twice", kspan, &[("key", (&k).into())])
+                    .label(prev, cx.say("case.key_twice.first", &[])),
             );
             continue;
         }
         let one = |diags: &mut Vec<Diag>, what: &str| -> Option<Word> {
             if line_words.len() != 1 {
-                diags.push(
-                    Diag::new(E_CASE, format!("`{k}` takes one {what}"))
-                        .label(espan, format!("expected `{k} <{what}>`"))
-                        .help(format!("write `{k}` and one {what} on the same line")),
-                );
+                let what = cx.say(&format!("case.what.{what}"), &[]);
+                diags.push(cx.error(
+                    "case.takes_one",
+                    espan,
+                    &[("key", (&k).into()), ("what", what.into())],
+                ));
                 return None;
             }
             Some(line_words[0].clone())
@@ -330,24 +385,17 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                 [f, n] if n.text.parse::<u32>().is_ok_and(|n| n >= 1) => {
                     case.pbn = Some((f.text.clone(), n.text.parse().unwrap_or(1), espan))
                 }
-                _ => diags.push(
-                    Diag::new(E_CASE, format!("`{k}` takes a PBN file and a board number"))
-                        .label(espan, format!("expected `{k} <file.pbn> <board>`"))
-                        .help(format!(
-                            "write `{k} results.pbn 7`: the file, relative to this case, and the \
-                             [Board] number"
-                        )),
-                ),
+                _ => diags.push(cx.error("case.pbn", espan, &[("key", (&k).into())])),
             },
             "board" => {
                 if let Some(w) = one(&mut diags, "number") {
                     match w.text.parse::<u32>() {
                         Ok(n) if n >= 1 => case.board = Some((n, w.span)),
-                        _ => diags.push(
-                            Diag::new(E_CASE, format!("`{}` is not a board number", w.text))
-                                .label(w.span, "not a board number")
-                                .help("boards are numbered from 1"),
-                        ),
+                        _ => diags.push(cx.error(
+                            "case.board",
+                            w.span,
+                            &[("word", (&w.text).into())],
+                        )),
                     }
                 }
             }
@@ -375,17 +423,23 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                                 .iter()
                                 .filter_map(|id| w.word("vulnerability", id, lang))
                                 .collect();
-                            let mut help = format!(
-                                "write {}, {}, {} or {}",
-                                names[0], names[1], names[2], names[3]
+                            let mut help = cx.say(
+                                "case.vulnerability.help",
+                                &[
+                                    ("first", names[..3].join(", ").into()),
+                                    ("last", names[3].into()),
+                                ],
                             );
                             if let Some(f) = cx.foreign("vulnerability", &v.text) {
                                 help = format!("{f}; {help}");
                             }
                             diags.push(
-                                Diag::new(E_CASE, format!("`{}` is not a vulnerability", v.text))
-                                    .label(v.span, "unknown vulnerability")
-                                    .help(help),
+                                cx.error(
+                                    "case.vulnerability",
+                                    v.span,
+                                    &[("word", (&v.text).into())],
+                                )
+                                .help(help),
                             );
                         }
                     }
@@ -393,11 +447,12 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             }
             "deal" => {
                 if line_words.is_empty() {
-                    diags.push(
-                        Diag::new(E_CASE, "`deal` needs the four hands")
-                            .label(espan, "no hands")
-                            .help("write `deal N:AKQ2.K32.Q43.J32 …`"),
-                    );
+                    let seat = cx.w.seat_letter(Seat::North, lang);
+                    diags.push(cx.error(
+                        "case.deal.empty",
+                        espan,
+                        &[("key", (&k).into()), ("seat", seat.into())],
+                    ));
                     continue;
                 }
                 let start = line_words[0].span.start as usize;
@@ -409,11 +464,7 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             }
             "auction" => {
                 if lines.is_empty() && !line_words.is_empty() {
-                    diags.push(
-                        Diag::new(E_CASE, "`auction` takes a block")
-                            .label(espan, "expected `auction { … }`")
-                            .help("put the calls in braces, one or more `SEAT CALL` pairs a line"),
-                    );
+                    diags.push(cx.error("case.block", espan, &[("key", (&k).into())]));
                     continue;
                 }
                 for line in lines {
@@ -423,19 +474,26 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             "findings" => {
                 for line in lines {
                     if !(2..=5).contains(&line.len()) {
-                        diags.push(
-                            Diag::new(E_CASE, "a finding is a name and yes or no")
-                                .label(line[0].span, "expected `NAME yes` or `NAME no`")
-                                .help(if lang == Lang::En {
-                                    "for example `comparable_call no`; for the irregularity of one call `comparable_call E 1H no` or `comparable_call 3 no` (the third call); of an act `damage S hesitates no` or `damage S hesitates 2 no` (his second)".to_string()
-                                } else {
-                                    format!(
-                                        "for example `{} {}`",
-                                        w.word("finding", "comparable_call", lang).unwrap_or(""),
-                                        w.word("yesno", "no", lang).unwrap_or("")
-                                    )
-                                }),
-                        );
+                        let g = |class: &str, id: &str| {
+                            w.word(class, id, lang).unwrap_or(id).to_string()
+                        };
+                        diags.push(cx.error(
+                            "case.finding_line",
+                            line[0].span,
+                            &[
+                                ("yes", g("yesno", "yes").into()),
+                                ("no", g("yesno", "no").into()),
+                                ("finding", g("finding", "comparable_call").into()),
+                                ("damage", g("finding", "damage").into()),
+                                ("east", cx.w.seat_letter(Seat::East, lang).into()),
+                                ("south", cx.w.seat_letter(Seat::South, lang).into()),
+                                (
+                                    "bid",
+                                    cx.w.call_text(Call::bid(1, Strain::Hearts), lang).into(),
+                                ),
+                                ("hesitates", g("event", "hesitates").into()),
+                            ],
+                        ));
                         continue;
                     }
                     let answer = &line[line.len() - 1];
@@ -447,16 +505,19 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                                 w.word("yesno", "yes", lang).unwrap_or("yes"),
                                 w.word("yesno", "no", lang).unwrap_or("no"),
                             );
-                            let mut d = Diag::new(
-                                E_CASE,
-                                format!("`{}` is not {yes} or {no}", answer.text),
-                            )
-                            .label(answer.span, format!("expected {yes} or {no}"));
-                            d = d.help(match cx.foreign("yesno", &answer.text) {
-                                Some(f) => f,
-                                None => format!("a finding of fact is {yes} or {no}"),
+                            let d = cx.error(
+                                "case.yes_no",
+                                answer.span,
+                                &[
+                                    ("word", (&answer.text).into()),
+                                    ("yes", yes.into()),
+                                    ("no", no.into()),
+                                ],
+                            );
+                            diags.push(match cx.foreign("yesno", &answer.text) {
+                                Some(f) => d.help(f),
+                                None => d,
                             });
-                            diags.push(d);
                             continue;
                         }
                     };
@@ -483,11 +544,11 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                 if let Some(w) = one(&mut diags, "number") {
                     match w.text.parse::<u8>() {
                         Ok(n) if n <= 13 => case.tricks = Some((n, w.span)),
-                        _ => diags.push(
-                            Diag::new(E_CASE, format!("`{}` is not a number of tricks", w.text))
-                                .label(w.span, "0 to 13")
-                                .help("declarer takes between 0 and 13 tricks"),
-                        ),
+                        _ => diags.push(cx.error(
+                            "case.tricks",
+                            w.span,
+                            &[("word", (&w.text).into())],
+                        )),
                     }
                 }
             }
@@ -495,11 +556,11 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                 for w in &line_words {
                     match w.text.parse::<i64>() {
                         Ok(n) => case.imps.push(n),
-                        Err(_) => diags.push(
-                            Diag::new(E_CASE, format!("`{}` is not a score difference", w.text))
-                                .label(w.span, "not a number")
-                                .help(format!("write the net point difference, such as `{k} 620`")),
-                        ),
+                        Err(_) => diags.push(cx.error(
+                            "case.imps",
+                            w.span,
+                            &[("word", (&w.text).into()), ("key", (&k).into())],
+                        )),
                     }
                 }
             }
@@ -507,13 +568,11 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                 for w in &line_words {
                     match w.text.parse::<i64>() {
                         Ok(n) => case.total_points.push(n),
-                        Err(_) => diags.push(
-                            Diag::new(E_CASE, format!("`{}` is not a score", w.text))
-                                .label(w.span, "not a number")
-                                .help(format!(
-                                    "write the net scores of the boards, such as `{k} 420 -50 100`"
-                                )),
-                        ),
+                        Err(_) => diags.push(cx.error(
+                            "case.total_points",
+                            w.span,
+                            &[("word", (&w.text).into()), ("key", (&k).into())],
+                        )),
                     }
                 }
             }
@@ -532,14 +591,11 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                     }
                     _ => {
                         let against = w.word("event", "against", lang).unwrap_or("against");
-                        diags.push(
-                            Diag::new(
-                                E_CASE,
-                                format!("`{k}` is a score, `{against}`, and the other scores"),
-                            )
-                            .label(espan, format!("expected `{k} 420 {against} 450 420 -50`"))
-                            .help("give the score and the scores it is compared with"),
-                        )
+                        diags.push(cx.error(
+                            "case.matchpoints",
+                            espan,
+                            &[("key", (&k).into()), ("against", against.into())],
+                        ))
                     }
                 }
             }
@@ -579,22 +635,18 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
                         let word = |class: &str, id: &str| {
                             w.word(class, id, lang).unwrap_or(id).to_string()
                         };
-                        diags.push(
-                            Diag::new(E_CASE, format!("`{k}` is a side, its part in the irregularity, and a session percentage if any"))
-                                .label(espan, format!(
-                                    "expected `{k} {} {}` or `{k} {} {} 65`",
-                                    word("vulnerability", "ns"),
-                                    word("fault", "directly"),
-                                    word("vulnerability", "ew"),
-                                    word("fault", "none"),
-                                ))
-                                .help(format!(
-                                    "the part is `{}`, `{}` or `{}` (12C2(a)); the percentage is 0 to 100",
-                                    word("fault", "directly"),
-                                    word("fault", "partly"),
-                                    word("fault", "none"),
-                                )),
-                        )
+                        diags.push(cx.error(
+                            "case.artificial",
+                            espan,
+                            &[
+                                ("key", (&k).into()),
+                                ("ns", word("vulnerability", "ns").into()),
+                                ("ew", word("vulnerability", "ew").into()),
+                                ("directly", word("fault", "directly").into()),
+                                ("partly", word("fault", "partly").into()),
+                                ("none", word("fault", "none").into()),
+                            ],
+                        ))
                     }
                 }
             }
@@ -621,11 +673,17 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
             w.word("vulnerability", "none", lang).unwrap_or("none"),
             w.word("seat", "north", lang).unwrap_or("N"),
         );
-        diags.push(
-            Diag::new(E_CASE, "the case names no board and no dealer")
-                .label(Span::new(file, 0, 0), "here")
-                .help(format!("write `{board} N` (Law 2 gives dealer and vulnerability) or `{dealer} {n}` and `{vul} {none}`")),
-        );
+        diags.push(cx.error(
+            "case.no_board",
+            Span::new(file, 0, 0),
+            &[
+                ("board", board.into()),
+                ("dealer", dealer.into()),
+                ("vulnerable", vul.into()),
+                ("none", none.into()),
+                ("north", n.into()),
+            ],
+        ));
     }
     if diags.is_empty() {
         Ok(case)
@@ -637,28 +695,38 @@ pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec
 /// The case's language: the value of its `language` key (`jazyk`, `język`, `nyelv`), or the
 /// one language all its keys belong to. Keys of another language are reported where they
 /// stand, by the key reader.
-fn case_language(w: &CaseWords, entries: &[RawEntry], diags: &mut Vec<Diag>) -> Lang {
+fn case_language(
+    w: &CaseWords,
+    entries: &[RawEntry],
+    said_in: Option<Lang>,
+    diags: &mut Vec<Diag>,
+) -> Lang {
     for e in entries {
-        let declared = Lang::ALL
+        // The language of the key's own word says the messages about its value.
+        let Some(key_lang) = Lang::ALL
             .into_iter()
-            .any(|l| w.lookup("key", l, &e.key.text) == Some("language"));
-        if !declared {
+            .find(|l| w.lookup("key", *l, &e.key.text) == Some("language"))
+        else {
             continue;
-        }
+        };
+        let cx = Cx {
+            w,
+            lang: key_lang,
+            said: said_in.unwrap_or(key_lang),
+            file: e.span.file,
+        };
         match e.words.as_slice() {
             [v] => match Lang::parse(&fold(&v.text)) {
                 Some(l) => return l,
-                None => diags.push(
-                    Diag::new(E_CASE, format!("`{}` is not a language of cases", v.text))
-                        .label(v.span, "expected en, sk, pl or hu")
-                        .help("cases are written in English (en), Slovak (sk), Polish (pl) or Hungarian (hu)"),
-                ),
+                None => {
+                    diags.push(cx.error("case.language", v.span, &[("word", (&v.text).into())]))
+                }
             },
-            _ => diags.push(
-                Diag::new(E_CASE, format!("`{}` takes one language", e.key.text))
-                    .label(e.span, "expected one of en, sk, pl, hu")
-                    .help(format!("write `{} sk` on the first line", e.key.text)),
-            ),
+            _ => diags.push(cx.error(
+                "case.language.one",
+                e.span,
+                &[("key", (&e.key.text).into())],
+            )),
         }
         return Lang::En;
     }
@@ -688,6 +756,7 @@ fn case_language(w: &CaseWords, entries: &[RawEntry], diags: &mut Vec<Diag>) -> 
         Some((c, _)) if c.len() == 1 => c[0],
         Some((c, _)) if c.contains(&Lang::En) => Lang::En,
         Some((c, first)) => {
+            // Which language to say it in is the question: each of them says it.
             let names: Vec<String> = c
                 .iter()
                 .map(|l| {
@@ -698,22 +767,36 @@ fn case_language(w: &CaseWords, entries: &[RawEntry], diags: &mut Vec<Diag>) -> 
                     )
                 })
                 .collect();
+            let in_each: Vec<Lang> = match said_in {
+                Some(l) => vec![l],
+                None => c.clone(),
+            };
+            let cxs: Vec<Cx> = in_each
+                .iter()
+                .map(|l| Cx {
+                    w,
+                    lang: *l,
+                    said: *l,
+                    file: first.span.file,
+                })
+                .collect();
+            let each = |id: &str| -> String {
+                let said: Vec<String> = cxs
+                    .iter()
+                    .map(|cx| {
+                        let args = [
+                            ("langs", cx.in_langs(&c).into()),
+                            ("choices", cx.or_list(&names).into()),
+                        ];
+                        cx.say(id, &args)
+                    })
+                    .collect();
+                said.join(" / ")
+            };
             diags.push(
-                Diag::new(
-                    E_CASE,
-                    format!(
-                        "the keys of this case are {}: which language is it?",
-                        c.iter()
-                            .map(|l| lang_name(*l))
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                )
-                .label(first.span, "a key of more than one language")
-                .help(format!(
-                    "declare the language on the first line: {}",
-                    names.join(" or ")
-                )),
+                Diag::new(E_CASE, each("case.which_language"))
+                    .label(first.span, each("case.which_language.label"))
+                    .help(each("case.which_language.help")),
             );
             c[0]
         }
@@ -723,26 +806,10 @@ fn case_language(w: &CaseWords, entries: &[RawEntry], diags: &mut Vec<Diag>) -> 
 /// The parser's view of one case: the tables and the case's language.
 struct Cx<'a> {
     w: &'a CaseWords,
+    /// The language the case is written in (its words), and the one its messages are said in.
     lang: Lang,
+    said: Lang,
     file: u32,
-}
-
-/// How a word of a class is named in messages: `North`, `no trump`, `pass`.
-fn describe(class: &str, id: &str) -> String {
-    match class {
-        "seat" => {
-            let mut c = id.chars();
-            c.next()
-                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                .unwrap_or_default()
-        }
-        "strain" => "no trump".into(),
-        "rank" | "suit" => format!("the {}", id.replace('_', " ")),
-        "key" => format!("the key `{id}`"),
-        "answer" => format!("the answer `{id}`"),
-        "finding" => format!("the finding `{id}`"),
-        _ => id.replace('_', " "),
-    }
 }
 
 fn seat_of(id: &str) -> Seat {

@@ -3,14 +3,90 @@
 //! when a word is not one of them.
 
 use super::*;
+use crate::messages::{part, say, Arg};
 
 impl Cx<'_> {
     pub(super) fn is(&self, class: &str, id: &str, word: &str) -> bool {
         self.w.lookup(class, self.lang, word) == Some(id)
     }
 
-    pub(super) fn name(&self) -> &'static str {
-        lang_name(self.lang)
+    /// A message of laws/messages.phrases in the case's language.
+    pub(super) fn say(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        say(self.said, id, args)
+    }
+
+    /// A diagnostic of laws/messages.phrases in the case's language: the message `id`, its
+    /// label (`id.label`, else the message) under `span`, and its help (`id.help`) if any.
+    pub(super) fn error(&self, id: &str, span: Span, args: &[(&str, Arg)]) -> Diag {
+        let message = self.say(id, args);
+        let label = part(self.said, id, "label", args).unwrap_or_else(|| message.clone());
+        let d = Diag::new(E_CASE, message).label(span, label);
+        match part(self.said, id, "help", args) {
+            Some(h) => d.help(h),
+            None => d,
+        }
+    }
+
+    /// "did you mean `x`?" in the case's language, or nothing when no candidate is close.
+    pub(super) fn did_you_mean<'a>(
+        &self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'a str>,
+    ) -> String {
+        match closest(word, candidates) {
+            Some(c) => self.say("suggest.did_you_mean", &[("word", c.into())]),
+            None => String::new(),
+        }
+    }
+
+    /// `a, b and c` with the case language's `and`.
+    pub(super) fn and_list<S: AsRef<str>>(&self, items: &[S]) -> String {
+        self.joined("list.and", items)
+    }
+
+    /// `a, b or c` with the case language's `or`.
+    pub(super) fn or_list<S: AsRef<str>>(&self, items: &[S]) -> String {
+        self.joined("list.or", items)
+    }
+
+    /// Items joined by commas, the last two by the phrase `id` (`list.and`, `list.or`).
+    fn joined<S: AsRef<str>>(&self, id: &str, items: &[S]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.as_ref().to_string(),
+            [rest @ .., last] => {
+                let first: Vec<&str> = rest.iter().map(|x| x.as_ref()).collect();
+                self.say(
+                    id,
+                    &[
+                        ("first", first.join(", ").into()),
+                        ("last", last.as_ref().into()),
+                    ],
+                )
+            }
+        }
+    }
+
+    /// How a word of a class is named in messages, in the case's language: North, Sever; the
+    /// ace; the key `rozdanie`.
+    pub(super) fn thing(&self, class: &str, id: &str) -> String {
+        match class {
+            "seat" | "rank" | "suit" | "strain" => self.say(&format!("describe.{class}.{id}"), &[]),
+            "key" | "answer" | "finding" => {
+                let word = self.w.word(class, id, self.lang).unwrap_or(id);
+                self.say(&format!("describe.{class}"), &[("word", word.into())])
+            }
+            _ => id.replace('_', " "),
+        }
+    }
+
+    /// "in English and Polish", in the case's language.
+    pub(super) fn in_langs(&self, langs: &[Lang]) -> String {
+        let names: Vec<String> = langs
+            .iter()
+            .map(|l| self.say(&format!("lang.in.{}", l.code()), &[]))
+            .collect();
+        self.and_list(&names)
     }
 
     /// If the word is of this class in another language: "`N` is North in English and
@@ -28,12 +104,8 @@ impl Cx<'_> {
     ) -> Option<String> {
         let others = self.w.elsewhere(class, self.lang, word);
         let (_, id) = *others.first()?;
-        let langs: Vec<&str> = others.iter().map(|(l, _)| lang_name(*l)).collect();
-        let langs = match langs.as_slice() {
-            [one] => one.to_string(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-            [] => unreachable!(),
-        };
+        let langs: Vec<Lang> = others.iter().map(|(l, _)| *l).collect();
+        let langs = self.in_langs(&langs);
         let mine = self.w.word(class, id, self.lang).unwrap_or(id);
         // The word may be one of this language's with its accents left out (Hungarian `E`
         // for `É`): then the help offers both readings rather than pick one.
@@ -52,56 +124,44 @@ impl Cx<'_> {
                 .map(|w| (e.id.clone(), w.clone()))
         });
         let or = match accent_dropped {
-            Some((other, w)) => format!(
-                "; or, if `{word}` is `{w}` without its accent, write `{}` ({})",
-                suggest(&w),
-                describe(class, &other)
+            Some((other, w)) => self.say(
+                "case.foreign.accent",
+                &[
+                    ("word", word.into()),
+                    ("accented", w.as_str().into()),
+                    ("mine", suggest(&w).into()),
+                    ("thing", self.thing(class, &other).into()),
+                ],
             ),
             None => String::new(),
         };
-        Some(format!(
-            "`{word}` is {} in {langs}; in this {} case write `{}`{or}",
-            describe(class, id),
-            self.name(),
-            suggest(mine)
+        Some(self.say(
+            "case.foreign",
+            &[
+                ("word", word.into()),
+                ("thing", self.thing(class, id).into()),
+                ("langs", langs.into()),
+                ("mine", suggest(mine).into()),
+                ("or", or.into()),
+            ],
         ))
     }
 
     /// The seats of this language, for help: "S, V, J and Z (Sever, Východ, Juh, Západ)".
     pub(super) fn seats_help(&self) -> String {
-        let ids = ["north", "east", "south", "west"];
+        let ids = words::SEAT_IDS;
         let letters: Vec<&str> = ids
             .iter()
             .filter_map(|id| self.w.word("seat", id, self.lang))
             .collect();
-        let list = format!(
-            "{}, {}, {} and {}",
-            letters[0], letters[1], letters[2], letters[3]
+        let names: Vec<String> = ids.iter().map(|id| self.thing("seat", id)).collect();
+        let mut out = self.say(
+            "case.seats",
+            &[
+                ("letters", self.and_list(&letters).into()),
+                ("names", names.join(", ").into()),
+            ],
         );
-        if self.lang == Lang::En {
-            return format!("seats are {list}");
-        }
-        let names: Vec<String> = ids
-            .iter()
-            .filter_map(|id| {
-                let e = self.w.entry("seat", id)?;
-                e.words[words::lang_index(self.lang)].get(1).map(|n| {
-                    let mut c = n.chars();
-                    c.next()
-                        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                        .unwrap_or_default()
-                })
-            })
-            .collect();
-        let mut out = if names.len() == 4 {
-            format!(
-                "the seats of a {} case are {list} ({})",
-                self.name(),
-                names.join(", ")
-            )
-        } else {
-            format!("the seats of a {} case are {list}", self.name())
-        };
         // A letter that is another seat in another language: `S` is North in Slovak.
         for id in ids {
             let Some(letter) = self.w.word("seat", id, self.lang) else {
@@ -114,12 +174,15 @@ impl Cx<'_> {
                 .filter(|(_, other)| *other != id)
                 .collect();
             if let Some((_, other)) = clash.first() {
-                let langs: Vec<&str> = clash.iter().map(|(l, _)| lang_name(*l)).collect();
-                out.push_str(&format!(
-                    "; `{letter}` is {} here, not {} as in {}",
-                    describe("seat", id),
-                    describe("seat", other),
-                    langs.join(" and ")
+                let langs: Vec<Lang> = clash.iter().map(|(l, _)| *l).collect();
+                out.push_str(&self.say(
+                    "case.seats.clash",
+                    &[
+                        ("letter", letter.into()),
+                        ("here", self.thing("seat", id).into()),
+                        ("there", self.thing("seat", other).into()),
+                        ("langs", self.in_langs(&langs).into()),
+                    ],
                 ));
             }
         }
@@ -134,36 +197,34 @@ impl Cx<'_> {
             Some(f) => format!("{f} ({})", self.seats_help()),
             None => self.seats_help(),
         };
-        Err(Diag::new(E_CASE, format!("`{}` is not a seat", w.text))
-            .label(w.span, "expected a seat")
+        Err(self
+            .error("case.not_a_seat", w.span, &[("word", (&w.text).into())])
             .help(help))
     }
 
     pub(super) fn unknown_key(&self, key: &Word) -> Diag {
         let k = &key.text;
         if let Some(f) = self.foreign("key", k) {
-            return Diag::new(
-                E_CASE,
-                format!("`{k}` is not a key of a {} case", self.name()),
-            )
-            .label(key.span, "a key of another language")
-            .help(format!(
-                "{f}; a case is written in one language (its first key or `{} {}` says which)",
-                self.w
-                    .word("key", "language", self.lang)
-                    .unwrap_or("language"),
-                self.lang.code()
-            ));
+            let language = self.w.word("key", "language", self.lang);
+            return self.error(
+                "case.foreign_key",
+                key.span,
+                &[
+                    ("key", k.into()),
+                    ("foreign", f.into()),
+                    ("language", language.unwrap_or("language").into()),
+                    ("code", self.lang.code().into()),
+                ],
+            );
         }
         let keys = self.w.words("key", self.lang);
-        let hint = did_you_mean(k, keys.iter().copied());
-        Diag::new(E_CASE, format!("unknown key `{k}`"))
-            .label(key.span, "not a key of a case")
-            .help(if hint.is_empty() {
-                format!("the keys are {}", keys.join(", "))
-            } else {
-                hint
-            })
+        let hint = self.did_you_mean(k, keys.iter().copied());
+        let d = self.error("case.unknown_key", key.span, &[("key", k.into())]);
+        if hint.is_empty() {
+            d.help(self.say("case.unknown_key.keys", &[("keys", keys.join(", ").into())]))
+        } else {
+            d.help(hint)
+        }
     }
 
     /// A finding's name, as the law book knows it (English).
@@ -177,19 +238,16 @@ impl Cx<'_> {
         }
         let help = self.foreign("finding", &w.text).unwrap_or_else(|| {
             let names = self.w.words("finding", self.lang);
-            let hint = did_you_mean(&w.text, names.iter().copied());
+            let hint = self.did_you_mean(&w.text, names.iter().copied());
             if hint.is_empty() {
-                format!("the findings are {}", names.join(", "))
+                self.say("case.findings", &[("names", names.join(", ").into())])
             } else {
                 hint
             }
         });
-        Err(Diag::new(
-            E_CASE,
-            format!("`{}` is not a finding of a {} case", w.text, self.name()),
-        )
-        .label(w.span, "unknown finding")
-        .help(help))
+        Err(self
+            .error("case.not_a_finding", w.span, &[("word", (&w.text).into())])
+            .help(help))
     }
 
     /// A call in this language's notation: `1NT`/`1BT`/`1BA`/`1SZA`, `3♠`, pass, X, XX.
@@ -234,17 +292,15 @@ impl Cx<'_> {
     }
 
     pub(super) fn call_help(&self) -> String {
-        if self.lang == Lang::En {
-            return "calls are written 1NT, 3S or 3♠, pass, X (double), XX (redouble); mark an artificial call with `!`".into();
-        }
         let g = |c: &str, id: &str| self.w.word(c, id, self.lang).unwrap_or(id).to_string();
-        format!(
-            "calls of a {} case are written 1{}, 3♠, {}, {} (X), {} (XX); mark an artificial call with `!`",
-            self.name(),
-            g("strain", "notrump"),
-            g("call", "pass"),
-            g("call", "double"),
-            g("call", "redouble")
+        self.say(
+            "case.calls",
+            &[
+                ("notrump", g("strain", "notrump").into()),
+                ("pass", g("call", "pass").into()),
+                ("double", g("call", "double").into()),
+                ("redouble", g("call", "redouble").into()),
+            ],
         )
     }
 
@@ -269,14 +325,14 @@ impl Cx<'_> {
             return Ok(Card::new(s, r));
         }
         if self.lang == Lang::En {
-            return Err("cards are written suit first: SA, HT, D2 or ♠A".into());
+            return Err(self.say("case.cards.en", &[]));
         }
         let ranks = self.ranks_help();
         if suit.is_none() {
             if let Some(f) = self.foreign("suit", &first) {
-                return Err(format!(
-                    "{f}: cards of a {} case are written with the suit symbols ♠ ♥ ♦ ♣ and the ranks {ranks}",
-                    self.name()
+                return Err(self.say(
+                    "case.cards.foreign_suit",
+                    &[("foreign", f.into()), ("ranks", ranks.into())],
                 ));
             }
         }
@@ -285,10 +341,7 @@ impl Cx<'_> {
                 return Err(f);
             }
         }
-        Err(format!(
-            "cards of a {} case are written suit first, with the symbols ♠ ♥ ♦ ♣ and the ranks {ranks}",
-            self.name()
-        ))
+        Err(self.say("case.cards", &[("ranks", ranks.into())]))
     }
 
     pub(super) fn rank(&self, text: &str) -> Option<Rank> {
@@ -315,9 +368,13 @@ impl Cx<'_> {
         let from_pbn = |t: &str, map: &dyn Fn(usize, usize) -> (usize, usize)| {
             Deal::parse_pbn(t).map_err(|e| {
                 let (s, en) = map(e.span.start, e.span.end);
-                Diag::new(E_CASE, format!("bad deal: {}", e.message))
-                    .label(Span::new(file, start + s, start + en), e.message.clone())
-                    .help(e.help)
+                let message = e.message.text(self.said);
+                Diag::new(
+                    E_CASE,
+                    self.say("case.bad_deal", &[("why", (&message).into())]),
+                )
+                .label(Span::new(file, start + s, start + en), message)
+                .help(e.help.text(self.said))
             })
         };
         if self.lang == Lang::En {
@@ -332,7 +389,7 @@ impl Cx<'_> {
                 map.extend(std::iter::repeat_n((a, b), s.len()));
             };
         let bad = |s: usize, e: usize, msg: String, help: String| {
-            Diag::new(E_CASE, format!("bad deal: {msg}"))
+            Diag::new(E_CASE, self.say("case.bad_deal", &[("why", (&msg).into())]))
                 .label(Span::new(file, start + s, start + e), msg)
                 .help(help)
         };
@@ -350,12 +407,13 @@ impl Cx<'_> {
                     None => {
                         let help = match self.foreign("seat", first) {
                             Some(f) => format!("{f} ({})", self.seats_help()),
-                            None => format!(
-                                "the first hand is named by its seat: {}",
-                                self.seats_help()
+                            None => self.say(
+                                "case.deal.first_seat",
+                                &[("seats", self.seats_help().into())],
                             ),
                         };
-                        return Err(bad(0, colon, format!("`{first}` is not a seat"), help));
+                        let msg = self.say("case.not_a_seat", &[("word", first.into())]);
+                        return Err(bad(0, colon, msg, help));
                     }
                 }
                 colon + 1
@@ -384,12 +442,13 @@ impl Cx<'_> {
                     end,
                 ),
                 None => {
-                    let ranks = self.ranks_help();
+                    let ranks = self.say("case.ranks", &[("ranks", self.ranks_help().into())]);
                     let help = match self.foreign("rank", &c.to_string()) {
-                        Some(f) => format!("{f} (the ranks of a {} case are {ranks})", self.name()),
-                        None => format!("the ranks of a {} case are {ranks}", self.name()),
+                        Some(f) => format!("{f} ({ranks})"),
+                        None => ranks,
                     };
-                    return Err(bad(at, end, format!("`{c}` is not a card rank"), help));
+                    let msg = self.say("case.not_a_rank", &[("word", c.to_string().into())]);
+                    return Err(bad(at, end, msg, help));
                 }
             }
         }
@@ -438,9 +497,9 @@ impl Cx<'_> {
             })
         };
         all.retain(|c| !opposite(c));
-        match closest(word, all.iter().copied()) {
-            Some(c) => Err(Some(format!("did you mean `{c}`?"))),
-            None => Err(None),
+        match self.did_you_mean(word, all.iter().copied()) {
+            hint if hint.is_empty() => Err(None),
+            hint => Err(Some(hint)),
         }
     }
 }

@@ -33,7 +33,7 @@
 //! }
 //! ```
 
-use super::{conduct_kind, Case, Cx, PlayRecord, Word, E_CASE};
+use super::{conduct_kind, Case, Cx, PlayRecord, Word};
 use crate::diagnostic::Diag;
 use crate::eval::engine::{Event, Exposure, Stage};
 use crate::source::Span;
@@ -104,8 +104,7 @@ impl Cx<'_> {
             };
             let Some(verb) = line.get(1) else {
                 diags.push(
-                    Diag::new(E_CASE, format!("{seat} does what?"))
-                        .label(first.span, "a seat alone")
+                    self.error("case.play.seat_alone", first.span, &[("seat", seat.into())])
                         .help(self.play_help()),
                 );
                 return;
@@ -175,16 +174,19 @@ impl Cx<'_> {
                     [card] if withdraws => events.push((Event::Withdraw { seat, card }, whole)),
                     [card] => events.push((Event::Supply { seat, card }, whole)),
                     [] => {}
-                    _ => diags.push(
-                        Diag::new(E_CASE, format!("{seat} {} one card", verb.text))
-                            .label(whole, "expected one card")
-                            .help(format!(
-                                "write `{} {} ♠4`: the card he {}, one a line",
-                                first.text,
-                                verb.text,
-                                if withdraws { "takes back" } else { "supplies" }
-                            )),
-                    ),
+                    _ => diags.push(self.error(
+                        if withdraws {
+                            "case.play.withdraws_one"
+                        } else {
+                            "case.play.supplies_one"
+                        },
+                        whole,
+                        &[
+                            ("seat", seat.into()),
+                            ("player", (&first.text).into()),
+                            ("verb", (&verb.text).into()),
+                        ],
+                    )),
                 }
                 return;
             }
@@ -192,25 +194,21 @@ impl Cx<'_> {
                 match self.designation(&line[2..]) {
                     Some(e) if line.len() == 3 => events.push((e, whole)),
                     _ => diags.push(
-                        Diag::new(
-                            E_CASE,
-                            format!("`{}` calls a card from dummy in one word", verb.text),
-                        )
-                        .label(whole, "expected a word, a suit, a rank or a card")
-                        .help(format!(
-                            "write `{} {} {}`, `{} {} ♣`, `{} {} Q` or `{} {} ♣Q` (Law 46B)",
-                            first.text,
-                            verb.text,
-                            self.w
-                                .word("designation", "high", self.lang)
-                                .unwrap_or("high"),
-                            first.text,
-                            verb.text,
-                            first.text,
-                            verb.text,
-                            first.text,
-                            verb.text
-                        )),
+                        self.error(
+                            "case.play.designates",
+                            whole,
+                            &[
+                                ("player", (&first.text).into()),
+                                ("verb", (&verb.text).into()),
+                                (
+                                    "high",
+                                    self.w
+                                        .word("designation", "high", self.lang)
+                                        .unwrap_or("high")
+                                        .into(),
+                                ),
+                            ],
+                        ),
                     ),
                 }
                 return;
@@ -270,19 +268,19 @@ impl Cx<'_> {
                     whole,
                 )),
                 Ok(_) => diags.push(
-                    Diag::new(
-                        E_CASE,
-                        format!("`{}` is not an event of the play", verb.text),
+                    self.error(
+                        "case.play.event",
+                        verb.span,
+                        &[("word", (&verb.text).into())],
                     )
-                    .label(verb.span, "unknown event")
                     .help(self.play_help()),
                 ),
                 Err(help) => diags.push(
-                    Diag::new(
-                        E_CASE,
-                        format!("`{}` is not an event of the play", verb.text),
+                    self.error(
+                        "case.play.event",
+                        verb.span,
+                        &[("word", (&verb.text).into())],
                     )
-                    .label(verb.span, "unknown event")
                     .help(help.unwrap_or_else(|| self.play_help())),
                 ),
             }
@@ -292,11 +290,10 @@ impl Cx<'_> {
         for w in line {
             match self.card(&w.text) {
                 Ok(card) => events.push((Event::Play { seat: None, card }, w.span)),
-                Err(help) => diags.push(
-                    Diag::new(E_CASE, format!("`{}` is not a card", w.text))
-                        .label(w.span, "not a card")
-                        .help(format!("{help}; a line of cards is played in turn")),
-                ),
+                Err(help) => {
+                    let more = self.say("case.play.in_turn", &[]);
+                    diags.push(self.not_a_card(w).help(format!("{help}; {more}")))
+                }
             }
         }
     }
@@ -312,16 +309,16 @@ impl Cx<'_> {
         diags: &mut Vec<Diag>,
     ) -> Option<Event> {
         let all = self.w.word("event", "all", self.lang).unwrap_or("all");
-        let help = format!(
-            "write `{} {} 3` or `{} {} {all}`, then the cards of the line he states, in order",
-            line[0].text, line[1].text, line[0].text, line[1].text
+        let help = self.say(
+            "case.claim.help",
+            &[
+                ("player", (&line[0].text).into()),
+                ("verb", (&line[1].text).into()),
+                ("all", all.into()),
+            ],
         );
         let Some(n) = line.get(2) else {
-            diags.push(
-                Diag::new(E_CASE, "how many tricks?".to_string())
-                    .label(whole, "no number of tricks")
-                    .help(help),
-            );
+            diags.push(self.error("case.claim.tricks", whole, &[]).help(help));
             return None;
         };
         let tricks = if self.is("event", "all", &n.text) {
@@ -331,9 +328,12 @@ impl Cx<'_> {
                 Ok(k) if k <= 13 => Some(k),
                 _ => {
                     diags.push(
-                        Diag::new(E_CASE, format!("`{}` is not a number of tricks", n.text))
-                            .label(n.span, "0 to 13, or all")
-                            .help(help),
+                        self.error(
+                            "case.claim.number",
+                            n.span,
+                            &[("word", (&n.text).into()), ("all", all.into())],
+                        )
+                        .help(help),
                     );
                     return None;
                 }
@@ -344,11 +344,8 @@ impl Cx<'_> {
             match self.card(&w.text) {
                 Ok(c) => cards.push(c),
                 Err(h) => {
-                    diags.push(
-                        Diag::new(E_CASE, format!("`{}` is not a card", w.text))
-                            .label(w.span, "not a card")
-                            .help(format!("{h}; the line of a claim is the cards in order")),
-                    );
+                    let more = self.say("case.claim.line", &[]);
+                    diags.push(self.not_a_card(w).help(format!("{h}; {more}")));
                     return None;
                 }
             }
@@ -410,42 +407,35 @@ impl Cx<'_> {
                 Err(_) if !cards.is_empty() && self.seat(cw).is_ok() => {
                     let rest = &line[2 + k..];
                     let text: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
-                    diags.push(
-                        Diag::new(
-                            E_CASE,
-                            format!(
-                                "`{}` is not a card: `{} {}` takes the cards to the end of its line",
-                                cw.text, line[0].text, line[1].text
-                            ),
-                        )
-                        .label(
-                            Span::new(
-                                cw.span.file,
-                                cw.span.start as usize,
-                                rest.last().map_or(cw.span.end, |w| w.span.end) as usize,
-                            ),
-                            "calls after the exposed cards",
-                        )
-                        .help(format!("put `{}` on a line of its own", text.join(" "))),
+                    let span = Span::new(
+                        cw.span.file,
+                        cw.span.start as usize,
+                        rest.last().map_or(cw.span.end, |w| w.span.end) as usize,
                     );
+                    diags.push(self.error(
+                        "case.exposed.calls_after",
+                        span,
+                        &[
+                            ("word", (&cw.text).into()),
+                            ("player", (&line[0].text).into()),
+                            ("verb", (&line[1].text).into()),
+                            ("rest", text.join(" ").into()),
+                        ],
+                    ));
                     break;
                 }
-                Err(help) => diags.push(
-                    Diag::new(E_CASE, format!("`{}` is not a card", cw.text))
-                        .label(cw.span, "not a card")
-                        .help(help),
-                ),
+                Err(help) => diags.push(self.not_a_card(cw).help(help)),
             }
         }
         if cards.is_empty() && line.len() == 2 {
-            diags.push(
-                Diag::new(E_CASE, format!("{} {} no card", line[0].text, line[1].text))
-                    .label(line[1].span, "which cards?")
-                    .help(format!(
-                        "name the cards: `{} {} ♠K`",
-                        line[0].text, line[1].text
-                    )),
-            );
+            diags.push(self.error(
+                "case.exposed.none",
+                line[1].span,
+                &[
+                    ("player", (&line[0].text).into()),
+                    ("verb", (&line[1].text).into()),
+                ],
+            ));
         }
         cards
     }
@@ -468,11 +458,7 @@ impl Cx<'_> {
                     return;
                 }
                 (_, Err(help)) => {
-                    diags.push(
-                        Diag::new(E_CASE, format!("`{}` is not a card", c.text))
-                            .label(c.span, "not a card")
-                            .help(help),
-                    );
+                    diags.push(self.not_a_card(c).help(help));
                     return;
                 }
             }
@@ -485,42 +471,42 @@ impl Cx<'_> {
                 let w = |class: &str, id: &str| {
                     self.w.word(class, id, self.lang).unwrap_or(id).to_string()
                 };
-                diags.push(
-                    Diag::new(
-                        E_CASE,
-                        format!("`{}` takes two players' cards", line[0].text),
-                    )
-                    .label(whole, "expected `SEAT CARD SEAT CARD`")
-                    .help(format!(
-                        "for example `{} {} ♠5 {} ♠3`; one player's cards played together are `{} {} ♠5 ♠7`",
-                        line[0].text,
-                        w("seat", "east"),
-                        w("seat", "south"),
-                        w("seat", "west"),
-                        w("event", "plays"),
-                    )),
-                );
+                diags.push(self.error(
+                    "case.together.cards",
+                    whole,
+                    &[
+                        ("key", (&line[0].text).into()),
+                        ("east", w("seat", "east").into()),
+                        ("south", w("seat", "south").into()),
+                        ("west", w("seat", "west").into()),
+                        ("plays", w("event", "plays").into()),
+                    ],
+                ));
             }
         }
     }
 
     fn play_help(&self) -> String {
         let w = |class: &str, id: &str| self.w.word(class, id, self.lang).unwrap_or(id).to_string();
-        format!(
-            "a line of the play is cards played in turn, `{} {} ♥K` (a card by that player), `{} {} ♥K` (a card exposed), `{} {} {}` (a claim; or a concession), `{} {}` (an answer), `{}`, `{}`, `{}` or `{}`",
-            w("seat", "west"),
-            w("event", "plays"),
-            w("seat", "west"),
-            w("event", "exposes"),
-            w("seat", "south"),
-            w("event", "claims"),
-            w("event", "all"),
-            w("seat", "south"),
-            w("answer", "accept"),
-            w("event", "director"),
-            w("event", "returned"),
-            w("event", "next_deal"),
-            w("event", "round_ended"),
+        self.say(
+            "case.play.help",
+            &[
+                ("west", w("seat", "west").into()),
+                ("south", w("seat", "south").into()),
+                ("plays", w("event", "plays").into()),
+                ("exposes", w("event", "exposes").into()),
+                ("claims", w("event", "claims").into()),
+                ("all", w("event", "all").into()),
+                ("accept", w("answer", "accept").into()),
+                ("director", w("event", "director").into()),
+                ("returned", w("event", "returned").into()),
+                ("next_deal", w("event", "next_deal").into()),
+                ("round_ended", w("event", "round_ended").into()),
+            ],
         )
+    }
+
+    fn not_a_card(&self, w: &Word) -> Diag {
+        self.error("case.not_a_card", w.span, &[("word", (&w.text).into())])
     }
 }

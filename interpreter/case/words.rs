@@ -6,6 +6,7 @@
 //! spellings separated by commas, the first the one renderings and suggestions use. Words are
 //! compared in Unicode lower case after NFC normalisation; diacritics count.
 
+use crate::model::{Call, Card, Seat};
 use crate::syntax::ast::Lang;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -272,7 +273,49 @@ impl CaseWords {
         let class = class.to_string();
         self.entries.iter().filter(move |e| e.class == class)
     }
+
+    /// A seat's letter in a language's notation: S (Sever) for North in Slovak, Ny for West in
+    /// Hungarian.
+    pub fn seat_letter(&self, s: Seat, lang: Lang) -> String {
+        self.word("seat", SEAT_IDS[s.index()], lang)
+            .map(str::to_string)
+            .unwrap_or_else(|| s.letter().to_string())
+    }
+
+    /// A call in a language's notation: 1NT / 1BT / 1BA / 1SZA, 3♠, pass / pas / passz.
+    pub fn call_text(&self, c: Call, lang: Lang) -> String {
+        let w = |class: &str, id: &str| self.word(class, id, lang).unwrap_or(id).to_string();
+        match c {
+            Call::Pass => w("call", "pass"),
+            Call::Double => w("call", "double"),
+            Call::Redouble => w("call", "redouble"),
+            Call::Bid { level, strain } => match strain.suit() {
+                Some(s) => format!("{level}{}", s.symbol()),
+                None => format!("{level}{}", w("strain", "notrump")),
+            },
+        }
+    }
+
+    /// A card in a language's notation: ♠Q, ♠D (Polish, Hungarian), ♣10 (not English: ♣T).
+    pub fn card_text(&self, c: Card, lang: Lang) -> String {
+        let id = match c.rank.0 {
+            14 => "ace",
+            13 => "king",
+            12 => "queen",
+            11 => "jack",
+            10 => "ten",
+            n => return format!("{}{n}", c.suit.symbol()),
+        };
+        let r = self
+            .word("rank", id, lang)
+            .map(str::to_string)
+            .unwrap_or_else(|| c.rank.letter().to_string());
+        format!("{}{r}", c.suit.symbol())
+    }
 }
+
+/// The seats' ids in the table, in `Seat::index` order.
+pub const SEAT_IDS: [&str; 4] = ["north", "east", "south", "west"];
 
 #[cfg(test)]
 mod tests {

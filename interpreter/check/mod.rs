@@ -128,7 +128,19 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
     if c.diags.is_empty() {
         Ok(c.book)
     } else {
-        Err(c.diags)
+        // A fault met from several places (a misspelt return type, checked at each use of
+        // its definition) is said once.
+        let mut seen = HashSet::new();
+        let mut diags = c.diags;
+        diags.retain(|d| {
+            let labels: Vec<(u32, u32, u32)> = d
+                .labels
+                .iter()
+                .map(|(s, _)| (s.file, s.start, s.end))
+                .collect();
+            seen.insert((d.code, d.message.clone(), labels))
+        });
+        Err(diags)
     }
 }
 

@@ -3,7 +3,7 @@
 //! the phrase templates of laws/render.phrases as a gettext PO file (the language's template
 //! beside the English one), which Poedit, Weblate, Pontoon and OmegaT open.
 
-use crate::render::phrases::Phrases;
+use crate::phrases::Phrases;
 use crate::runner::{case_name, rule_and_render, Books};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -24,6 +24,10 @@ pub struct Args {
     /// msgid: its English template; msgstr: the language's; the placeholders kept as written).
     #[arg(long)]
     pub po: bool,
+    /// With --po: the messages about a case (laws/messages.phrases: the case reader's
+    /// diagnostics, the table's objections) instead of the rulings' phrases.
+    #[arg(long, requires = "po")]
+    pub messages: bool,
 }
 
 /// A line of a rendering without the tree's drawing and the list dash: the sentence itself.
@@ -88,9 +92,15 @@ pub fn run(a: Args) -> ExitCode {
 
 /// The PO file: a header, then one entry per phrase in file order.
 fn po(a: &Args) -> ExitCode {
+    if a.messages {
+        // Compiled in: the messages are said before any law book is read.
+        let file = "laws/messages.phrases";
+        outln!("{}", to_po(crate::messages::catalog(), file, &a.lang));
+        return ExitCode::SUCCESS;
+    }
     match crate::render::Lexicon::load(&a.laws) {
         Ok(lex) => {
-            outln!("{}", to_po(&lex.phrases, &a.lang));
+            outln!("{}", to_po(&lex.phrases, "laws/render.phrases", &a.lang));
             ExitCode::SUCCESS
         }
         Err(d) => {
@@ -116,23 +126,24 @@ fn quoted(s: &str) -> String {
     out
 }
 
-pub fn to_po(phrases: &Phrases, lang: &str) -> String {
+/// The phrases of `file` (its path in the repository, for the references) as a PO file.
+pub fn to_po(phrases: &Phrases, file: &str, lang: &str) -> String {
     let i = ["en", "sk", "pl", "hu"]
         .iter()
         .position(|l| *l == lang)
         .unwrap_or(0);
     let mut out = format!(
-        "# The phrases of a ruling's rendering (laws/render.phrases), {lang}.\n\
+        "# The phrases of {file}, {lang}.\n\
          # Placeholders in braces are kept as written: {{name}}, {{name:FORM}}, {{=concept:FORM}},\n\
          # {{n#concept:case}}, {{n?one|few|other}} (docs/terms.md).\n\
-         msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: lawbook render.phrases\\n\"\n\"Language: {lang}\\n\"\n\
+         msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: lawbook {file}\\n\"\n\"Language: {lang}\\n\"\n\
          \"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\
          \"Content-Transfer-Encoding: 8bit\\n\"\n"
     );
     for p in &phrases.phrases {
         let text = |k: usize| p.texts[k].as_ref().map_or("", |(t, _)| t.as_str());
         out.push_str(&format!(
-            "\n#: laws/render.phrases:{}\nmsgctxt {}\nmsgid {}\nmsgstr {}\n",
+            "\n#: {file}:{}\nmsgctxt {}\nmsgid {}\nmsgstr {}\n",
             p.line,
             quoted(&p.id),
             quoted(text(0)),

@@ -5,6 +5,7 @@ use crate::pbn::{to_case::board_case, PbnFile};
 use crate::runner::{
     case_name, rule_and_render, rule_and_render_case, short_text, Books, Goldens, LANGS,
 };
+use crate::syntax::ast::Lang;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,10 +26,11 @@ pub struct Args {
     /// shares.
     #[arg(long)]
     pub full: bool,
-    /// The language of the ruling: en, sk, pl or hu (titles from the law book, terms from the
-    /// term bank, seats and cards in the language's notation).
-    #[arg(long, default_value = "en", value_parser = ["en", "sk", "pl", "hu"])]
-    pub lang: String,
+    /// The language of the ruling and of the messages about the case: en, sk, pl or hu
+    /// (titles from the law book, terms from the term bank, seats and cards in the language's
+    /// notation). Without it, the language the case is written in.
+    #[arg(long, value_parser = ["en", "sk", "pl", "hu"])]
+    pub lang: Option<String>,
     /// The folder that holds the law books (laws/2017, …), the term bank and the phrases.
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
@@ -40,6 +42,7 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut books = Books::default();
+    books.said_in = a.lang.as_deref().and_then(Lang::parse);
     let pbn = a
         .case
         .extension()
@@ -55,7 +58,12 @@ pub fn run(a: Args) -> ExitCode {
     };
     match ruled {
         Ok((ruling, goldens)) => {
-            let want = if a.json { "json" } else { a.lang.as_str() };
+            let written = ruling.written_in.unwrap_or(Lang::En).code();
+            let want = match (&a.lang, a.json) {
+                (_, true) => "json",
+                (Some(l), _) => l.as_str(),
+                (None, _) => written,
+            };
             let lang = LANGS.iter().find(|l| l.code() == want);
             let short = match lang {
                 Some(l) if !a.full => short_text(&books, &ruling, &a.laws, *l),

@@ -7,6 +7,7 @@ use super::expr::{AboutWhat, Evaluator, Findings, View};
 use super::value::Value;
 use crate::case::{Case, PlayRecord};
 use crate::compile::CompiledBook;
+use crate::messages::Message;
 use crate::model::{Call, Meaning, Seat};
 use crate::ruling::{
     vulnerability_name, AboutCall, BoardInfo, Branch, Comparison, Contract, Law2Board, Node, Note,
@@ -30,7 +31,8 @@ pub const RULING_BUDGET: u64 = 100_000_000;
 /// An error in a case or a law book found while ruling.
 #[derive(Clone, Debug)]
 pub struct RuleError {
-    pub message: String,
+    /// Said in the case's language by the runner.
+    pub message: Message,
     /// A span in the law book, or in the case.
     pub span: Option<Span>,
     pub others: Vec<(Span, String)>,
@@ -52,11 +54,7 @@ impl<'a> Ctx<'a> {
         let left = RULING_BUDGET.saturating_sub(self.spent.get());
         if left < BUDGET {
             return Err(Fail::Error {
-                message: format!(
-                    "this case leaves so many questions open that its decision tree takes more \
-                     than the {RULING_BUDGET} evaluation steps one ruling may; give the case's \
-                     findings, choices or the calls that follow, and rule it again"
-                ),
+                message: Message::new("tree.budget").with("steps", RULING_BUDGET as i64),
                 span: None,
                 others: vec![],
                 event: None,
@@ -108,16 +106,13 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     given.sort_by_key(|(_, span)| (span.file, span.start));
     for (k, span) in given {
         if !book.findings.contains_key(k) {
-            let hint = crate::suggest::did_you_mean(k, book.findings.keys().map(|s| s.as_str()));
             return Err(RuleError {
-                message: format!(
-                    "the law book has no finding `{k}`{}",
-                    if hint.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {hint}")
-                    }
-                ),
+                message: match crate::suggest::closest(k, book.findings.keys().map(|s| s.as_str()))
+                {
+                    Some(near) => Message::new("tree.no_finding.near").with("near", near),
+                    None => Message::new("tree.no_finding"),
+                }
+                .with("finding", k),
                 span: Some(*span),
                 others: vec![],
             });
@@ -189,6 +184,7 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
         .collect();
     keep_about(&mut tree, &per_call);
     Ok(Ruling {
+        written_in: case.lang,
         case: name.to_string(),
         lawbook: book.name.clone(),
         board: BoardInfo {
@@ -242,7 +238,7 @@ fn stop(s: super::expr::Stop, at: Span) -> RuleError {
             others,
         },
         Fail::Unknown(f) => RuleError {
-            message: format!("finding `{}` is needed here", f.name),
+            message: Message::new("tree.finding_needed").with("finding", f.name.as_str()),
             span: Some(at),
             others: vec![],
         },
@@ -610,7 +606,7 @@ fn replay_on(
             };
             let Value::Call(Call::Bid { level, strain }, _) = bid else {
                 return Err(Fail::Error {
-                    message: format!("the final bid `{bid}` is not a bid"),
+                    message: Message::plain(format!("the final bid `{bid}` is not a bid")),
                     span: None,
                     others: vec![],
                     event: None,

@@ -4,6 +4,7 @@
 
 use super::card::{Card, Rank, Suit};
 use super::seat::Seat;
+use crate::messages::Message;
 use serde::{Serialize, Serializer};
 use std::ops::Range;
 
@@ -18,8 +19,9 @@ pub struct Deal {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealError {
-    pub message: String,
-    pub help: String,
+    /// Said in the case's language (a deal written in Slovak names its seats as Slovak does).
+    pub message: Message,
+    pub help: Message,
     /// Byte range in the deal text.
     pub span: Range<usize>,
 }
@@ -79,15 +81,15 @@ impl Deal {
     /// Parse `F:h1 h2 h3 h4`, where F is the first hand's seat and the hands follow clockwise.
     /// A hand may be `-` (unknown) only if `allow_unknown`; otherwise all 52 cards must be dealt.
     pub fn parse_pbn(text: &str) -> Result<Deal, DealError> {
-        let err = |message: &str, help: &str, span: Range<usize>| DealError {
-            message: message.to_string(),
-            help: help.to_string(),
+        let err = |message: Message, help: &'static str, span: Range<usize>| DealError {
+            message,
+            help: Message::new(help),
             span,
         };
         let colon = text.find(':').ok_or_else(|| {
             err(
-                "a deal starts with the first hand's seat and a colon",
-                "write it as PBN does, for example `N:AKQ2.K32.Q43.J32 ...`",
+                Message::new("deal.no_colon"),
+                "deal.no_colon.help",
                 0..text.len().min(1),
             )
         })?;
@@ -98,8 +100,8 @@ impl Deal {
         }
         .ok_or_else(|| {
             err(
-                &format!("`{first_text}` is not a seat"),
-                "the first hand is named by N, E, S or W",
+                Message::new("deal.not_a_seat").with("word", first_text),
+                "deal.not_a_seat.help",
                 0..colon,
             )
         })?;
@@ -112,8 +114,8 @@ impl Deal {
             let span = start..start + word.len();
             if n_hands == 4 {
                 return Err(err(
-                    "a deal has four hands; this is a fifth",
-                    "remove the extra hand",
+                    Message::new("deal.fifth_hand"),
+                    "deal.fifth_hand.help",
                     span,
                 ));
             }
@@ -122,8 +124,10 @@ impl Deal {
             let suits: Vec<&str> = word.split('.').collect();
             if suits.len() != 4 {
                 return Err(err(
-                    &format!("the hand of {seat} has {} suits", suits.len()),
-                    "a hand is four suits separated by dots: spades.hearts.diamonds.clubs",
+                    Message::new("deal.suits")
+                        .with("seat", seat)
+                        .with("n", suits.len()),
+                    "deal.suits.help",
                     span,
                 ));
             }
@@ -133,16 +137,19 @@ impl Deal {
                     let cspan = offset + i..offset + i + ch.len_utf8();
                     let rank = Rank::from_char(ch).ok_or_else(|| {
                         err(
-                            &format!("`{ch}` is not a card rank"),
-                            "ranks are A K Q J T 9 8 7 6 5 4 3 2",
+                            Message::new("deal.not_a_rank").with("word", ch.to_string()),
+                            "deal.not_a_rank.help",
                             cspan.clone(),
                         )
                     })?;
                     let card = Card::new(*suit, rank);
                     if let Some((other, _)) = &seen[card.index()] {
                         return Err(err(
-                            &format!("{card} is dealt twice, to {other} and to {seat}"),
-                            "each of the 52 cards is dealt exactly once",
+                            Message::new("deal.twice")
+                                .with("card", card)
+                                .with("other", *other)
+                                .with("seat", seat),
+                            "deal.twice.help",
                             cspan,
                         ));
                     }
@@ -153,19 +160,18 @@ impl Deal {
             }
             if hands[seat.index()].len() != 13 {
                 return Err(err(
-                    &format!(
-                        "the hand of {seat} has {} cards, not 13",
-                        hands[seat.index()].len()
-                    ),
-                    "every hand holds thirteen cards",
+                    Message::new("deal.cards")
+                        .with("seat", seat)
+                        .with("n", hands[seat.index()].len()),
+                    "deal.cards.help",
                     span,
                 ));
             }
         }
         if n_hands != 4 {
             return Err(err(
-                &format!("the deal has {n_hands} hands, not four"),
-                "give all four hands, clockwise from the first seat",
+                Message::new("deal.hands").with("n", n_hands),
+                "deal.hands.help",
                 0..text.len(),
             ));
         }
@@ -220,7 +226,7 @@ mod tests {
     #[case("W:82.AJ4.A854 KJ9.KT653.JT.KT9", "3 suits", 2..13)]
     fn rejects_bad_deals(#[case] text: &str, #[case] needle: &str, #[case] span: Range<usize>) {
         let e = Deal::parse_pbn(text).unwrap_err();
-        assert!(e.message.contains(needle), "{}", e.message);
+        assert!(e.message.to_string().contains(needle), "{}", e.message);
         if span != (0..0) {
             assert_eq!(e.span, span, "{}", e.message);
         }

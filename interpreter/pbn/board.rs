@@ -191,7 +191,8 @@ fn tag_fail(tag: &PbnTag, text: &str, b: Bad, kind: PbnErrorKind) -> Fail {
 
 fn deal_fail(tag: &PbnTag, text: &str, e: DealError) -> Fail {
     let span = in_value(tag, text, Some(e.span));
-    Fail::new(PbnErrorKind::Deal, e.message, e.help, "in [Deal]", span)
+    let (message, help) = (e.message.to_string(), e.help.to_string());
+    Fail::new(PbnErrorKind::Deal, message, help, "in [Deal]", span)
 }
 
 /// A hand given as `-` is unknown (3.4.11): the deal is then not a full deal.

@@ -271,7 +271,12 @@ impl Renderer<'_> {
                 "note.ungoverned_claim",
                 &[("seat", A::Seat(*seat)), ("n", A::Num(*tricks as i64))],
             ),
-            Note::Unprovided(message) => self.p("note.untranslated", &[("note", A::text(message))]),
+            // A fault of the law book is said in English, for its authors.
+            Note::Unprovided(message) if message.id.is_empty() => {
+                let text = message.text(self.lang);
+                self.p("note.untranslated", &[("note", A::owned(text))])
+            }
+            Note::Unprovided(message) => message.text(self.lang),
         }
     }
 }

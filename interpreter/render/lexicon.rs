@@ -4,10 +4,10 @@
 //! languages, with every form it asks for; a gap is a diagnostic naming the term and the
 //! language.
 
-use super::phrases::{Phrases, Piece};
 use crate::case::words::CaseWords;
 use crate::check::LawBook;
 use crate::diagnostic::Diag;
+use crate::phrases::{Phrases, Piece};
 use crate::syntax::ast::Lang;
 use crate::terms::{TermBank, TermLang};
 use std::path::Path;
@@ -22,7 +22,7 @@ pub const E_TERM: &str = "lawbook::render::term";
 pub const E_PHRASE: &str = "lawbook::render::phrase";
 
 /// The concepts the renderer's Rust code asks the term bank for: the seats.
-pub const SEATS: [&str; 4] = ["north", "east", "south", "west"];
+pub const SEATS: [&str; 4] = crate::case::words::SEAT_IDS;
 /// The term bank's concepts of the suits, in the order of `model::Suit::ALL`.
 pub const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 

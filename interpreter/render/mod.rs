@@ -6,7 +6,6 @@
 mod effect;
 pub mod grammar;
 pub mod lexicon;
-pub mod phrases;
 mod ruling;
 mod short;
 
@@ -14,12 +13,12 @@ pub use lexicon::Lexicon;
 
 use crate::check::LawBook;
 use crate::model::{Call, Card, Seat, Strain, Suit};
+use crate::phrases::Piece;
 use crate::ruling::{
     AnswerHow, Applied, Branch, ClaimReport, Comparison, Effect, IrregularityRuling, Node, Note,
     ObligationLine, Outcome, Question, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang, TypeExprKind};
-use phrases::Piece;
 use std::borrow::Cow;
 use std::fmt::Write;
 
@@ -307,12 +306,7 @@ impl Renderer<'_> {
     fn seat(&self, s: Seat, form: &str) -> String {
         let concept = seat_concept(s);
         if form == "letter" {
-            return self
-                .lex
-                .words
-                .word("seat", concept, self.lang)
-                .map(str::to_string)
-                .unwrap_or_else(|| s.letter().to_string());
+            return self.lex.words.seat_letter(s, self.lang);
         }
         let tl = lexicon::term_lang(self.lang);
         let Some(t) = self.lex.bank.concept(concept).and_then(|c| c.term(tl)) else {
@@ -342,41 +336,12 @@ impl Renderer<'_> {
 
     /// A call in the language's notation: 1NT / 1BT / 1BA / 1SZA, 3♠, pass / pas / passz.
     pub fn call(&self, c: Call) -> String {
-        let w = |class: &str, id: &str| {
-            self.lex
-                .words
-                .word(class, id, self.lang)
-                .unwrap_or(id)
-                .to_string()
-        };
-        match c {
-            Call::Pass => w("call", "pass"),
-            Call::Double => w("call", "double"),
-            Call::Redouble => w("call", "redouble"),
-            Call::Bid { level, strain } => match strain.suit() {
-                Some(s) => format!("{level}{}", s.symbol()),
-                None => format!("{level}{}", w("strain", "notrump")),
-            },
-        }
+        self.lex.words.call_text(c, self.lang)
     }
 
     /// A card in the language's notation: ♠Q, ♠D (Polish, Hungarian), ♣10 (not English: ♣T).
     pub fn card(&self, c: Card) -> String {
-        let id = match c.rank.0 {
-            14 => "ace",
-            13 => "king",
-            12 => "queen",
-            11 => "jack",
-            10 => "ten",
-            n => return format!("{}{n}", c.suit.symbol()),
-        };
-        let r = self
-            .lex
-            .words
-            .word("rank", id, self.lang)
-            .map(str::to_string)
-            .unwrap_or_else(|| c.rank.letter().to_string());
-        format!("{}{r}", c.suit.symbol())
+        self.lex.words.card_text(c, self.lang)
     }
 
     /// What a ruling's data writes in English notation (a call, cards, a suit, a question),

@@ -2,7 +2,9 @@
 //! whole file, a span, and "expected X or Y" in words. This turns a pest error into a `Diag`.
 
 use crate::diagnostic::Diag;
+use crate::messages::Arg;
 use crate::source::Span;
+use crate::syntax::ast::Lang;
 use pest::error::{ErrorVariant, InputLocation};
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -15,6 +17,27 @@ pub fn convert<R: Copy + Debug + Ord>(
     phrase: impl Fn(R) -> Option<&'static str>,
     code: &'static str,
 ) -> Diag {
+    convert_in(
+        err,
+        file,
+        text,
+        |r| phrase(r).map(str::to_string),
+        code,
+        Lang::En,
+    )
+}
+
+/// As `convert`, said in a language (laws/messages.phrases): a case's syntax error is said in
+/// the language the case is written in; `phrase` gives the rule's words in it.
+pub fn convert_in<R: Copy + Debug + Ord>(
+    err: pest::error::Error<R>,
+    file: u32,
+    text: &str,
+    phrase: impl Fn(R) -> Option<String>,
+    code: &'static str,
+    lang: Lang,
+) -> Diag {
+    let say = |id: &str, args: &[(&str, Arg)]| crate::messages::say(lang, id, args);
     let (start, end) = match err.location {
         InputLocation::Pos(p) => (p, p),
         InputLocation::Span((s, e)) => (s, e),
@@ -37,7 +60,7 @@ pub fn convert<R: Copy + Debug + Ord>(
         start + len
     };
     let found = if start >= text.len() {
-        "the end of the file".to_string()
+        say("syntax.end", &[])
     } else {
         format!("`{}`", &text[start..end])
     };
@@ -47,25 +70,34 @@ pub fn convert<R: Copy + Debug + Ord>(
             positives,
             negatives,
         } => {
-            let want: BTreeSet<&str> = positives.iter().filter_map(|r| phrase(*r)).collect();
+            let want: BTreeSet<String> = positives.iter().filter_map(|r| phrase(*r)).collect();
             // A misspelt keyword (`tabel`): the nearest word expected here.
             let words = want
                 .iter()
                 .filter_map(|w| w.strip_prefix('`')?.strip_suffix('`'))
                 .filter(|w| w.chars().all(|c| c.is_alphabetic() || c == '_'));
-            let near = crate::suggest::did_you_mean(&text[start.min(end)..end], words);
-            if !near.is_empty() {
-                hint = Some(near);
+            if let Some(near) = crate::suggest::closest(&text[start.min(end)..end], words) {
+                hint = Some(say("suggest.did_you_mean", &[("word", near.into())]));
             }
-            let avoid: BTreeSet<&str> = negatives.iter().filter_map(|r| phrase(*r)).collect();
+            let avoid: BTreeSet<String> = negatives.iter().filter_map(|r| phrase(*r)).collect();
             let label = if !want.is_empty() {
-                format!("expected {}", join_or(&want))
+                say("syntax.expected", &[("list", join_or(&want, lang).into())])
             } else if !avoid.is_empty() {
-                format!("unexpected {}", join_or(&avoid))
+                say(
+                    "syntax.unexpected",
+                    &[("list", join_or(&avoid, lang).into())],
+                )
             } else {
-                "not understood here".to_string()
+                say("syntax.not_understood", &[])
             };
-            (format!("syntax error: found {found}, {label}"), label)
+            let message = say(
+                "syntax.found",
+                &[
+                    ("found", found.as_str().into()),
+                    ("label", label.as_str().into()),
+                ],
+            );
+            (message, label)
         }
         // pest's own guard against exhausting the stack: the text nests too deeply for it.
         ErrorVariant::CustomError { message } if message.contains("limit reached") => {
@@ -79,12 +111,10 @@ pub fn convert<R: Copy + Debug + Ord>(
     // A brace left open shows only where the text stops making sense, often far below it:
     // point at the brace itself.
     if let Some(open) = unclosed_brace(text).filter(|&o| o < start) {
-        d = d.label(Span::new(file, open, open + 1), "this `{` is not closed");
-        hint.get_or_insert_with(|| {
-            "close the block at the `{` marked with a `}` at the same indentation".to_string()
-        });
+        d = d.label(Span::new(file, open, open + 1), say("syntax.unclosed", &[]));
+        hint.get_or_insert_with(|| say("syntax.unclosed.help", &[]));
     }
-    d.help(hint.unwrap_or_else(|| "check the spelling and the brackets around this place; `lawbook --help` and docs/architecture.md describe the syntax".to_string()))
+    d.help(hint.unwrap_or_else(|| say("syntax.help", &[])))
 }
 
 /// The `{` most likely left open, when the text has more `{` than `}` (outside strings and
@@ -141,12 +171,19 @@ pub fn unclosed_brace(text: &str) -> Option<usize> {
     suspect.or(stack.last().map(|&(o, _)| o))
 }
 
-fn join_or(items: &BTreeSet<&str>) -> String {
-    let v: Vec<&str> = items.iter().copied().collect();
+fn join_or(items: &BTreeSet<String>, lang: Lang) -> String {
+    let v: Vec<&str> = items.iter().map(String::as_str).collect();
     match v.len() {
         0 => String::new(),
         1 => v[0].to_string(),
-        n => format!("{} or {}", v[..n - 1].join(", "), v[n - 1]),
+        n => crate::messages::say(
+            lang,
+            "list.or",
+            &[
+                ("first", v[..n - 1].join(", ").into()),
+                ("last", v[n - 1].into()),
+            ],
+        ),
     }
 }
 

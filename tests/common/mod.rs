@@ -41,6 +41,23 @@ pub fn unwrapped(rendered: &str) -> String {
         .join(" ")
 }
 
+/// The `lawbook` binary run in the repository.
+pub fn lawbook(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the lawbook binary runs")
+}
+
+/// A fresh temporary folder for one test of one run.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("lawbook-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

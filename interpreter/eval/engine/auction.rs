@@ -2,7 +2,7 @@ use super::*;
 
 impl<'a> Table<'a> {
     pub(super) fn feed_answer(&mut self, seat: Option<Seat>, answer: &str) -> Result<(), Fail> {
-        let who = chooser_name(seat);
+        let who = chooser(seat);
         // An answer to a later choice passes by the choices that have defaults.
         let answers_now = |t: &Table| {
             t.pending.iter().any(|p| match &p.waiting {
@@ -30,10 +30,12 @@ impl<'a> Table<'a> {
             if let Waiting::Choice { option, .. } = &self.pending[i].waiting {
                 let offered = self.offered(option, &self.pending[i].exec)?;
                 if !offered.iter().any(|a| a == answer) {
-                    return Err(self.event_error(format!(
-                        "{who} may not answer `{answer}` here; the answers offered are {}",
-                        offered.join(", ")
-                    )));
+                    return Err(self.event_error(
+                        Message::new("table.answer.not_offered")
+                            .with("who", who)
+                            .with("answer", Arg::Words("answer", vec![answer.to_string()]))
+                            .with("offered", Arg::Words("answer", offered)),
+                    ));
                 }
             }
             // Other choices the case passed by take their defaults first.
@@ -42,34 +44,37 @@ impl<'a> Table<'a> {
             return self.resolve_choice_by(p, seat, answer, AnswerHow::Chosen);
         }
         {
-            let open: Vec<String> = self
+            let open: Vec<Message> = self
                 .pending
                 .iter()
                 .filter_map(|p| match &p.waiting {
                     Waiting::Choice {
-                        option, chooser, ..
-                    } => Some(format!(
-                        "{} may answer {} ({})",
-                        chooser_name(*chooser),
-                        option
-                            .answers
-                            .iter()
-                            .map(|a| a.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" or "),
-                        option.name.name
-                    )),
+                        option, chooser: c, ..
+                    } => Some(
+                        Message::new("table.answer.open")
+                            .with("who", chooser(*c))
+                            .with(
+                                "answers",
+                                Arg::Words(
+                                    "answer",
+                                    option.answers.iter().map(|a| a.name.clone()).collect(),
+                                ),
+                            )
+                            .with("option", option.name.name.as_str()),
+                    ),
                     _ => None,
                 })
                 .collect();
-            return Err(self.event_error(format!(
-                "{who} answers `{answer}`, but no choice of {who}'s is open{}",
-                if open.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", open.join("; "))
-                }
-            )));
+            let message = if open.is_empty() {
+                Message::new("table.answer.none_open")
+            } else {
+                Message::new("table.answer.others_open").with("open", Arg::Said(open))
+            };
+            return Err(self.event_error(
+                message
+                    .with("who", who)
+                    .with("answer", Arg::Words("answer", vec![answer.to_string()])),
+            ));
         }
     }
 
@@ -346,9 +351,11 @@ impl<'a> Table<'a> {
         let x = Value::Call(call, meaning);
         let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
         if found.is_empty() {
-            return Err(self.event_error(format!(
-                "{seat} changes his call to {call}, and no irregularity of the law book governs a change of call"
-            )));
+            return Err(self.event_error(
+                Message::new("table.change_ungoverned")
+                    .with("seat", seat)
+                    .with("call", call),
+            ));
         }
         self.rule(found, seat, call.to_string())?;
         if let Some(r) = self.again.take() {
@@ -384,7 +391,11 @@ impl<'a> Table<'a> {
         };
         if let Some(h) = held {
             if let Some(c) = cards.iter().find(|c| !h.contains(**c)) {
-                return Err(self.event_error(format!("{holder} does not hold {c}")));
+                return Err(self.event_error(
+                    Message::new("table.not_held")
+                        .with("seat", holder)
+                        .with("card", *c),
+                ));
             }
         }
         // A card hidden with the one its holder played (58B4) leaves his hand at once: he
@@ -395,10 +406,7 @@ impl<'a> Table<'a> {
                 .as_mut()
                 .filter(|p| !p.ended && p.tricks.iter().flatten().any(|r| r.seat == seat))
             else {
-                return Err(self.event_error(format!(
-                    "{seat} hides a card with the card he played, but he has played none: \
-                     `hides` follows his card"
-                )));
+                return Err(self.event_error(Message::new("table.hides").with("seat", seat)));
             };
             for c in cards {
                 play.hands[seat.index()].remove(*c);
@@ -471,6 +479,10 @@ impl<'a> Table<'a> {
 }
 
 /// Who chooses, for messages: a seat, or the Director.
-fn chooser_name(seat: Option<Seat>) -> String {
-    seat.map_or_else(|| "the Director".to_string(), |s| s.to_string())
+/// Who answers an option: a player, or the Director.
+fn chooser(seat: Option<Seat>) -> Arg {
+    match seat {
+        Some(s) => Arg::Seat(s),
+        None => Message::new("table.director").into(),
+    }
 }

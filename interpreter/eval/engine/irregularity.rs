@@ -266,10 +266,10 @@ impl<'a> Table<'a> {
             if let Some(to) = defer {
                 if !names.iter().enumerate().any(|(j, n)| j != k && *n == to) {
                     return Err(Fail::Error {
-                        message: format!(
+                        message: Message::plain(format!(
                             "`{}` defers to `{to}`, which this act is not",
                             decl.name.name
-                        ),
+                        )),
                         span: Some(rect.span),
                         others: vec![],
                         event: Some(self.event),
@@ -281,10 +281,10 @@ impl<'a> Table<'a> {
         }
         if ran > 1 {
             return Err(Fail::Error {
-                message: format!(
+                message: Message::plain(format!(
                     "{seat}'s {what} is {} at once, and no rule says which law governs",
                     names.join(" and ")
-                ),
+                )),
                 span: None,
                 others: vec![],
                 event: Some(self.event),
@@ -346,7 +346,7 @@ impl<'a> Table<'a> {
     /// rectification runs with its trigger bound to the same call, card or cards.
     pub(super) fn rule_as(&mut self, name: &str, from: &Exec<'a>, span: Span) -> Result<(), Fail> {
         let fail = |message: String| Fail::Error {
-            message,
+            message: Message::plain(message),
             span: Some(span),
             others: vec![],
             event: Some(self.event),

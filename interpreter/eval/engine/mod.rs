@@ -20,6 +20,7 @@ mod view;
 use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
 use super::value::Value;
 use crate::compile::CompiledBook;
+use crate::messages::{Arg, Message};
 use crate::model::{Call, Card, Deal, Hand, Meaning, Seat, Strain};
 use crate::ruling::{
     AnswerHow, Applied, CallLine, ClaimReport, Designation, Effect, IrregularityRuling, Note,
@@ -123,7 +124,9 @@ pub enum Fail {
     /// A rule or an event could not be applied; `span` points into the law book when the
     /// fault is there, `event` names the case's event when it is the case's.
     Error {
-        message: String,
+        /// Said in the case's language when it is the case's fault; a fault of the law book
+        /// is a plain text for its authors.
+        message: Message,
         span: Option<Span>,
         others: Vec<(Span, String)>,
         event: Option<usize>,
@@ -135,13 +138,13 @@ impl From<Stop> for Fail {
         match s {
             Stop::Unknown(f) => Fail::Unknown(f),
             Stop::Error { message, span } => Fail::Error {
-                message,
+                message: Message::plain(message),
                 span: Some(span),
                 others: vec![],
                 event: None,
             },
             Stop::Budget { span } => Fail::Error {
-                message: "the evaluation ran out of its step budget".into(),
+                message: Message::plain("the evaluation ran out of its step budget"),
                 span: Some(span),
                 others: vec![],
                 event: None,
@@ -752,7 +755,7 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn event_error(&self, message: String) -> Fail {
+    fn event_error(&self, message: Message) -> Fail {
         Fail::Error {
             message,
             span: None,

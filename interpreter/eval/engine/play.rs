@@ -11,19 +11,23 @@ impl<'a> Table<'a> {
     /// Start the play: the contract and the opening leader from the law book.
     pub(super) fn start_play(&mut self) -> Result<(), Fail> {
         if !self.ended {
-            return Err(self.event_error("a card is played before the auction has ended".into()));
+            return Err(self.event_error(Message::new("table.play_before_end")));
         }
         let view = self.view();
         if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
-            return Err(self.event_error("a card is played on a passed-out board".into()));
+            return Err(self.event_error(Message::new("table.play_passed_out")));
         }
         let Some(deal) = self.deal.clone() else {
-            return Err(self.event_error("the case gives a play record but no deal".into()));
+            return Err(self.event_error(Message::new("table.play_no_deal")));
         };
         let declarer = seat_of(self.ev.call("declarer", vec![], &view)?);
         let strain = match self.ev.call("final_bid", vec![], &view)? {
             Value::Call(Call::Bid { strain, .. }, _) => strain,
-            v => return Err(self.event_error(format!("the final bid `{v}` is not a bid"))),
+            v => {
+                return Err(
+                    self.event_error(Message::plain(format!("the final bid `{v}` is not a bid")))
+                )
+            }
         };
         let next = seat_of(self.ev.call("opening_leader", vec![], &view)?);
         self.play = Some(PlayState {
@@ -83,15 +87,19 @@ impl<'a> Table<'a> {
         {
             let play = self.play.as_ref().unwrap();
             if play.ended {
-                return Err(
-                    self.event_error(format!("{seat} plays {card} after the thirteenth trick"))
-                );
+                return Err(self.event_error(
+                    Message::new("table.after_thirteen")
+                        .with("seat", seat)
+                        .with("card", card),
+                ));
             }
             if !play.hands[seat.index()].contains(card) {
-                return Err(self.event_error(format!(
-                    "trick {}: {seat} does not hold {card}",
-                    play.trick_number()
-                )));
+                return Err(self.event_error(
+                    Message::new("table.trick_not_held")
+                        .with("trick", play.trick_number())
+                        .with("seat", seat)
+                        .with("card", card),
+                ));
             }
         }
         // A card that answers an open choice by being played (53A: the next player plays
@@ -195,7 +203,11 @@ impl<'a> Table<'a> {
         let declarer = self.play.as_ref().map(|p| p.declarer);
         let dummys = declarer.is_some_and(|d| seat == d && played_by == Some(d.partner()));
         if played_by != Some(seat) && !dummys {
-            return Err(self.event_error(format!("{seat} has not played {card}")));
+            return Err(self.event_error(
+                Message::new("table.not_played")
+                    .with("seat", seat)
+                    .with("card", card),
+            ));
         }
         let note = Note::UngovernedWithdrawal {
             seat,
@@ -278,11 +290,7 @@ impl<'a> Table<'a> {
         self.next_player()?;
         self.settle_defaults(None)?;
         if self.play.as_ref().unwrap().current().is_empty() {
-            return Err(self.event_error(
-                "no trick is in progress to be quitted: `quitted` follows the cards played to \
-                 the trick"
-                    .into(),
-            ));
+            return Err(self.event_error(Message::new("table.quitted")));
         }
         self.quit_trick()
     }
@@ -294,15 +302,12 @@ impl<'a> Table<'a> {
         self.settle_defaults(None)?;
         let play = self.play.as_ref().unwrap();
         if play.current().is_empty() || seat != due {
-            return Err(self.event_error(format!(
-                "{seat} omits, but {} to play to a trick in progress: `omits` names the \
-                 player whose turn passes without his card",
-                if play.current().is_empty() {
-                    "no card has been led".to_string()
-                } else {
-                    format!("it is {due}'s turn")
-                }
-            )));
+            let message = if play.current().is_empty() {
+                Message::new("table.omits.no_lead")
+            } else {
+                Message::new("table.omits.not_his_turn").with("due", due)
+            };
+            return Err(self.event_error(message.with("seat", seat)));
         }
         self.play.as_mut().unwrap().omitted.push(seat);
         self.advance()
@@ -339,7 +344,11 @@ impl<'a> Table<'a> {
         self.next_player()?;
         self.settle_defaults(None)?;
         if !self.play.as_ref().unwrap().hands[seat.index()].contains(card) {
-            return Err(self.event_error(format!("{seat} does not hold {card}")));
+            return Err(self.event_error(
+                Message::new("table.not_held")
+                    .with("seat", seat)
+                    .with("card", card),
+            ));
         }
         let note = Note::UngovernedSupply {
             seat,
@@ -360,9 +369,7 @@ impl<'a> Table<'a> {
                 p.next = seat;
                 Ok(())
             }
-            _ => Err(self.event_error(format!(
-                "the lead is given to {seat} while no lead is due: between tricks only"
-            ))),
+            _ => Err(self.event_error(Message::new("table.lead_given").with("seat", seat))),
         }
     }
 
@@ -373,7 +380,7 @@ impl<'a> Table<'a> {
     pub(super) fn place(&mut self, card: Card, trick: Option<i64>) -> Result<Seat, Fail> {
         let play = self.play.as_mut().unwrap();
         let Some(seat) = play.holder(card) else {
-            return Err(self.event_error(format!("{card} is placed, but no hand holds it")));
+            return Err(self.event_error(Message::new("table.placed_unheld").with("card", card)));
         };
         match trick {
             Some(n) if n >= 1 && (n as usize) <= play.winners.len() => {
@@ -392,9 +399,11 @@ impl<'a> Table<'a> {
                 }
                 Ok(seat)
             }
-            Some(n) => Err(self.event_error(format!(
-                "{card} is placed in trick {n}, which is not a complete trick"
-            ))),
+            Some(n) => Err(self.event_error(
+                Message::new("table.placed_incomplete")
+                    .with("card", card)
+                    .with("trick", n as i64),
+            )),
             None => {
                 play.hands[seat.index()].remove(card);
                 Ok(seat)
@@ -455,7 +464,7 @@ impl<'a> Table<'a> {
     /// whoever's turn it was when the card was played.
     pub(super) fn retract(&mut self, card: Card) -> Result<Seat, Fail> {
         let Some(play) = self.play.as_mut() else {
-            return Err(self.event_error(format!("{card} is retracted before the play")));
+            return Err(self.event_error(Message::new("table.retracted_early").with("card", card)));
         };
         // A card hidden with another goes back to its holder's hand; no trick changes.
         if let Some(i) = play.hidden.iter().position(|(_, c)| *c == card) {
@@ -468,7 +477,7 @@ impl<'a> Table<'a> {
             .iter()
             .rposition(|t| t.iter().any(|r| r.card == card))
         else {
-            return Err(self.event_error(format!("{card} is not among the cards played")));
+            return Err(self.event_error(Message::new("table.not_among_played").with("card", card)));
         };
         for later in play.tricks.drain(t + 1..) {
             for r in later {
@@ -565,24 +574,29 @@ impl<'a> Table<'a> {
         let left = {
             let play = self.play.as_ref().unwrap();
             if play.ended {
-                return Err(self.event_error(format!("{seat} claims after the play has ended")));
+                return Err(self.event_error(Message::new("table.claim_late").with("seat", seat)));
             }
             13 - play.winners.len() as u8
         };
         let n = tricks.unwrap_or(left);
         if n > left {
-            return Err(self.event_error(format!(
-                "{seat}'s claim counts {n} tricks, but only {left} are left to play"
-            )));
+            return Err(self.event_error(
+                Message::new("table.claim_too_many")
+                    .with("seat", seat)
+                    .with("n", n)
+                    .with("left", left),
+            ));
         }
         if let Some(c) = line.iter().find(|c| {
             let play = self.play.as_ref().unwrap();
             !play.hands[seat.index()].contains(**c)
                 && !play.hands[seat.partner().index()].contains(**c)
         }) {
-            return Err(self.event_error(format!(
-                "{seat}'s line names {c}, which neither he nor his partner holds"
-            )));
+            return Err(self.event_error(
+                Message::new("table.claim_card")
+                    .with("seat", seat)
+                    .with("card", *c),
+            ));
         }
         // Conceding n tricks claims the rest (68B1).
         let n = if concession { left - n } else { n };
@@ -609,7 +623,7 @@ impl<'a> Table<'a> {
     /// The play ends at a claim: `count` of the tricks left go to `to` (68D, 69A, 70).
     pub(super) fn award(&mut self, count: i64, to: Side) -> Result<(), Fail> {
         let Some(play) = self.play.as_mut() else {
-            return Err(self.event_error("tricks are awarded before the play".into()));
+            return Err(self.event_error(Message::plain("tricks are awarded before the play")));
         };
         let left = 13 - play.winners.len() as i64;
         let n = count.clamp(0, left);
@@ -626,7 +640,7 @@ impl<'a> Table<'a> {
     /// Tricks move to a side when the play ends (64A).
     pub(super) fn transfer(&mut self, count: i64, to: Side) -> Result<(), Fail> {
         let Some(play) = self.play.as_mut() else {
-            return Err(self.event_error("tricks are transferred before the play".into()));
+            return Err(self.event_error(Message::plain("tricks are transferred before the play")));
         };
         let n = count.clamp(0, 13) as i32;
         play.transferred += if to == play.declarer.side() { n } else { -n };

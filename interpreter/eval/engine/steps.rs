@@ -83,7 +83,7 @@ impl<'a> Table<'a> {
             [i] => &d.rules[*i],
             [] => {
                 return Err(Fail::Error {
-                    message: "no rule of this decision applies to the case".into(),
+                    message: Message::plain("no rule of this decision applies to the case"),
                     span: Some(d.span),
                     others: vec![],
                     event: Some(self.event),
@@ -106,10 +106,10 @@ impl<'a> Table<'a> {
     /// (" to every irregularity"), empty for one decision.
     pub(super) fn both_apply(&self, a: &Rule, b: &Rule, of: &str) -> Fail {
         Fail::Error {
-            message: format!(
+            message: Message::plain(format!(
                 "{} and {} both apply{of}, and neither is an exception to the other",
                 a.id.text, b.id.text
-            ),
+            )),
             span: Some(a.id.span),
             others: vec![(b.id.span, format!("{} applies too", b.id.text))],
             event: Some(self.event),
@@ -170,9 +170,9 @@ impl<'a> Table<'a> {
     pub(super) fn run(&mut self, exec: Exec<'a>) -> Result<(), Fail> {
         match self.run_until_defer(exec)? {
             None => Ok(()),
-            Some(to) => Err(self.event_error(format!(
+            Some(to) => Err(self.event_error(Message::plain(format!(
                 "a rule defers to `{to}` where no other irregularity is being ruled"
-            ))),
+            )))),
         }
     }
 
@@ -182,7 +182,7 @@ impl<'a> Table<'a> {
         while let Some(frame) = exec.frames.last_mut() {
             guard += 1;
             if guard > 10_000 {
-                return Err(self.event_error("a rectification runs in a circle".into()));
+                return Err(self.event_error(Message::plain("a rectification runs in a circle")));
             }
             if frame.next == 0 {
                 if let Some(b) = &frame.bind {

@@ -1,5 +1,6 @@
-//! The phrases of a rendering (`laws/render.phrases`): one entry per sentence or fragment, its
-//! template in en, sk, pl and hu. A template is text with placeholders:
+//! The phrases format: one entry per sentence or fragment, its template in en, sk, pl and hu.
+//! The ruling's rendering reads `laws/render.phrases`, the messages about a case
+//! `laws/messages.phrases`. A template is text with placeholders (`{{` and `}}` are a brace):
 //!
 //! | placeholder | what it renders |
 //! |---|---|
@@ -84,6 +85,14 @@ fn parse_pieces(c: &[char], mut i: usize, nested: bool) -> Result<(Vec<Piece>, u
     let mut lit = String::new();
     while i < c.len() {
         match c[i] {
+            '{' if c.get(i + 1) == Some(&'{') => {
+                lit.push('{');
+                i += 2;
+            }
+            '}' if !nested && c.get(i + 1) == Some(&'}') => {
+                lit.push('}');
+                i += 2;
+            }
             '{' => {
                 if !lit.is_empty() {
                     out.push(Piece::Lit(std::mem::take(&mut lit)));
@@ -332,6 +341,11 @@ mod tests {
         assert!(parse_template("{a").is_err());
         assert!(parse_template("a}").is_err());
         assert!(parse_template("{n?a|b").is_err());
+        // Doubled braces are braces.
+        assert_eq!(
+            parse_template("`auction {{ … }}` {k}").unwrap()[0],
+            Piece::Lit("`auction { … }` ".into())
+        );
     }
 
     #[test]
