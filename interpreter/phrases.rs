@@ -316,9 +316,155 @@ impl Phrases {
     }
 }
 
+/// What a translator's file changes in one language of a phrase file (`merge`).
+#[derive(Debug, Default, PartialEq)]
+pub struct Merged {
+    /// The phrase file with the translations in place; every other line as it was.
+    pub text: String,
+    /// The ids whose text changed.
+    pub changed: Vec<String>,
+}
+
+/// Put translations (phrase id, template) into the `lang` lines of a phrase file's text,
+/// keeping every other line, comment and language as written. Each template must parse and use
+/// only arguments the phrase's texts already use in some language (a translation cannot ask
+/// the program for one it does not pass); an id the file does not have is refused. All or nothing:
+/// the findings, in the order of `entries`, and no text when there is one.
+pub fn merge(text: &str, lang: Lang, entries: &[(String, String)]) -> Result<Merged, Vec<String>> {
+    let current = Phrases::parse("", text).map_err(|e| {
+        e.iter()
+            .map(|e| format!("the phrase file itself: {e}"))
+            .collect::<Vec<_>>()
+    })?;
+    let mut findings = vec![];
+    let mut wanted: HashMap<&str, &str> = HashMap::new();
+    for (id, template) in entries {
+        if !current.has(id) {
+            findings.push(format!("`{id}` is not a phrase of this file"));
+            continue;
+        }
+        let pieces = match parse_template(template) {
+            Ok(p) => p,
+            Err(e) => {
+                findings.push(format!("`{id}`: {e}"));
+                continue;
+            }
+        };
+        let mut given: Vec<String> = Lang::ALL
+            .into_iter()
+            .filter_map(|l| current.get(id, l))
+            .flat_map(arg_names)
+            .collect();
+        given.sort();
+        given.dedup();
+        if let Some(extra) = arg_names(&pieces).into_iter().find(|a| !given.contains(a)) {
+            findings.push(format!(
+                "`{id}`: `{{{extra}}}` is not an argument of this phrase (its texts use {})",
+                if given.is_empty() {
+                    "none".to_string()
+                } else {
+                    given
+                        .iter()
+                        .map(|a| format!("{{{a}}}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ));
+            continue;
+        }
+        wanted.insert(id, template);
+    }
+    if !findings.is_empty() {
+        return Err(findings);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut changed = vec![];
+    let mut phrase: Option<&str> = None;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if let Some(id) = t.strip_prefix("phrase ") {
+            phrase = Some(id.trim());
+        }
+        let replace = phrase
+            .and_then(|id| wanted.get(id).map(|w| (id, *w)))
+            .filter(|_| t.split_whitespace().next() == Some(lang.code()));
+        match replace {
+            Some((id, template)) => {
+                let indent = &line[..line.len() - line.trim_start().len()];
+                let end = &line[line.trim_end().len()..];
+                let escaped = template.replace('\\', "\\\\").replace('"', "\\\"");
+                let new = format!("{indent}{} \"{escaped}\"{end}", lang.code());
+                if new != line {
+                    changed.push(id.to_string());
+                }
+                out.push_str(&new);
+            }
+            None => out.push_str(line),
+        }
+    }
+    Ok(Merged { text: out, changed })
+}
+
+fn arg_names(pieces: &[Piece]) -> Vec<String> {
+    let mut out = vec![];
+    for p in pieces {
+        match p {
+            Piece::Arg { name, .. } | Piece::Count { name, .. } => out.push(name.clone()),
+            Piece::Select { name, alts } => {
+                out.push(name.clone());
+                out.extend(alts.iter().flat_map(|a| arg_names(a)));
+            }
+            Piece::Lit(_) | Piece::Term { .. } => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const FILE: &str = "// a comment\nphrase a\n  en \"{x} has {n#trick}\"\n  sk \"{x} má {n#trick}\"\n  pl \"p\"\n  hu \"h\"\n\nphrase b\n  en \"b\"\n  sk \"b\"\n  pl \"b\"\n  hu \"b\"\n";
+
+    #[test]
+    fn a_merge_changes_the_language_lines_it_is_given_and_nothing_else() {
+        let m = merge(
+            FILE,
+            Lang::Pl,
+            &[("a".into(), "gracz {x} ma {n#trick} \"x\"".into())],
+        )
+        .unwrap();
+        assert_eq!(m.changed, ["a"]);
+        assert_eq!(
+            m.text,
+            FILE.replace("  pl \"p\"", "  pl \"gracz {x} ma {n#trick} \\\"x\\\"\"")
+        );
+        assert!(Phrases::parse("", &m.text).is_ok());
+        // The same text again changes nothing.
+        let again = merge(FILE, Lang::Sk, &[("a".into(), "{x} má {n#trick}".into())]).unwrap();
+        assert_eq!(again.text, FILE);
+        assert!(again.changed.is_empty());
+    }
+
+    #[test]
+    fn a_merge_refuses_unknown_ids_arguments_and_broken_templates_all_or_nothing() {
+        let e = merge(
+            FILE,
+            Lang::Hu,
+            &[
+                ("a".into(), "{y}".into()),
+                ("c".into(), "x".into()),
+                ("b".into(), "{b".into()),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert!(e[0].contains("`{y}` is not an argument"), "{e:?}");
+        assert!(e[1].contains("`c` is not a phrase"), "{e:?}");
+        assert!(e[2].starts_with("`b`:"), "{e:?}");
+    }
 
     #[test]
     fn templates_parse() {

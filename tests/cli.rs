@@ -364,3 +364,76 @@ fn phrases_lists_each_sentence_once_with_its_count_and_a_case() {
         po.matches("\n#: laws/render.phrases:").count()
     );
 }
+
+#[test]
+fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
+    let (laws, _) = copy_of_laws("po-import");
+    let phrases = laws.join("render.phrases");
+    let original = std::fs::read_to_string(&phrases).unwrap();
+    let laws_arg = laws.to_str().unwrap();
+    let exported = stdout(&lawbook(&[
+        "phrases", "--lang", "pl", "--po", "--laws", laws_arg,
+    ]));
+    let po = laws.join("pl.po");
+    // As written: nothing changes, to the byte.
+    std::fs::write(&po, &exported).unwrap();
+    let o = lawbook(&[
+        "phrases",
+        "--lang",
+        "pl",
+        "--laws",
+        laws_arg,
+        "--import",
+        po.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(stdout(&o).starts_with("0 phrase(s) changed"), "{o:?}");
+    assert_eq!(std::fs::read_to_string(&phrases).unwrap(), original);
+    // One entry edited in a translators' tool: that line, and only it.
+    let edited = exported.replace(
+        "msgstr \"Przypadek {case} (przepisy {lawbook})\"",
+        "msgstr \"Przypadek {case} (księga \\\"przepisów\\\" {lawbook})\"",
+    );
+    assert_ne!(edited, exported);
+    std::fs::write(&po, &edited).unwrap();
+    let o = lawbook(&[
+        "phrases",
+        "--lang",
+        "pl",
+        "--laws",
+        laws_arg,
+        "--import",
+        po.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let now = std::fs::read_to_string(&phrases).unwrap();
+    assert_eq!(
+        now,
+        original.replace(
+            "  pl \"Przypadek {case} (przepisy {lawbook})\"",
+            "  pl \"Przypadek {case} (księga \\\"przepisów\\\" {lawbook})\""
+        )
+    );
+    // An argument the phrase does not have: refused, named, and the file left as it was.
+    std::fs::write(
+        &po,
+        edited.replace("(księga \\\"przepisów\\\" {lawbook})", "{book}"),
+    )
+    .unwrap();
+    let o = lawbook(&[
+        "phrases",
+        "--lang",
+        "pl",
+        "--laws",
+        laws_arg,
+        "--import",
+        po.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("`{book}` is not an argument"),
+        "{o:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&phrases).unwrap(), now);
+    let _ = std::fs::remove_dir_all(&laws);
+}

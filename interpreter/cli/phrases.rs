@@ -3,7 +3,7 @@
 //! the phrase templates of laws/render.phrases as a gettext PO file (the language's template
 //! beside the English one), which Poedit, Weblate, Pontoon and OmegaT open.
 
-use crate::phrases::Phrases;
+use crate::export::po;
 use crate::runner::{case_name, rule_and_render, Books};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -26,8 +26,15 @@ pub struct Args {
     pub po: bool,
     /// With --po: the messages about a case (laws/messages.phrases: the case reader's
     /// diagnostics, the table's objections) instead of the rulings' phrases.
-    #[arg(long, requires = "po")]
+    #[arg(long)]
     pub messages: bool,
+    /// Read a translator's PO file (as --po writes it, edited in Poedit, Weblate, Pontoon or
+    /// OmegaT) back into laws/render.phrases, or laws/messages.phrases with --messages: each
+    /// translated entry that is not fuzzy replaces the --lang text of the phrase its msgctxt
+    /// names; every other line stays as it was. All or nothing: an unknown id, a template that
+    /// does not parse or an argument the phrase does not have is reported and nothing is written.
+    #[arg(long, value_name = "FILE.po", conflicts_with = "po")]
+    pub import: Option<PathBuf>,
 }
 
 /// A line of a rendering without the tree's drawing and the list dash: the sentence itself.
@@ -38,6 +45,9 @@ fn sentence(line: &str) -> &str {
 }
 
 pub fn run(a: Args) -> ExitCode {
+    if let Some(file) = &a.import {
+        return import(&a, file);
+    }
     if a.po {
         return po(&a);
     }
@@ -95,12 +105,15 @@ fn po(a: &Args) -> ExitCode {
     if a.messages {
         // Compiled in: the messages are said before any law book is read.
         let file = "laws/messages.phrases";
-        outln!("{}", to_po(crate::messages::catalog(), file, &a.lang));
+        outln!("{}", po::write(crate::messages::catalog(), file, &a.lang));
         return ExitCode::SUCCESS;
     }
     match crate::render::Lexicon::load(&a.laws) {
         Ok(lex) => {
-            outln!("{}", to_po(&lex.phrases, "laws/render.phrases", &a.lang));
+            outln!(
+                "{}",
+                po::write(&lex.phrases, "laws/render.phrases", &a.lang)
+            );
             ExitCode::SUCCESS
         }
         Err(d) => {
@@ -110,47 +123,106 @@ fn po(a: &Args) -> ExitCode {
     }
 }
 
-/// A string as PO quotes it.
-fn quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
+/// `--import FILE.po`: the translations of the file into the phrase file of the laws folder.
+fn import(a: &Args, po_file: &std::path::Path) -> ExitCode {
+    let lang = crate::syntax::ast::Lang::parse(&a.lang).unwrap_or(crate::syntax::ast::Lang::En);
+    let target = a.laws.join(if a.messages {
+        "messages.phrases"
+    } else {
+        "render.phrases"
+    });
+    let unreadable = |path: &std::path::Path, why: String| {
+        eprint!(
+            "{}",
+            crate::diagnostic::render_plain(&[crate::load::unreadable(path, &why)])
+        );
+        ExitCode::from(2)
+    };
+    let po_text = match crate::source::read_limited(po_file, crate::source::MAX_TEXT_BYTES)
+        .map_err(|e| e.to_string())
+        .and_then(|b| String::from_utf8(b).map_err(|e| format!("it is not UTF-8 text ({e})")))
+    {
+        Ok(t) => t,
+        Err(e) => return unreadable(po_file, e),
+    };
+    let entries_read = match po::read(&po_text) {
+        Ok(e) => e,
+        Err(e) => return unreadable(po_file, format!("it is not a PO file: {e}")),
+    };
+    let text = match crate::source::read_limited(&target, crate::source::MAX_TEXT_BYTES)
+        .map_err(|e| e.to_string())
+        .and_then(|b| String::from_utf8(b).map_err(|e| e.to_string()))
+    {
+        Ok(t) => t,
+        Err(e) => return unreadable(&target, e),
+    };
+    let mut entries = vec![];
+    let mut findings = vec![];
+    let mut left = 0;
+    for m in entries_read {
+        let Some(translated) = m.msgstr else {
+            findings.push(format!(
+                "line {}: `{}` is a plural entry; the phrases have none",
+                m.line, m.msgid
+            ));
+            continue;
+        };
+        if translated.is_empty() || m.fuzzy {
+            left += 1;
+            continue;
+        }
+        match m.msgctxt {
+            Some(id) => entries.push((id, translated)),
+            None => findings.push(format!(
+                "line {}: `{}` has no msgctxt: the phrase's id is its context",
+                m.line, m.msgid
+            )),
         }
     }
-    out.push('"');
-    out
-}
-
-/// The phrases of `file` (its path in the repository, for the references) as a PO file.
-pub fn to_po(phrases: &Phrases, file: &str, lang: &str) -> String {
-    let i = ["en", "sk", "pl", "hu"]
-        .iter()
-        .position(|l| *l == lang)
-        .unwrap_or(0);
-    let mut out = format!(
-        "# The phrases of {file}, {lang}.\n\
-         # Placeholders in braces are kept as written: {{name}}, {{name:FORM}}, {{=concept:FORM}},\n\
-         # {{n#concept:case}}, {{n?one|few|other}} (docs/terms.md).\n\
-         msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: lawbook {file}\\n\"\n\"Language: {lang}\\n\"\n\
-         \"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\
-         \"Content-Transfer-Encoding: 8bit\\n\"\n"
-    );
-    for p in &phrases.phrases {
-        let text = |k: usize| p.texts[k].as_ref().map_or("", |(t, _)| t.as_str());
-        out.push_str(&format!(
-            "\n#: {file}:{}\nmsgctxt {}\nmsgid {}\nmsgstr {}\n",
-            p.line,
-            quoted(&p.id),
-            quoted(text(0)),
-            quoted(text(i))
-        ));
+    let merged = if findings.is_empty() {
+        crate::phrases::merge(&text, lang, &entries)
+    } else {
+        Err(findings)
+    };
+    let merged = match merged {
+        Ok(m) => m,
+        Err(findings) => {
+            for f in &findings {
+                eprintln!("error: {}: {f}", po_file.display());
+            }
+            eprintln!(
+                "{} finding(s); {} is unchanged",
+                findings.len(),
+                target.display()
+            );
+            return ExitCode::from(1);
+        }
+    };
+    if let Err(e) = std::fs::write(&target, &merged.text) {
+        return unreadable(&target, e.to_string());
     }
-    out
+    // The rulings' phrases are checked with the term bank and the law book's names; a file
+    // that no longer checks goes back as it was.
+    if !a.messages {
+        if let Err(d) = crate::render::Lexicon::load(&a.laws) {
+            let _ = std::fs::write(&target, &text);
+            eprint!("{}", crate::diagnostic::render_plain(&d));
+            eprintln!("{} is unchanged", target.display());
+            return ExitCode::from(1);
+        }
+    }
+    outln!(
+        "{} phrase(s) changed in {} ({}); {} entr{} untranslated or fuzzy, left as they were",
+        merged.changed.len(),
+        target.display(),
+        a.lang,
+        left,
+        if left == 1 { "y" } else { "ies" }
+    );
+    if a.messages {
+        outln!("the messages are compiled in: build again (cargo build) to use them");
+    }
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]
@@ -165,10 +237,5 @@ mod tests {
         );
         assert_eq!(sentence("├─ áno"), "áno");
         assert_eq!(sentence("Auction: N 1♥"), "Auction: N 1♥");
-    }
-
-    #[test]
-    fn po_quotes_what_it_must() {
-        assert_eq!(quoted("a \"b\" \\ c"), "\"a \\\"b\\\" \\\\ c\"");
     }
 }

@@ -1,9 +1,10 @@
 //! Exports for translators' tools: the aligned texts as a TMX 1.4b translation memory
-//! (`tmx`), the term bank as TBX-Basic (`tbx`). Both are written with quick-xml, so every
+//! (`tmx`), the term bank as TBX-Basic (`tbx`), the phrase files as gettext PO and back (`po`). Both are written with quick-xml, so every
 //! character is escaped as XML requires and kept: diacritics, suit symbols, no-break spaces.
 //! `cli` holds the `export` command.
 
 pub mod cli;
+pub mod po;
 pub mod tbx;
 pub mod tmx;
 
