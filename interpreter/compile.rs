@@ -63,6 +63,27 @@ pub struct CDefine {
     pub slots: usize,
     pub params: usize,
     pub body: Box<Spanned>,
+    /// Computed once per state of the table (`eval::expr::Memo`): a definition without
+    /// parameters whose body walks a list (a quantifier). Cheaper ones are not worth a look-up.
+    pub memo: bool,
+}
+
+/// Whether an expression has a quantifier anywhere in it.
+fn walks_a_list(e: &Spanned) -> bool {
+    let any = |xs: &[Spanned]| xs.iter().any(walks_a_list);
+    match &e.expr {
+        CExpr::Quant { .. } => true,
+        CExpr::Const(_)
+        | CExpr::Local(_)
+        | CExpr::Finding(_)
+        | CExpr::Fact(_)
+        | CExpr::State(_) => false,
+        CExpr::Bound(_, x) => x.as_deref().is_some_and(walks_a_list),
+        CExpr::Define(_, args) | CExpr::Builtin(_, args) => any(args),
+        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => walks_a_list(x),
+        CExpr::Binary(_, a, b) => walks_a_list(a) || walks_a_list(b),
+        CExpr::If(a, b, c) => walks_a_list(a) || walks_a_list(b) || walks_a_list(c),
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -280,6 +301,7 @@ impl Compiler<'_> {
             per: d.per.iter().map(|p| p.text.clone()).collect(),
             slots: scope.max,
             params: d.params.len(),
+            memo: d.params.is_empty() && walks_a_list(&body),
             body: Box::new(body),
         }
     }

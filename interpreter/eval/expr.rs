@@ -64,6 +64,22 @@ pub struct View {
     /// A card of the play has been faced (17D1), and the case has ended.
     pub opening_lead_faced: bool,
     pub case_ended: bool,
+    /// The zero-argument definitions already evaluated on this view.
+    pub memo: Memo,
+}
+
+/// The values of the zero-argument definitions evaluated on a view, by definition and by the
+/// call or act a finding in them would be about. A view is one state of the table and never
+/// changes, and a definition sees only its view, its arguments and the findings: so each is
+/// computed once per state, not once per use (`auction_ended` asks `last_action` inside its
+/// quantifiers, and was cubic in the auction's length). A copy of a view starts empty.
+#[derive(Debug, Default)]
+pub struct Memo(RefCell<Vec<((usize, Option<AboutKey>), Value)>>);
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
 }
 
 impl Default for View {
@@ -94,6 +110,7 @@ impl Default for View {
             round_ended: false,
             opening_lead_faced: false,
             case_ended: false,
+            memo: Memo::default(),
         }
     }
 }
@@ -256,9 +273,19 @@ impl<'a> Evaluator<'a> {
     }
 
     fn call_define(&self, d: &'a CDefine, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
+        let key = d.memo.then(|| (d.index, self.about.get().map(|a| a.key())));
+        // A few entries a view: a list is quicker to search than a map is to hash.
+        if let Some(k) = &key {
+            if let Some((_, v)) = view.memo.0.borrow().iter().find(|(x, _)| x == k) {
+                return Ok(v.clone());
+            }
+        }
         let mut frame = args;
         frame.resize(d.slots.max(d.params), Value::Int(0));
         let value = self.run(&d.body, &mut frame, &[], view)?;
+        if let Some(k) = key {
+            view.memo.0.borrow_mut().push((k, value.clone()));
+        }
         // A condition's paragraph applies when the condition holds: a revoke not established
         // by a claim (63A3) is not a use of 63A3.
         if value != Value::Bool(false) {

@@ -91,6 +91,7 @@ impl Table<'_> {
             round_ended: self.stages.contains(&Stage::RoundEnded),
             opening_lead_faced: self.lead_faced,
             case_ended: self.finished,
+            memo: Default::default(),
         }
     }
 
