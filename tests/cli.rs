@@ -375,17 +375,15 @@ fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
         "phrases", "--lang", "pl", "--po", "--laws", laws_arg,
     ]));
     let po = laws.join("pl.po");
+    let import = || {
+        let po = po.to_str().unwrap();
+        lawbook(&[
+            "phrases", "--lang", "pl", "--laws", laws_arg, "--import", po,
+        ])
+    };
     // As written: nothing changes, to the byte.
     std::fs::write(&po, &exported).unwrap();
-    let o = lawbook(&[
-        "phrases",
-        "--lang",
-        "pl",
-        "--laws",
-        laws_arg,
-        "--import",
-        po.to_str().unwrap(),
-    ]);
+    let o = import();
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     assert!(stdout(&o).starts_with("0 phrase(s) changed"), "{o:?}");
     assert_eq!(std::fs::read_to_string(&phrases).unwrap(), original);
@@ -396,15 +394,7 @@ fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
     );
     assert_ne!(edited, exported);
     std::fs::write(&po, &edited).unwrap();
-    let o = lawbook(&[
-        "phrases",
-        "--lang",
-        "pl",
-        "--laws",
-        laws_arg,
-        "--import",
-        po.to_str().unwrap(),
-    ]);
+    let o = import();
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     let now = std::fs::read_to_string(&phrases).unwrap();
     assert_eq!(
@@ -420,15 +410,7 @@ fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
         edited.replace("(księga \\\"przepisów\\\" {lawbook})", "{book}"),
     )
     .unwrap();
-    let o = lawbook(&[
-        "phrases",
-        "--lang",
-        "pl",
-        "--laws",
-        laws_arg,
-        "--import",
-        po.to_str().unwrap(),
-    ]);
+    let o = import();
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert!(
         String::from_utf8_lossy(&o.stderr).contains("`{book}` is not an argument"),
