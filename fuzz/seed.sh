@@ -11,4 +11,6 @@ seed translation laws/*/text/*.source.txt
 seed term_bank laws/terms.terms $(find tests/data/terms -type f)
 seed phrases laws/render.phrases
 seed case_words laws/case.words $(find tests/data/words -type f)
+# po: the regressions below (hand-made PO files), and the PO files the tool writes.
+mkdir -p fuzz/corpus/po && cargo run -q --release -- phrases --lang pl --po --messages > fuzz/corpus/po/messages-pl.po
 for d in fuzz/regressions/*/; do t=$(basename "$d"); mkdir -p "fuzz/corpus/$t"; cp "$d"* "fuzz/corpus/$t/" 2>/dev/null || true; done

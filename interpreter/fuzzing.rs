@@ -163,6 +163,19 @@ pub fn phrases(data: &[u8]) {
     let _ = crate::phrases::Phrases::parse("fuzz.phrases", &text);
 }
 
+/// A translator's PO file, read and put into the messages' phrases (`phrases --import`).
+pub fn po(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(entries) = crate::export::po::read(&text) {
+        let pairs: Vec<(String, String)> = entries
+            .into_iter()
+            .filter_map(|e| Some((e.msgctxt?, e.msgstr?)))
+            .collect();
+        let lang = crate::syntax::ast::Lang::Pl;
+        let _ = crate::phrases::merge(crate::messages::BUILTIN, lang, &pairs);
+    }
+}
+
 /// The case words of the four notations.
 pub fn case_words(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

@@ -7,7 +7,7 @@ use lawbook::fuzzing::{self, Bundled};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-const TARGETS: [&str; 7] = [
+const TARGETS: [&str; 8] = [
     "law_file",
     "case",
     "pbn",
@@ -15,6 +15,7 @@ const TARGETS: [&str; 7] = [
     "term_bank",
     "phrases",
     "case_words",
+    "po",
 ];
 
 fn inputs(target: &str) -> Vec<PathBuf> {
@@ -50,6 +51,7 @@ fn every_saved_fuzz_input_ends_cleanly() {
                 "translation" => fuzzing::translation(&data),
                 "term_bank" => fuzzing::term_bank(&data),
                 "phrases" => fuzzing::phrases(&data),
+                "po" => fuzzing::po(&data),
                 _ => fuzzing::case_words(&data),
             }));
             if run.is_err() {
