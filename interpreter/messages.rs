@@ -121,15 +121,6 @@ impl Message {
         }
         say(lang, self.id, &self.args)
     }
-
-    /// Its label in a language: `ID.label`, or the message itself.
-    pub fn label(&self, lang: Lang) -> String {
-        let id = format!("{}.label", self.id);
-        match catalog().get(&id, lang) {
-            Some(pieces) => fill(pieces, &self.args, lang),
-            None => self.text(lang),
-        }
-    }
 }
 
 /// English, as the ruling data keeps it.

@@ -466,8 +466,9 @@ impl Cx<'_> {
                 ))
             }
             Err(help) => {
+                // The same example as a change of call with no call gets (`case.changes`).
                 let more = self.say(
-                    "case.changes.write",
+                    "case.changes.help",
                     &[
                         ("player", (&line[i].text).into()),
                         ("verb", (&w.text).into()),
