@@ -21,6 +21,10 @@ pub struct Diag {
     pub related: Vec<Diag>,
 }
 
+/// The codes that are warnings, not errors: said, and the work goes on. (By code, so that a
+/// diagnostic stays small: every reader of a case returns one in its `Result`.)
+pub const WARNINGS: [&str; 1] = ["lawbook::regulation::amendment"];
+
 impl Diag {
     pub fn new(code: &'static str, message: impl Into<String>) -> Diag {
         Diag {
@@ -116,6 +120,12 @@ impl fmt::Display for Diag {
 impl std::error::Error for Diag {}
 
 impl Diagnostic for Diag {
+    fn severity(&self) -> Option<miette::Severity> {
+        WARNINGS
+            .contains(&self.code)
+            .then_some(miette::Severity::Warning)
+    }
+
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.code))
     }

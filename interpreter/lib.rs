@@ -9,6 +9,7 @@
 
 pub mod align;
 pub mod case;
+pub mod changes;
 pub mod check;
 pub mod claim;
 pub mod cli;
@@ -25,6 +26,7 @@ pub mod messages;
 pub mod model;
 pub mod pbn;
 pub mod phrases;
+pub mod regulation;
 pub mod render;
 pub mod ruling;
 pub mod runner;

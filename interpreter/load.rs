@@ -11,6 +11,16 @@ use std::path::Path;
 /// Read, parse and check the law book in `dir`. Parse errors of every file are reported
 /// together; the check runs only on a book that parses.
 pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, Vec<Diag>> {
+    load_lawbook_under(dir, None, sources).map(|(book, _)| book)
+}
+
+/// The law book in `dir` read under the regulation in the file `regulation`, if any: the
+/// book, and the warnings the regulation's amendments give (said in every run).
+pub fn load_lawbook_under(
+    dir: &Path,
+    regulation: Option<&Path>,
+    sources: &mut Sources,
+) -> Result<(CompiledBook, Vec<Diag>), Vec<Diag>> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| vec![unreadable(dir, &e.to_string())])?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -24,7 +34,7 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
         )
         .help("a law book is a folder of .law files, such as laws/2017")]);
     }
-    let mut files = vec![];
+    let mut files: Vec<crate::syntax::ast::LawFile> = vec![];
     let mut diags = vec![];
     let mut total: u64 = 0;
     for p in paths {
@@ -67,9 +77,53 @@ pub fn load_lawbook(dir: &Path, sources: &mut Sources) -> Result<CompiledBook, V
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    check(&name, files)
-        .map(CompiledBook::new)
-        .map_err(|ds| ds.into_iter().map(Diag::with_language_rule).collect())
+    let mut warnings = vec![];
+    let mut info = None;
+    if let Some(path) = regulation {
+        let reg = read_regulation(path, sources)?;
+        let applied = crate::regulation::apply(&reg, &name, &mut files);
+        if !applied.errors.is_empty() {
+            return Err(applied.errors);
+        }
+        warnings = applied.warnings;
+        info = Some(crate::check::RegulationInfo {
+            name: reg.name.name.clone(),
+            titles: reg.titles.first().cloned(),
+            touched: applied.touched,
+        });
+    }
+    let mut book = check(&name, files).map_err(|ds| {
+        ds.into_iter()
+            .map(Diag::with_language_rule)
+            .collect::<Vec<_>>()
+    })?;
+    book.regulation = info;
+    Ok((CompiledBook::new(book), warnings))
+}
+
+/// Read and parse a regulation file.
+pub fn read_regulation(
+    path: &Path,
+    sources: &mut Sources,
+) -> Result<crate::syntax::ast::Regulation, Vec<Diag>> {
+    let text = read_utf8(path).map_err(|d| vec![d])?;
+    let id = sources.add(path.display().to_string(), text);
+    crate::syntax::parse_regulation_file(id, &sources.get(id).text.clone()).map_err(|d| vec![d])
+}
+
+/// A text file, within the size limit, as UTF-8; else the diagnostic that says why not.
+pub fn read_utf8(path: &Path) -> Result<String, Diag> {
+    let bytes = crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES)
+        .map_err(|e| unreadable(path, &e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        unreadable(
+            path,
+            &format!(
+                "it is not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
 }
 
 pub fn unreadable(path: &Path, why: &str) -> Diag {

@@ -14,6 +14,9 @@ pub struct Ruling {
     #[serde(skip)]
     pub written_in: Option<crate::syntax::ast::Lang>,
     pub lawbook: String,
+    /// The regulation the ruling was made under, if any (`--regulation`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regulation: Option<String>,
     pub board: BoardInfo,
     pub tree: Node,
 }

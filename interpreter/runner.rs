@@ -8,7 +8,7 @@ use crate::case::{parse_case_said, Case};
 use crate::compile::CompiledBook;
 use crate::diagnostic::Diag;
 use crate::eval::explore::{rule_case, RuleError};
-use crate::load::{load_lawbook, unreadable};
+use crate::load::{load_lawbook_under, read_utf8};
 use crate::messages::Message;
 use crate::render::{self, Lexicon};
 use crate::ruling::Ruling;
@@ -31,17 +31,7 @@ pub fn load_case_said(
     sources: &mut Sources,
     said_in: Option<Lang>,
 ) -> Result<Case, Vec<Diag>> {
-    let bytes = crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES)
-        .map_err(|e| vec![unreadable(path, &e.to_string())])?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        vec![unreadable(
-            path,
-            &format!(
-                "it is not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
-        )]
-    })?;
+    let text = read_utf8(path).map_err(|d| vec![d])?;
     // Cases are read in Unicode NFC; the source shown in diagnostics is the normalised text.
     let text = crate::case::normalize(&text).into_owned();
     let id = sources.add(path.display().to_string(), text);
@@ -137,6 +127,13 @@ pub struct Books {
     pub sources: Sources,
     /// The language diagnostics about a case are said in (`--lang`); else the case's own.
     pub said_in: Option<Lang>,
+    /// The regulation every law book is read under (`--regulation FILE`).
+    pub regulation: Option<PathBuf>,
+    /// The law book every case is ruled under, whatever it names (`lawbook diff`).
+    pub book: Option<PathBuf>,
+    /// What reading the books under the regulation warned about (its amendments), not yet
+    /// said: `take_warnings`.
+    warnings: Vec<Diag>,
     books: HashMap<PathBuf, Result<CompiledBook, Vec<Diag>>>,
     lexicons: HashMap<PathBuf, Result<Lexicon, Vec<Diag>>>,
     /// The law book or renderings folder whose errors the last failure returned: a runner
@@ -170,9 +167,43 @@ impl Books {
         self.broken.take()
     }
 
+    /// The law book and lexicon a ruling was made with, if they are loaded.
+    fn ruled_with(&self, ruling: &Ruling, laws: &Path) -> Option<(&CompiledBook, &Lexicon)> {
+        let lex = self.lexicons.get(laws)?.as_ref().ok()?;
+        let book = self
+            .books
+            .values()
+            .filter_map(|b| b.as_ref().ok())
+            .find(|b| b.name == ruling.lawbook)?;
+        Some((book, lex))
+    }
+
+    /// The paragraphs the regulation of the books read changes (none without one).
+    pub fn touched(&self) -> Vec<String> {
+        self.books
+            .values()
+            .filter_map(|b| b.as_ref().ok())
+            .filter_map(|b| b.regulation.as_ref())
+            .flat_map(|r| r.touched.iter().cloned())
+            .collect()
+    }
+
+    /// The warnings of the books read so far (a regulation's amendments), once each.
+    pub fn take_warnings(&mut self) -> Vec<Diag> {
+        std::mem::take(&mut self.warnings)
+            .into_iter()
+            .map(|d| d.with_sources(&self.sources))
+            .collect()
+    }
+
     pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
-            let r = load_lawbook(dir, &mut self.sources);
+            let r = load_lawbook_under(dir, self.regulation.as_deref(), &mut self.sources).map(
+                |(book, warnings)| {
+                    self.warnings.extend(warnings);
+                    book
+                },
+            );
             self.books.insert(dir.to_path_buf(), r);
         }
         match &self.books[dir] {
@@ -226,7 +257,10 @@ pub fn rule_and_render_case(
     laws: &Path,
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
-    let dir = lawbook_dir(case, path, laws);
+    let dir = match &books.book {
+        Some(d) => d.clone(),
+        None => lawbook_dir(case, path, laws),
+    };
     let file = case.file;
     books.lexicon(laws)?;
     books.get(&dir)?;
@@ -256,13 +290,25 @@ pub fn rule_and_render_case(
 /// A ruling as text in the short view (the tree with only what differs per branch), from
 /// the law book and lexicon it was ruled with; None if they are not loaded.
 pub fn short_text(books: &Books, ruling: &Ruling, laws: &Path, lang: Lang) -> Option<String> {
-    let lex = books.lexicons.get(laws)?.as_ref().ok()?;
-    let book = books
-        .books
-        .values()
-        .filter_map(|b| b.as_ref().ok())
-        .find(|b| b.name == ruling.lawbook)?;
+    let (book, lex) = books.ruled_with(ruling, laws)?;
     Some(render::text_in(ruling, book, lex, lang, false))
+}
+
+/// The renderings of a ruling made under a regulation as the book without it would write
+/// them: the header without the regulation's name. A ruling the regulation does not change
+/// renders so to the standard goldens. None if its book is not loaded.
+pub fn unregulated_goldens(books: &Books, ruling: &Ruling, laws: &Path) -> Option<Goldens> {
+    let (book, lex) = books.ruled_with(ruling, laws)?;
+    let plain = Ruling {
+        regulation: None,
+        ..ruling.clone()
+    };
+    let mut goldens: Goldens = LANGS
+        .iter()
+        .map(|l| (l.code(), render::text(&plain, book, lex, *l)))
+        .collect();
+    goldens.push(("json", render::json(&plain)));
+    Some(goldens)
 }
 
 /// Every `.case` file under a folder, sorted.
@@ -294,6 +340,13 @@ pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
 pub fn golden_path(case: &Path, suffix: &str) -> PathBuf {
     let stem = case.file_stem().unwrap_or_default().to_string_lossy();
     case.with_file_name(format!("{stem}.{suffix}.snap"))
+}
+
+/// A case's golden under a regulation: `NAME@REGULATION.en.snap`, beside the standard ones,
+/// kept only where the regulation changes the ruling.
+pub fn regulation_golden_path(case: &Path, regulation: &str, suffix: &str) -> PathBuf {
+    let stem = case.file_stem().unwrap_or_default().to_string_lossy();
+    case.with_file_name(format!("{stem}@{regulation}.{suffix}.snap"))
 }
 
 /// The content of an insta snapshot file (after its header).

@@ -243,6 +243,10 @@ pub fn field(of: &Type, name: &str) -> Option<Type> {
 }
 
 /// What the table asks the law book: each name, its parameters and result, and why.
+/// The bodies the Laws leave choices to (the Definitions' Regulating Authority and
+/// Tournament Organizer), as `delegated to` names them.
+pub const DELEGATES: [&str; 2] = ["regulating_authority", "tournament_organizer"];
+
 pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] = &[
     (
         "board_dealer",

@@ -219,6 +219,8 @@ impl Checker {
                             titles: p.titles.first().cloned(),
                             judgement: p.judgement.clone(),
                             conduct: p.conduct.clone(),
+                            delegated: p.delegated.as_ref().map(|d| d.name.clone()),
+                            regulated: p.regulated.as_ref().map(|r| r.0.clone()),
                             span: p.id.span,
                             operative: false,
                         },

@@ -14,6 +14,7 @@ pub mod types;
 use crate::diagnostic::Diag;
 use crate::source::Span;
 use crate::syntax::ast::*;
+pub use builtins::DELEGATES;
 use builtins::{builtin, constant, field, state, Builtin, ENTRY_POINTS};
 use graph::{find_cycle, on_cycles, reachable, MAX_RECURSION_REPORTS};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -37,6 +38,10 @@ pub struct ParagraphInfo {
     pub judgement: Option<String>,
     /// How the players proceed: nothing for a ruling to compute (coverage lists it apart).
     pub conduct: Option<String>,
+    /// The body this paragraph leaves a choice to that no ruling computes (78D, 18F).
+    pub delegated: Option<String>,
+    /// What the regulation the book is read under provides there.
+    pub regulated: Option<String>,
     pub span: Span,
     /// Where a rule, an answer or a procedure of the law book decides by this paragraph.
     pub operative: bool,
@@ -67,6 +72,17 @@ pub struct LawBook {
     pub options: HashMap<String, OptionDecl>,
     pub obligations: HashMap<String, Obligation>,
     pub procedures: HashMap<String, Procedure>,
+    /// The regulation the book is read under (`lawbook … --regulation FILE`).
+    pub regulation: Option<RegulationInfo>,
+}
+
+/// A regulation applied to the book: its name and titles, for the rulings made under it.
+#[derive(Clone, Debug, Default)]
+pub struct RegulationInfo {
+    pub name: String,
+    pub titles: Option<Translations>,
+    /// The paragraphs its settings and amendments change.
+    pub touched: Vec<String>,
 }
 
 impl LawBook {
@@ -555,6 +571,54 @@ impl Checker {
         }
     }
 
+    /// `delegated to BODY by PARA`: a body the Laws name, and a paragraph of the book.
+    fn check_delegations(&mut self) {
+        let mut delegations: Vec<(Ident, Option<ParaId>)> = vec![];
+        for d in in_source_order(&self.book.defines, |d| d.span) {
+            if let Some(g) = d.delegated {
+                delegations.push((g.to, Some(g.by)));
+            }
+        }
+        for t in in_source_order(&self.book.tables, |t| t.span) {
+            if let Some(g) = t.delegated {
+                delegations.push((g.to, Some(g.by)));
+            }
+        }
+        for p in self.book.paragraphs.values() {
+            if let Some(to) = &p.delegated {
+                let span = p.span;
+                delegations.push((
+                    Ident {
+                        name: to.clone(),
+                        span,
+                    },
+                    None,
+                ));
+            }
+        }
+        delegations.sort_by_key(|(to, _)| (to.span.file, to.span.start));
+        for (to, by) in delegations {
+            if !builtins::DELEGATES.contains(&to.name.as_str()) {
+                let hint = self.did_you_mean(&to.name, builtins::DELEGATES.iter().copied());
+                self.err(
+                    Diag::new(
+                        E_NAME,
+                        format!("`{}` is not a body the Laws delegate to", to.name),
+                    )
+                    .label(to.span, "unknown body")
+                    .help(if hint.is_empty() {
+                        format!("write one of: {}", builtins::DELEGATES.join(", "))
+                    } else {
+                        hint
+                    }),
+                );
+            }
+            if let Some(by) = by {
+                self.check_ref(&by);
+            }
+        }
+    }
+
     fn para_known(&self, id: &str) -> bool {
         self.book.paragraphs.contains_key(id)
             || self.book.procedures.contains_key(id)
@@ -577,6 +641,7 @@ impl Checker {
         for id in &per {
             self.check_ref(id);
         }
+        self.check_delegations();
         for info in &self.book.irregularities {
             if let Some(r) = &info.rectify {
                 collect_decision_ids(&r.decision, &mut ids);
@@ -609,6 +674,8 @@ impl Checker {
                     titles: None,
                     judgement: None,
                     conduct: None,
+                    delegated: None,
+                    regulated: None,
                     span: id.span,
                     operative: true,
                 });

@@ -21,6 +21,7 @@ macro_rules! out {
 }
 
 mod check;
+mod diff;
 mod fmt;
 mod phrases;
 mod rule;
@@ -63,6 +64,10 @@ pub enum Command {
     Rule(rule::Args),
     /// Run every case of a corpus against its golden files; ends with "N passed, N failed".
     Test(test::Args),
+    /// Which rulings an edit changes: every case ruled under two law books, a law book and a
+    /// regulation, or two regulations; the changes grouped by the paragraph that decides them.
+    /// Exit 1 when a change is not in the file of acknowledged changes.
+    Diff(diff::Args),
     /// Score every board of a PBN file under Law 77; with --check, compare with its [Score]
     /// tags and replay its play records under Law 44 against [Result].
     Score(score::Args),
@@ -146,6 +151,7 @@ fn run() -> ExitCode {
         Command::Check(a) => check::run(a),
         Command::Rule(a) => rule::run(a),
         Command::Test(a) => test::run(a),
+        Command::Diff(a) => diff::run(a),
         Command::Score(a) => score::run(a),
         Command::Align(a) => a.run(),
         Command::Show(a) => a.run(),

@@ -34,6 +34,9 @@ pub struct Args {
     /// The folder that holds the law books (laws/2017, …), the term bank and the phrases.
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
+    /// Rule under this regulation (a `.regulation` file); the ruling's header names it.
+    #[arg(long)]
+    pub regulation: Option<PathBuf>,
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -41,8 +44,13 @@ pub fn run(a: Args) -> ExitCode {
         eprintln!("error: {} is not a case file", a.case.display());
         return ExitCode::from(2);
     }
+    if let Some(r) = a.regulation.as_ref().filter(|r| !r.is_file()) {
+        eprintln!("error: {} is not a regulation file", r.display());
+        return ExitCode::from(2);
+    }
     let mut books = Books::default();
     books.said_in = a.lang.as_deref().and_then(Lang::parse);
+    books.regulation = a.regulation.clone();
     let pbn = a
         .case
         .extension()
@@ -56,6 +64,7 @@ pub fn run(a: Args) -> ExitCode {
         let name = case_name(&a.case, a.case.parent().unwrap_or(&a.case));
         rule_and_render(&a.case, &name, &a.laws, &mut books)
     };
+    super::report(&books.take_warnings());
     match ruled {
         Ok((ruling, goldens)) => {
             let written = ruling.written_in.unwrap_or(Lang::En).code();

@@ -3,7 +3,8 @@
 
 use crate::diagnostic::render_plain;
 use crate::runner::{
-    case_name, diff, golden_path, read_golden, rule_and_render, write_golden, Books,
+    case_name, diff, golden_path, read_golden, regulation_golden_path, rule_and_render,
+    unregulated_goldens, write_golden, Books,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +32,11 @@ pub struct Args {
     /// test case per case, for CI systems) or `json` (each case's status and failures).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Rule every case under this regulation. A case whose ruling it changes is pinned by
+    /// goldens of its own, `NAME@REGULATION.en.snap` beside the standard ones (`--bless`
+    /// writes them, and never the standard ones); every other case by its standard goldens.
+    #[arg(long)]
+    pub regulation: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -60,6 +66,13 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let mut books = Books::default();
+    if let Some(r) = &a.regulation {
+        if !r.is_file() {
+            eprintln!("error: {} is not a regulation file", r.display());
+            return ExitCode::from(2);
+        }
+    }
+    books.regulation = a.regulation.clone();
     let mut blessed = 0;
     let mut results: Vec<CaseResult> = vec![];
     let mut coverage: std::collections::BTreeMap<PathBuf, crate::coverage::Coverage> =
@@ -107,12 +120,44 @@ pub fn run(a: Args) -> ExitCode {
                         coverage.entry(dir).or_default().add(&ruling);
                     }
                 }
+                super::report(&books.take_warnings());
+                // Under a regulation: the standard goldens hold where it changes nothing.
+                let regulation = ruling.regulation.clone();
+                let plain = match &regulation {
+                    Some(_) => unregulated_goldens(&books, &ruling, &a.laws).unwrap_or_default(),
+                    None => vec![],
+                };
+                let unchanged = regulation.is_some()
+                    && plain.iter().all(|(suffix, text)| {
+                        read_golden(&golden_path(path, suffix)).as_deref() == Some(text.trim_end())
+                    });
                 for (suffix, rendered) in goldens {
                     if suffix != "json" && !a.lang.is_empty() && !a.lang.iter().any(|l| l == suffix)
                     {
                         continue;
                     }
-                    let gp = golden_path(path, suffix);
+                    let gp = match &regulation {
+                        Some(r) => regulation_golden_path(path, r, suffix),
+                        None => golden_path(path, suffix),
+                    };
+                    if unchanged {
+                        // The regulation does not change this ruling: no goldens of its own.
+                        if a.bless && gp.exists() {
+                            if let Err(e) = std::fs::remove_file(&gp) {
+                                eprintln!("error: cannot remove {}: {e}", gp.display());
+                                return ExitCode::from(2);
+                            }
+                            blessed += 1;
+                        } else if gp.exists() {
+                            let failure = format!(
+                                "{} is left over: the regulation no longer changes this ruling (`--bless` removes it)",
+                                gp.display()
+                            );
+                            say(&format!("FAIL {name}: {failure}"));
+                            failures.push(failure);
+                        }
+                        continue;
+                    }
                     let want = read_golden(&gp);
                     if want.as_deref() == Some(rendered.trim_end()) {
                         continue;

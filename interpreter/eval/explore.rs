@@ -187,6 +187,7 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
         written_in: case.lang,
         case: name.to_string(),
         lawbook: book.name.clone(),
+        regulation: book.regulation.as_ref().map(|r| r.name.clone()),
         board: BoardInfo {
             number: case.board.map(|b| b.0),
             dealer,

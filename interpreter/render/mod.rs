@@ -39,13 +39,23 @@ pub fn text_in(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang, full:
     let _ = writeln!(
         out,
         "{}",
-        r.p(
-            "case_header",
-            &[
-                ("case", A::text(&ruling.case)),
-                ("lawbook", A::text(&ruling.lawbook)),
-            ]
-        )
+        match &ruling.regulation {
+            None => r.p(
+                "case_header",
+                &[
+                    ("case", A::text(&ruling.case)),
+                    ("lawbook", A::text(&ruling.lawbook)),
+                ]
+            ),
+            Some(reg) => r.p(
+                "case_header_regulation",
+                &[
+                    ("case", A::text(&ruling.case)),
+                    ("lawbook", A::text(&ruling.lawbook)),
+                    ("regulation", A::text(reg)),
+                ]
+            ),
+        }
     );
     let b = &ruling.board;
     let vul = r.vulnerability(&b.vulnerable);

@@ -105,6 +105,19 @@ pub struct ParagraphDecl {
     pub judgement: Option<String>,
     /// How the players proceed, with nothing for a ruling to compute (65A, 66A).
     pub conduct: Option<String>,
+    /// The body the paragraph leaves a choice to that no ruling computes (78D, 18F).
+    pub delegated: Option<Ident>,
+    /// What a regulation provides there, in its words.
+    pub regulated: Option<(String, Span)>,
+    pub span: Span,
+}
+
+/// `delegated to regulating_authority by 12C2(d)`: the body a value is left to, and the
+/// paragraph that leaves it.
+#[derive(Clone, Debug)]
+pub struct Delegation {
+    pub to: Ident,
+    pub by: ParaId,
     pub span: Span,
 }
 
@@ -128,6 +141,7 @@ pub struct TypeExpr {
 
 #[derive(Clone, Debug)]
 pub struct Define {
+    pub delegated: Option<Delegation>,
     pub name: Ident,
     pub params: Vec<Param>,
     pub ty: TypeExpr,
@@ -139,6 +153,7 @@ pub struct Define {
 
 #[derive(Clone, Debug)]
 pub struct Table {
+    pub delegated: Option<Delegation>,
     pub name: Ident,
     pub params: Vec<Param>,
     pub ty: TypeExpr,
@@ -310,6 +325,45 @@ pub struct Procedure {
 }
 
 /// Sibling rules of which exactly one applies; `except` says which rule yields to which.
+/// A regulation file: a body's choices on the options the Laws delegate, and its amendments.
+#[derive(Clone, Debug)]
+pub struct Regulation {
+    pub name: Ident,
+    pub titles: Vec<Translations>,
+    /// The law book it applies to (`applies to 2017`), as the book's folder is named.
+    pub applies_to: Option<(String, Span)>,
+    pub settings: Vec<Setting>,
+    pub span: Span,
+}
+
+/// One `set` or `amend` of a regulation.
+#[derive(Clone, Debug)]
+pub struct Setting {
+    /// `amend`: replaces what the Laws do not delegate (warned about in every run).
+    pub amend: bool,
+    pub change: Change,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// `set average_plus = 65`: a definition without parameters given a new value.
+    Value {
+        name: Ident,
+        value: Expr,
+    },
+    Define(Define),
+    Table(Table),
+    /// Rules replacing the rules of the same paragraph in a decision (or added to it).
+    Rectify(Rectify),
+    /// `set 78D "…"`: what the regulation provides where the Laws delegate a matter no
+    /// ruling computes.
+    Paragraph {
+        id: ParaId,
+        text: String,
+    },
+}
+
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub rules: Vec<Rule>,

@@ -5,4 +5,4 @@ pub mod ast;
 mod parse;
 pub mod pest_error;
 
-pub use parse::{parse_law_file, MAX_DEPTH};
+pub use parse::{parse_law_file, parse_regulation_file, MAX_DEPTH};

@@ -7,10 +7,11 @@ mod steps;
 pub use depth::MAX_DEPTH;
 
 use super::ast::{
-    Arm, BinOp, Block, Decision, Define, Duration, Exposure, Expr, ExprKind, Finding, Ident,
-    ImpliedAnswer, Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl, ParaId,
-    ParagraphDecl, Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step, StepKind,
-    Table, TableRow, Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, Yields,
+    Arm, BinOp, Block, Change, Decision, Define, Delegation, Duration, Exposure, Expr, ExprKind,
+    Finding, Ident, ImpliedAnswer, Irregularity, Item, Lang, Law, LawFile, Let, Obligation,
+    OptionDecl, ParaId, ParagraphDecl, Param, Procedure, QuantKind, Rectify, Regulation, RowKey,
+    Setting, SourceLines, Step, StepKind, Table, TableRow, Translations, Trigger, TriggerKind,
+    TypeExpr, TypeExprKind, Yields,
 };
 use super::pest_error;
 use crate::diagnostic::Diag;
@@ -43,6 +44,15 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::judgement | R::kw_judgement => "`judgement`",
         R::conduct_note => "`conduct`",
         R::define | R::kw_define => "`define`",
+        R::delegation | R::delegated_here | R::kw_delegated => {
+            "`delegated to` a regulating_authority or tournament_organizer"
+        }
+        R::regulation | R::kw_regulation | R::regulation_file => "`regulation`",
+        R::applies_to | R::kw_applies => "`applies to` and the law book",
+        R::book_name => "a law book's name, such as `2017`",
+        R::setting | R::kw_amend => "`set` or `amend`",
+        R::value_setting => "a name, `=` and its value",
+        R::paragraph_setting => "a paragraph and what the regulation provides there",
         R::per_clause | R::kw_per => "`per` and the paragraphs it encodes",
         R::table | R::kw_table => "`table`",
         R::table_row | R::row_key => "a table row `key => value`",
@@ -181,6 +191,26 @@ pub fn parse_law_file(file: u32, text: &str) -> Result<LawFile, Diag> {
     Ok(LawFile { file, laws })
 }
 
+/// Parse a regulation file (`regulation NAME { … }`).
+pub fn parse_regulation_file(file: u32, text: &str) -> Result<Regulation, Diag> {
+    if let Some(d) = pest_error::too_deep(file, text, "lawbook::syntax::regulation") {
+        return Err(d);
+    }
+    let mut pairs = LawParser::parse(Rule::regulation_file, text)
+        .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::regulation"))?;
+    if let Some(d) = depth::too_deep(file, &pairs, "lawbook::syntax::regulation") {
+        return Err(d);
+    }
+    let top = pairs
+        .next()
+        .expect("the regulation_file rule always yields one pair");
+    let reg = top
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::regulation)
+        .expect("a regulation file holds one regulation");
+    Builder { file }.regulation(reg)
+}
+
 struct Builder {
     file: u32,
 }
@@ -286,20 +316,7 @@ impl Builder {
                 Rule::obligation | Rule::permission => {
                     law.items.push(Item::Obligation(self.obligation(item)?))
                 }
-                Rule::rectify => {
-                    let span = self.span(&item);
-                    let mut it = item.into_inner();
-                    it.next();
-                    let target = it.next().unwrap();
-                    let irregularity =
-                        (target.as_rule() == Rule::ident).then(|| self.ident(target));
-                    let decision = self.decision(it.next().unwrap())?;
-                    law.items.push(Item::Rectify(Rectify {
-                        irregularity,
-                        decision,
-                        span,
-                    }));
-                }
+                Rule::rectify => law.items.push(Item::Rectify(self.rectify(item)?)),
                 Rule::procedure => {
                     let span = self.span(&item);
                     let mut it = item.into_inner();
@@ -313,6 +330,77 @@ impl Builder {
             }
         }
         Ok(law)
+    }
+
+    fn rectify(&self, p: P) -> Result<Rectify, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        it.next();
+        let target = it.next().unwrap();
+        let irregularity = (target.as_rule() == Rule::ident).then(|| self.ident(target));
+        let decision = self.decision(it.next().unwrap())?;
+        Ok(Rectify {
+            irregularity,
+            decision,
+            span,
+        })
+    }
+
+    fn regulation(&self, p: P) -> Result<Regulation, Diag> {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        it.next();
+        let name = self.ident(it.next().unwrap());
+        let mut reg = Regulation {
+            name,
+            titles: vec![],
+            applies_to: None,
+            settings: vec![],
+            span,
+        };
+        for x in it {
+            match x.as_rule() {
+                Rule::title => reg.titles.push(self.translations(x)),
+                Rule::applies_to => {
+                    let book = x.into_inner().nth(2).unwrap();
+                    reg.applies_to = Some((book.as_str().to_string(), self.span(&book)));
+                }
+                Rule::setting => {
+                    let span = self.span(&x);
+                    let mut s = x.into_inner();
+                    let amend = s.next().unwrap().as_rule() == Rule::kw_amend;
+                    let what = s.next().unwrap();
+                    let change = match what.as_rule() {
+                        Rule::define => Change::Define(self.define(what)?),
+                        Rule::table => Change::Table(self.table(what)?),
+                        Rule::rectify => Change::Rectify(self.rectify(what)?),
+                        Rule::value_setting => {
+                            let mut v = what.into_inner();
+                            let name = self.ident(v.next().unwrap());
+                            let value = self.expr(v.next().unwrap())?;
+                            Change::Value { name, value }
+                        }
+                        _ => {
+                            let mut v = what.into_inner();
+                            let id = self.para_id(v.next().unwrap());
+                            let text = v
+                                .next()
+                                .and_then(|s| s.into_inner().next())
+                                .map_or("", |b| b.as_str())
+                                .to_string();
+                            Change::Paragraph { id, text }
+                        }
+                    };
+                    reg.settings.push(Setting {
+                        amend,
+                        change,
+                        span,
+                    });
+                }
+                _ => {}
+            }
+        }
+        Ok(reg)
     }
 
     fn translations(&self, p: P) -> Translations {
@@ -342,11 +430,16 @@ impl Builder {
             titles: vec![],
             judgement: None,
             conduct: None,
+            delegated: None,
+            regulated: None,
             span,
         };
         for x in it {
             match x.as_rule() {
                 Rule::title => decl.titles.push(self.translations(x)),
+                Rule::delegated_here => {
+                    decl.delegated = x.into_inner().nth(2).map(|to| self.ident(to));
+                }
                 Rule::judgement | Rule::conduct_note => {
                     let judgement = x.as_rule() == Rule::judgement;
                     let s = x.into_inner().nth(1).unwrap();
@@ -401,9 +494,27 @@ impl Builder {
         }
     }
 
+    /// `delegated to BODY by PARA` before a define or table, if there is one; the iterator is
+    /// left after the definition's keyword.
+    fn delegation<'i>(
+        &self,
+        it: &mut std::iter::Peekable<impl Iterator<Item = P<'i>>>,
+    ) -> Option<Delegation> {
+        let d = it.next_if(|x| x.as_rule() == Rule::delegation);
+        it.next();
+        let d = d?;
+        let span = self.span(&d);
+        let mut parts = d.into_inner().skip(2);
+        let to = self.ident(parts.next()?);
+        parts.next();
+        let by = self.para_id(parts.next()?);
+        Some(Delegation { to, by, span })
+    }
+
     fn define(&self, p: P) -> Result<Define, Diag> {
         let span = self.span(&p);
-        let mut it = p.into_inner().skip(1).peekable();
+        let mut it = p.into_inner().peekable();
+        let delegated = self.delegation(&mut it);
         let name = self.ident(it.next().unwrap());
         let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
             self.params(it.next().unwrap())
@@ -414,6 +525,7 @@ impl Builder {
         let per = self.per(&mut it);
         let body = self.expr(it.next().unwrap())?;
         Ok(Define {
+            delegated,
             name,
             params,
             ty,
@@ -425,7 +537,8 @@ impl Builder {
 
     fn table(&self, p: P) -> Result<Table, Diag> {
         let span = self.span(&p);
-        let mut it = p.into_inner().skip(1);
+        let mut it = p.into_inner().peekable();
+        let delegated = self.delegation(&mut it);
         let name = self.ident(it.next().unwrap());
         let params = self.params(it.next().unwrap());
         let ty = self.type_expr(it.next().unwrap());
@@ -459,6 +572,7 @@ impl Builder {
             });
         }
         Ok(Table {
+            delegated,
             name,
             params,
             ty,

@@ -1,0 +1,196 @@
+//! Regulations: a regulating authority's choices on what the Laws delegate (`set`), its
+//! amendments of what they do not (`amend`, warned about), and `lawbook diff`, which lists the
+//! rulings an edit changes. The sample is laws/regulations/example-federation.regulation.
+
+use std::path::Path;
+use std::process::Output;
+
+mod common;
+use common::{lawbook, unwrapped};
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+/// The diagnostics, unwrapped (where miette breaks a line depends on the paths' lengths).
+fn err(o: &Output) -> String {
+    unwrapped(&String::from_utf8_lossy(&o.stderr))
+}
+
+const SAMPLE: &str = "laws/regulations/example-federation.regulation";
+
+/// A regulation file of the given text in a temporary folder.
+fn regulation(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("lawbook-regulation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(format!("{name}.regulation"));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn check_accepts_the_sample_regulation_and_lists_what_it_sets() {
+    let o = lawbook(&["check", "laws/2017", "--regulation", SAMPLE, "--delegated"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = out(&o);
+    assert!(
+        text.contains("under regulation example_federation"),
+        "{text}"
+    );
+    assert!(
+        text.contains("12C2(b)    tournament_organizer   average_plus_imps = 2"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "41A        regulating_authority   regulation: Opening leads are made face up."
+        ),
+        "{text}"
+    );
+    // Without the regulation, the Laws' own value.
+    let o = lawbook(&["check", "laws/2017", "--delegated"]);
+    assert!(out(&o).contains("average_plus_imps = 3"), "{}", out(&o));
+}
+
+#[test]
+fn setting_what_the_laws_do_not_delegate_is_an_error_naming_the_paragraph() {
+    let o = lawbook(&[
+        "check",
+        "--regulation",
+        "tests/data/regulations/sets-what-the-laws-fix.regulation",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = err(&o);
+    assert!(e.contains("`imp_scale` (Law 78) is not delegated"), "{e}");
+    assert!(
+        e.contains("61B3 is a rule of the Laws, not a choice"),
+        "{e}"
+    );
+    assert!(e.contains("write `amend` instead of `set`"), "{e}");
+    assert!(e.contains("sets-what-the-laws-fix.regulation:5:3"), "{e}");
+}
+
+#[test]
+fn an_amendment_is_accepted_and_warned_about_in_every_run() {
+    let reg = "tests/data/regulations/amends-61b3.regulation";
+    let o = lawbook(&["check", "--regulation", reg]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o)
+        .contains("this regulation amends the Laws: `61B3` replaces the rule of `revoke_inquiry`"));
+    let o = lawbook(&[
+        "rule",
+        "corpus/2017/61/b3-defender-asks-partner.case",
+        "--regulation",
+        reg,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("amends the Laws"), "{}", err(&o));
+    assert!(out(&o).contains("regulation amends_61b3"), "{}", out(&o));
+    assert!(out(&o).contains("see 16B, 12A1"), "{}", out(&o));
+}
+
+#[test]
+fn a_setting_is_checked_as_the_law_book_is() {
+    let cases = [
+        // The wrong type: the checker's error, at the regulation's line.
+        ("wrong-type", "regulation r {\n  applies to 2017\n  set average_plus_imps = true\n}\n", "wrong-type.regulation:3"),
+        // A name the book lacks, with the nearest one.
+        ("unknown", "regulation r {\n  applies to 2017\n  set average_plus_imp = 2\n}\n", "average_plus_imps"),
+        // Another signature than the book's.
+        ("signature", "regulation r {\n  applies to 2017\n  set define average_plus_imps(n: int): int = n\n}\n", "is not the law book's `average_plus_imps: int`"),
+        // A delegated value written as an amendment.
+        ("amend-delegated", "regulation r {\n  applies to 2017\n  amend average_plus_imps = 2\n}\n", "`set` it, not `amend`"),
+        // Words for a paragraph that delegates nothing.
+        ("words", "regulation r {\n  applies to 2017\n  set 27A1 \"no\"\n}\n", "27A1 leaves nothing"),
+        // Another law book.
+        ("book", "regulation r {\n  applies to 1997\n  set average_plus_imps = 2\n}\n", "applies to law book 1997, not to 2017"),
+        ("no-book", "regulation r {\n  set average_plus_imps = 2\n}\n", "does not say which law book"),
+        // Not a regulation at all.
+        ("syntax", "regulation r {\n  applies to 2017\n  set = 2\n}\n", "wrong-type"),
+    ];
+    for (name, text, want) in cases {
+        let p = regulation(name, text);
+        let o = lawbook(&["check", "--regulation", p.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", err(&o));
+        let e = err(&o);
+        if name == "syntax" {
+            assert!(e.contains("lawbook::syntax::regulation"), "{name}: {e}");
+        } else {
+            assert!(e.contains(want), "{name}: {e}");
+        }
+    }
+    let o = lawbook(&[
+        "check",
+        "--regulation",
+        "tests/data/regulations/no-such.regulation",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+}
+
+#[test]
+fn test_under_a_regulation_reads_its_own_goldens_only_where_the_ruling_changes() {
+    let o = lawbook(&["test", "corpus/2017/12", "--regulation", SAMPLE]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert!(out(&o).contains("5 passed, 0 failed"), "{}", out(&o));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/2017/12");
+    let own: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.contains("@example_federation.en.snap"))
+        .collect();
+    // The average case (0 IMPs either way) keeps its standard goldens.
+    assert_eq!(own.len(), 4, "{own:?}");
+    assert!(!own
+        .iter()
+        .any(|n| n.starts_with("c2a-both-partly-at-fault")));
+}
+
+#[test]
+fn diff_lists_the_changed_rulings_by_paragraph_and_exits_1_on_an_unacknowledged_one() {
+    let o = lawbook(&["diff", "laws/2017", SAMPLE, "--corpus", "corpus/2017/12"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    insta::assert_snapshot!("diff_sample_regulation", out(&o));
+    // Nothing acknowledged: the same changes are findings.
+    let empty = regulation("empty", "");
+    let o = lawbook(&[
+        "diff",
+        "laws/2017",
+        SAMPLE,
+        "--corpus",
+        "corpus/2017/12",
+        "--acknowledged",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        out(&o).contains("4 ruling(s) changed, 4 not acknowledged"),
+        "{}",
+        out(&o)
+    );
+    // As JSON for CI.
+    let o = lawbook(&[
+        "diff",
+        "laws/2017",
+        SAMPLE,
+        "--corpus",
+        "corpus/2017/12",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["changed"].as_array().map(|a| a.len()), Some(4));
+    assert_eq!(v["unacknowledged"], 0);
+    assert_eq!(v["changed"][0]["paragraphs"][0], "12C2(b)");
+    // A law book against itself changes nothing.
+    let o = lawbook(&[
+        "diff",
+        "laws/2017",
+        "laws/2017",
+        "--corpus",
+        "corpus/2017/61",
+        "--acknowledged",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    assert!(out(&o).contains(": 0 ruling(s) changed"), "{}", out(&o));
+}
