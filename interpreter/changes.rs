@@ -16,6 +16,9 @@ use serde_json::Value;
 pub struct Change {
     /// The paragraph that decides it (or what it is about, outside any decision).
     pub paragraph: String,
+    /// Whether the paragraph is a decision's (not a guess from the basis or the field).
+    #[serde(skip)]
+    pub decided: bool,
     /// Where in the ruling: the branch, irregularity and field, in words.
     pub at: String,
     /// The value before and after, as compact JSON (`—` where there is none).
@@ -40,8 +43,30 @@ pub fn changes(a: &Ruling, b: &Ruling, touched: &[String]) -> Vec<Change> {
     let (va, vb) = (strip(a), strip(b));
     let mut out = vec![];
     walk(Some(&va), Some(&vb), &mut Ctx::default(), touched, &mut out);
+    // A score, a contract or a number of tricks that changed with a decision is that
+    // decision's doing.
+    let mut decided: Vec<String> = out
+        .iter()
+        .filter(|c| c.decided)
+        .map(|c| c.paragraph.clone())
+        .collect();
+    decided.sort();
+    decided.dedup();
+    if !decided.is_empty() {
+        for c in out.iter_mut().filter(|c| !c.decided) {
+            c.paragraph = decided.join(", ");
+        }
+    }
     out
 }
+
+/// Fields that are an example, not the ruling: one play among equals that reaches the
+/// claimer's worst result. Compared, they would list every card of a play that is merely
+/// another one.
+const EXAMPLES: [&str; 1] = ["worst_line"];
+
+/// The most of a value a change shows.
+const SHOWN: usize = 160;
 
 #[derive(Clone, Default)]
 struct Ctx {
@@ -52,11 +77,66 @@ struct Ctx {
 }
 
 fn compact(v: Option<&Value>) -> String {
-    match v {
+    let text = match v {
         None => "—".to_string(),
         Some(Value::String(s)) => s.clone(),
         Some(v) => v.to_string(),
+    };
+    match text.char_indices().nth(SHOWN) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
     }
+}
+
+/// A node of the decision tree in a few words: an open question, or an outcome's deciding
+/// paragraphs and result.
+fn node_summary(v: &Value) -> String {
+    match v.get("kind").and_then(|k| k.as_str()) {
+        Some("branch") => {
+            let q = &v["question"];
+            let answers: Vec<&str> = v["branches"]
+                .as_array()
+                .map(|b| b.iter().filter_map(|x| x["answer"].as_str()).collect())
+                .unwrap_or_default();
+            format!(
+                "open question {} ({})",
+                q["name"].as_str().unwrap_or("?"),
+                answers.join(", ")
+            )
+        }
+        _ => {
+            let mut parts = vec![];
+            let decided: Vec<&str> = last_paragraphs(v);
+            if !decided.is_empty() {
+                parts.push(format!("decided by {}", decided.join(", ")));
+            }
+            if let Some(t) = v.get("tricks") {
+                parts.push(format!("{t} tricks"));
+            }
+            if let Some(ns) = v.get("score").and_then(|s| s.get("ns")) {
+                parts.push(format!("NS {ns}"));
+            }
+            format!("outcome: {}", parts.join(", "))
+        }
+    }
+}
+
+/// The paragraph each irregularity of an outcome was decided by last.
+fn last_paragraphs(v: &Value) -> Vec<&str> {
+    v.get("irregularities")
+        .and_then(|i| i.as_array())
+        .map(|irs| {
+            irs.iter()
+                .filter_map(|ir| {
+                    ir.get("decisions")?
+                        .as_array()?
+                        .last()?
+                        .get("paragraph")?
+                        .as_str()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn basis_of(v: Option<&Value>) -> Vec<String> {
@@ -81,6 +161,33 @@ fn walk(
         return;
     }
     match (a, b) {
+        (Some(Value::Object(oa)), Some(Value::Object(ob)))
+            if oa.contains_key("kind") && oa.get("kind") != ob.get("kind") =>
+        {
+            // An outcome became an open question, or the reverse: one change, said in words.
+            let (sa, sb) = (
+                node_summary(a.unwrap_or(&Value::Null)),
+                node_summary(b.unwrap_or(&Value::Null)),
+            );
+            let decided: Vec<&str> = last_paragraphs(a.unwrap_or(&Value::Null))
+                .into_iter()
+                .chain(last_paragraphs(b.unwrap_or(&Value::Null)))
+                .collect();
+            out.push(Change {
+                paragraph: match decided.first() {
+                    Some(p) => p.to_string(),
+                    None => "ruling".to_string(),
+                },
+                decided: !decided.is_empty(),
+                at: if ctx.labels.is_empty() {
+                    "the ruling".to_string()
+                } else {
+                    ctx.labels.join(" › ")
+                },
+                before: sa,
+                after: sb,
+            });
+        }
         (Some(Value::Object(oa)), Some(Value::Object(ob))) => {
             let mut here = ctx.clone();
             if let Some(p) = ob
@@ -116,7 +223,7 @@ fn walk(
             let mut keys: Vec<&String> = oa.keys().chain(ob.keys()).collect();
             keys.sort();
             keys.dedup();
-            for k in keys {
+            for k in keys.into_iter().filter(|k| !EXAMPLES.contains(&k.as_str())) {
                 let mut sub = here.clone();
                 if !matches!(
                     k.as_str(),
@@ -145,10 +252,10 @@ fn walk(
             let paragraph = ctx.paragraph.clone().unwrap_or_else(|| {
                 let hit: Vec<&String> = ctx.basis.iter().filter(|p| touched.contains(p)).collect();
                 match hit.as_slice() {
+                    // What the change is about: the outcome's field it is in.
                     [] => ctx
                         .labels
                         .iter()
-                        .rev()
                         .find(|l| !l.starts_with("answer ") && !l.contains(" by "))
                         .map(|l| l.split('[').next().unwrap_or(l).to_string())
                         .unwrap_or_else(|| "ruling".to_string()),
@@ -156,6 +263,7 @@ fn walk(
                 }
             });
             out.push(Change {
+                decided: ctx.paragraph.is_some(),
                 paragraph,
                 at: ctx.labels.join(" › "),
                 before: compact(a),
@@ -204,7 +312,7 @@ mod tests {
         assert_eq!(c[0].paragraph, "12C2(b)");
         assert_eq!(c[0].at, "comparisons[1] › imps");
         let c = walked(a, b, &[]);
-        assert_eq!(c[0].paragraph, "imps");
+        assert_eq!(c[0].paragraph, "comparisons");
     }
 
     #[test]

@@ -184,7 +184,7 @@ fn apply_one(s: &Setting, files: &mut [LawFile], out: &mut Applied) {
                 );
                 return;
             }
-            out.touched.push(id.text.clone());
+            // Words change no ruling: not a paragraph `diff` groups by.
             p.regulated = Some((text.clone(), s.span));
         }
         Change::Rectify(new) => {

@@ -181,6 +181,30 @@ fn diff_lists_the_changed_rulings_by_paragraph_and_exits_1_on_an_unacknowledged_
     assert_eq!(v["changed"].as_array().map(|a| a.len()), Some(4));
     assert_eq!(v["unacknowledged"], 0);
     assert_eq!(v["changed"][0]["paragraphs"][0], "12C2(b)");
+    // 70E2: the sample deems a claimer's unordered suit played from the top down; in the
+    // partial-line claim of 70D1 the Director's worst order then loses one trick, not two.
+    let o = lawbook(&[
+        "diff",
+        "laws/2017",
+        SAMPLE,
+        "--corpus",
+        "corpus/2017/70",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let d1 = v["changed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["case"] == "2017/70/d1-stated-line-can-fail")
+        .expect("the 70D1 case changes");
+    assert_eq!(d1["paragraphs"][0], "70D1");
+    assert!(d1["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["at"] == "tricks" && c["before"] == "9" && c["after"] == "10"));
     // A law book against itself changes nothing.
     let o = lawbook(&[
         "diff",

@@ -267,6 +267,12 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "whose turn it is to call (Law 17)",
     ),
     (
+        "claim_suit_from_the_top",
+        &[],
+        || Type::Bool,
+        "whether a claimer's side is deemed to play each suit from the top where the claim did not state the order (Law 70E2)",
+    ),
+    (
         "auction_ended",
         &[],
         || Type::Bool,

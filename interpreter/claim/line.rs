@@ -67,11 +67,25 @@ pub fn worst_line(
     search(pos, claimer, statement, budget, Goal::Worst)
 }
 
+/// `worst_line` where the claimer's side plays the cards of each suit from the top down when
+/// the statement leaves their order open (70E2: an order a regulating authority may
+/// specify). Which suit it plays, and the defenders' cards, stay open.
+pub fn worst_line_from_the_top(
+    pos: &Position,
+    claimer: Seat,
+    statement: &[Card],
+    budget: u64,
+) -> Result<Line, ClaimError> {
+    search(pos, claimer, statement, budget, Goal::WorstFromTheTop)
+}
+
 /// What the claimer's side aims at in the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Goal {
     /// Every open choice goes against the claimer (the ruling's evidence).
     Worst,
+    /// As `Worst`, but the claimer's side plays each suit from its highest card (70E2).
+    WorstFromTheTop,
     /// The claimer's side chooses its best card: with an empty statement, the double-dummy
     /// result, which the tests compare with the solver's.
     Best,
@@ -134,6 +148,18 @@ pub(crate) fn search(
         tricks,
         play,
         nodes: s.nodes,
+    })
+}
+
+/// Of a set of cards (bit `suit * 13 + rank offset`, the ace highest), the highest of each
+/// suit.
+fn highest_of_each_suit(cards: u64) -> u64 {
+    (0..4).fold(0, |out, suit| {
+        let block = (cards >> (suit * 13)) & 0x1fff;
+        match block {
+            0 => out,
+            b => out | (1u64 << (63 - b.leading_zeros())) << (suit * 13),
+        }
     })
 }
 
@@ -345,7 +371,7 @@ impl Search<'_> {
             .filter(|i| choices & (1 << i) != 0)
             .map(Card::from_index)
             .collect();
-        let low_first = self.goal == Goal::Worst && seat.side() == self.side;
+        let low_first = self.goal != Goal::Best && seat.side() == self.side;
         cards.sort_by_key(|c| {
             if low_first {
                 c.rank.0
@@ -379,6 +405,11 @@ impl Search<'_> {
             }
         } else {
             allowed
+        };
+        let pool = if self.goal == Goal::WorstFromTheTop && seat.side() == self.side {
+            highest_of_each_suit(pool)
+        } else {
+            pool
         };
         let live = hands.iter().fold(t.on_table(), |m, h| m | h);
         representatives(pool, live, self.stmt_mask)

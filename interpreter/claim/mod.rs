@@ -14,7 +14,7 @@ pub mod dd;
 pub mod line;
 
 pub use dd::{double_dummy, DoubleDummy};
-pub use line::{worst_line, Line, DEFAULT_NODE_BUDGET};
+pub use line::{worst_line, worst_line_from_the_top, Line, DEFAULT_NODE_BUDGET};
 
 use crate::model::{Card, Hand, Seat, Strain, Suit};
 

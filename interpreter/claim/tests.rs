@@ -528,3 +528,22 @@ fn random_positions_give_results_or_errors_never_panics() {
         "{valid} valid, {invalid} invalid"
     );
 }
+
+/// 70E2: North holds ♠AKQ2 and claims the last four tricks at no trump without an order; East's
+/// only spade is the ♠J (South ♠T98 ♥A, West diamonds). In any order the worst is the ♠2
+/// first, which East's ♠J wins; South's ♥A then wins one: three tricks. From the top down (a
+/// regulating authority's order) the ♠J falls under the ace: four.
+#[test]
+fn from_the_top_the_claimer_plays_each_suit_high_first() {
+    let p = north_leads("AKQ2... J.432.. T98.A.. ..7654.", Strain::NoTrump);
+    let any = worst_line(&p, Seat::North, &[], DEFAULT_NODE_BUDGET).unwrap();
+    assert_eq!(any.tricks, 3, "{:?}", any.play);
+    assert_eq!(any.play[0], (Seat::North, Card::parse("S2").unwrap()));
+    let top = worst_line_from_the_top(&p, Seat::North, &[], DEFAULT_NODE_BUDGET).unwrap();
+    assert_eq!(top.tricks, 4, "{:?}", top.play);
+    assert_eq!(top.play[0], (Seat::North, Card::parse("SA").unwrap()));
+    // A stated card still comes first: the ♠2 named, the order is the statement's.
+    let stated =
+        worst_line_from_the_top(&p, Seat::North, &cards("S2"), DEFAULT_NODE_BUDGET).unwrap();
+    assert_eq!(stated.tricks, 3, "{:?}", stated.play);
+}

@@ -6,7 +6,9 @@
 //! the claim ruled without it, and the ruling says so.
 
 use super::*;
-use crate::claim::{double_dummy, worst_line, Position, DEFAULT_NODE_BUDGET};
+use crate::claim::{
+    double_dummy, worst_line, worst_line_from_the_top, Position, DEFAULT_NODE_BUDGET,
+};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -31,15 +33,22 @@ impl Table<'_> {
         })
     }
 
-    pub(super) fn claim_evidence(&self, claimer: Seat, line: &[Card]) -> Evidence {
+    /// `from_the_top`: the claimer's side plays each suit from the top where the statement
+    /// leaves the order open (the law book's `claim_suit_from_the_top`, 70E2).
+    pub(super) fn claim_evidence(
+        &self,
+        claimer: Seat,
+        line: &[Card],
+        from_the_top: bool,
+    ) -> Evidence {
         let pos = self
             .claim_position()
             .ok_or_else(|| "the play has not started".to_string())?;
-        let key = format!("{pos:?} {claimer:?} {line:?}");
+        let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top}");
         if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
             return known;
         }
-        let evidence = compute(&pos, claimer, line);
+        let evidence = compute(&pos, claimer, line, from_the_top);
         KNOWN.with(|k| {
             let mut k = k.borrow_mut();
             // A bound on what a long run (a whole corpus) keeps.
@@ -52,9 +61,14 @@ impl Table<'_> {
     }
 }
 
-fn compute(pos: &Position, claimer: Seat, line: &[Card]) -> Evidence {
+fn compute(pos: &Position, claimer: Seat, line: &[Card], from_the_top: bool) -> Evidence {
     let side = claimer.side();
-    let worst = worst_line(pos, claimer, line, DEFAULT_NODE_BUDGET).map_err(|e| e.message)?;
+    let search = if from_the_top {
+        worst_line_from_the_top
+    } else {
+        worst_line
+    };
+    let worst = search(pos, claimer, line, DEFAULT_NODE_BUDGET).map_err(|e| e.message)?;
     let dd = double_dummy(pos, side).map_err(|e| e.message)?;
     // 70C1: a trump in an opponent's hand that the statement says nothing about.
     let trump_outstanding = match pos.trumps.suit() {

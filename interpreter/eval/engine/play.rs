@@ -600,7 +600,11 @@ impl<'a> Table<'a> {
         }
         // Conceding n tricks claims the rest (68B1).
         let n = if concession { left - n } else { n };
-        let (evidence, worst) = match self.claim_evidence(seat, line) {
+        let from_the_top = self
+            .ev
+            .call("claim_suit_from_the_top", vec![], &self.view())?
+            == Value::Bool(true);
+        let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top) {
             Ok((facts, worst)) => (Ok(facts), worst),
             Err(why) => (Err(Rc::from(why.as_str())), vec![]),
         };
