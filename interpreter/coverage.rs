@@ -82,7 +82,10 @@ impl Coverage {
                 judgement: vec![],
                 conduct: vec![],
             });
-            if p.judgement.is_some() {
+            let section_of_judgements = p.conduct.is_none()
+                && !self.reached.contains(&p.id)
+                && judgement_section(book, &p.id);
+            if p.judgement.is_some() || section_of_judgements {
                 e.judgement.push(p.id.clone());
             } else if p.conduct.is_some() {
                 e.conduct.push(p.id.clone());
@@ -95,6 +98,34 @@ impl Coverage {
         }
         by_law.into_values().collect()
     }
+}
+
+/// A section none of whose paragraphs a ruling computes, at least one the Director's
+/// judgement (80B: every item left to the tournament organizer): no case is expected to
+/// reach it either.
+fn judgement_section(book: &LawBook, id: &str) -> bool {
+    let within: Vec<_> = book
+        .paragraphs
+        .values()
+        .filter(|q| q.id != id && q.id.starts_with(id) && is_within(&q.id, id))
+        .collect();
+    !within.is_empty()
+        && within
+            .iter()
+            .all(|q| q.judgement.is_some() || q.conduct.is_some())
+        && within.iter().any(|q| q.judgement.is_some())
+}
+
+/// Whether paragraph `q` lies within section `id` (27B1(a) within 27B, not 27 within 2).
+fn is_within(q: &str, id: &str) -> bool {
+    let mut key = parent_id(q);
+    while let Some(k) = key {
+        if k == id {
+            return true;
+        }
+        key = parent_id(&k);
+    }
+    false
 }
 
 /// The report as text.
