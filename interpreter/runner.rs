@@ -178,6 +178,11 @@ impl Books {
         Some((book, lex))
     }
 
+    /// The law books read so far that checked.
+    pub fn loaded(&self) -> impl Iterator<Item = &CompiledBook> {
+        self.books.values().filter_map(|b| b.as_ref().ok())
+    }
+
     /// The paragraphs the regulation of the books read changes (none without one).
     pub fn touched(&self) -> Vec<String> {
         self.books

@@ -218,3 +218,92 @@ fn diff_lists_the_changed_rulings_by_paragraph_and_exits_1_on_an_unacknowledged_
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
     assert!(out(&o).contains(": 0 ruling(s) changed"), "{}", out(&o));
 }
+
+#[test]
+fn a_federation_runs_its_own_cases_under_its_regulation_without_copying_laws() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fed = common::temp_dir("federation");
+    let cases = fed.join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    std::fs::copy(
+        root.join("corpus/2017/12/c2c-offender-below-forty.case"),
+        cases.join("average-minus.case"),
+    )
+    .unwrap();
+    std::fs::write(
+        fed.join("ours.regulation"),
+        "regulation ours {\n  applies to 2017\n  set average_plus_imps = 4\n}\n",
+    )
+    .unwrap();
+    let laws = root.join("laws");
+    let args = |bless: bool| {
+        let mut a = vec![
+            "test".to_string(),
+            cases.display().to_string(),
+            "--laws".to_string(),
+            laws.display().to_string(),
+            "--regulation".to_string(),
+            fed.join("ours.regulation").display().to_string(),
+        ];
+        if bless {
+            a.push("--bless".to_string());
+        }
+        a
+    };
+    let run = |bless: bool| {
+        let a = args(bless);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        lawbook(&a)
+    };
+    // No goldens yet: every one is missing.
+    assert_eq!(run(false).status.code(), Some(1));
+    assert_eq!(run(true).status.code(), Some(0));
+    let o = run(false);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    let golden = std::fs::read_to_string(cases.join("average-minus@ours.en.snap")).unwrap();
+    assert!(
+        golden.contains("(law book 2017, regulation ours)"),
+        "{golden}"
+    );
+    assert!(golden.contains("−4 IMPs in a teams event"), "{golden}");
+}
+
+#[test]
+fn diff_of_two_law_books_groups_by_the_paragraph_of_the_edited_definition() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let copy = common::temp_dir("edited-book").join("2017");
+    std::fs::create_dir_all(&copy).unwrap();
+    for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    // A federation edits its copy of the book instead of writing a regulation.
+    let twelve = copy.join("12-directors-discretionary-powers.law");
+    let text = std::fs::read_to_string(&twelve).unwrap();
+    let edited = text.replace(
+        "define average_plus_imps: int per 12C2(b) = 3",
+        "define average_plus_imps: int per 12C2(b) = 5",
+    );
+    assert_ne!(text, edited);
+    std::fs::write(&twelve, edited).unwrap();
+    let empty = regulation("nothing-acknowledged", "");
+    let o = lawbook(&[
+        "diff",
+        "laws/2017",
+        copy.to_str().unwrap(),
+        "--corpus",
+        "corpus/2017/12",
+        "--acknowledged",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let text = out(&o);
+    assert!(
+        text.contains("4 ruling(s) changed, 4 not acknowledged"),
+        "{text}"
+    );
+    assert!(text.contains("\n12C2(b): 4 ruling(s)\n"), "{text}");
+    assert!(text.contains("comparisons[1] › imps: -3 → -5"), "{text}");
+}
