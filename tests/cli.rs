@@ -232,6 +232,24 @@ fn score_check_reports_a_wrong_score_and_exits_1() {
 }
 
 #[test]
+fn score_prints_the_boards_before_a_fault_in_the_file_and_exits_2() {
+    // The file is read board by board: a fault in its third game stops the reading there.
+    let tmp = std::env::temp_dir().join(format!("lawbook-fault-{}.pbn", std::process::id()));
+    let game = |n: u32, dealer: &str| {
+        format!("[Board \"{n}\"]\n[Dealer \"{dealer}\"]\n[Contract \"Pass\"]\n\n")
+    };
+    std::fs::write(&tmp, game(1, "N") + &game(2, "E") + &game(3, "Q")).unwrap();
+    let o = lawbook(&["score", "--pbn", tmp.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&tmp);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stdout(&o),
+        "board 1: passed out, NS +0\nboard 2: passed out, NS +0\n"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a seat"));
+}
+
+#[test]
 fn bad_usage_and_unreadable_input_exit_2() {
     assert_eq!(lawbook(&["no-such-verb"]).status.code(), Some(2));
     assert_eq!(

@@ -10,6 +10,7 @@ use crate::load::load_lawbook;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
 use crate::source::{Sources, Span};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -37,21 +38,31 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let file = match PbnFile::read(&a.pbn) {
-        Ok(f) => f,
+    // Board by board as the file is read: memory does not grow with the number of boards.
+    let boards = match PbnFile::open(&a.pbn) {
+        Ok(b) => b,
         Err(e) => {
             super::report_one(e);
             return ExitCode::from(2);
         }
     };
-    let text = std::fs::read_to_string(&a.pbn).unwrap_or_default();
-    let file_id = sources.add(a.pbn.display().to_string(), text);
+    // The boards' spans name the file, but nothing printed here shows its text: it is
+    // registered without it, so the file is read once and never held whole.
+    let file_id = sources.add(a.pbn.display().to_string(), String::new());
     let findings = crate::eval::expr::Findings::default();
     let ev = Evaluator::new(&book, &findings, crate::eval::explore::BUDGET);
     let view = View::default();
+    // One system call per buffer, not per line; flushed before anything goes to stderr.
+    let mut out = Out(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut failures = vec![];
-    let (mut scored, mut checked, mut differences) = (0, 0, 0);
-    for (i, b) in file.boards.iter().enumerate() {
+    let (mut boards_read, mut scored, mut checked, mut differences) = (0, 0, 0, 0);
+    let mut boards = boards.enumerate();
+    for (i, b) in boards.by_ref() {
+        let b = match b {
+            Ok(b) => b,
+            Err(e) => return unreadable(&mut out, e),
+        };
+        boards_read += 1;
         let label = match b.board {
             Some(n) => format!("board {n}"),
             None => format!("game {}", i + 1),
@@ -61,11 +72,13 @@ pub fn run(a: Args) -> ExitCode {
         // Each board has the whole budget: shared, it ran out after some 77,000 boards and
         // every later board printed "no contract".
         ev.budget.set(crate::eval::explore::BUDGET);
-        let tag_score = match score_from_tags(&ev, &view, b) {
+        let tag_score = match score_from_tags(&ev, &view, &b) {
             Ok(s) => s,
             Err(stop) => {
                 // The law book cannot score the board: an error, never "no contract".
-                outln!("{label}: the law book's Law 77 stops with an error  FAILED");
+                out.line(format_args!(
+                    "{label}: the law book's Law 77 stops with an error  FAILED"
+                ));
                 failures.push(stop_diag(&label, stop).with_sources(&sources));
                 if failures.len() == super::MAX_PRINTED {
                     break;
@@ -88,63 +101,30 @@ pub fn run(a: Args) -> ExitCode {
             }
             None => line.push_str(" no contract, declarer and result to score"),
         }
-        if a.check
-            && b.play.as_ref().is_some_and(|p| p.tricks.len() == 13)
-            && b.auction.is_some()
-            && b.deal.is_some()
-        {
-            let case = board_case(b, file_id);
-            match rule_case(&book, &case, &label) {
-                Ok(r) => match &r.tree {
-                    Node::Outcome(o) => {
-                        checked += 1;
-                        if let (Some(t), Some(res)) = (o.tricks, b.result) {
-                            if t != res {
-                                diffs.push(format!("the play gives declarer {t} tricks (Law 44), [Result] says {res}"));
-                            }
-                        }
-                        if let (
-                            Some(c),
-                            Some(PbnContract::Contract {
-                                level,
-                                strain,
-                                doubled,
-                            }),
-                        ) = (&o.contract, b.contract)
-                        {
-                            let risk = [1, 2, 4][doubled.min(2) as usize];
-                            if c.level != level
-                                || c.strain != strain
-                                || c.risk != risk
-                                || Some(c.declarer) != b.declarer
-                            {
-                                diffs.push(format!(
-                                    "the auction gives {} (Laws 19, 22), the tags say {}",
-                                    c.text,
-                                    b.value("Contract").unwrap_or("")
-                                ));
-                            }
-                        }
-                    }
-                    Node::Branch { .. } => diffs.push("the auction leaves a ruling open".into()),
-                },
-                Err(e) => diffs.push(format!("the replay fails: {}", e.message)),
-            }
+        if a.check {
+            checked += replay(&book, &b, file_id, &label, &mut diffs);
         }
         if diffs.is_empty() {
-            outln!("{line}{}", if a.check { "  ok" } else { "" });
+            out.line(format_args!("{line}{}", if a.check { "  ok" } else { "" }));
         } else {
             differences += 1;
-            outln!("{line}  DIFFERENT");
+            out.line(format_args!("{line}  DIFFERENT"));
             for d in diffs {
-                outln!("    {d}");
+                out.line(format_args!("    {d}"));
             }
         }
     }
-    outln!(
-        "{} boards, {scored} scored, {checked} checks, {differences} with differences",
-        file.boards.len()
-    );
+    // Stopped at the most failures printed: the rest of the file is only counted.
+    for (_, b) in boards {
+        match b {
+            Ok(_) => boards_read += 1,
+            Err(e) => return unreadable(&mut out, e),
+        }
+    }
+    out.line(format_args!(
+        "{boards_read} boards, {scored} scored, {checked} checks, {differences} with differences"
+    ));
+    out.flush();
     if !failures.is_empty() {
         super::report(&failures);
         eprintln!(
@@ -163,6 +143,89 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Standard output, buffered; when it is closed (`lawbook … | head`), stop quietly.
+struct Out<W: Write>(W);
+
+impl<W: Write> Out<W> {
+    fn line(&mut self, args: std::fmt::Arguments) {
+        if writeln!(self.0, "{args}").is_err() {
+            std::process::exit(0);
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.0.flush().is_err() {
+            std::process::exit(0);
+        }
+    }
+}
+
+/// A fault in the file after its first boards: those stay printed, then the error (exit 2).
+fn unreadable<W: Write>(out: &mut Out<W>, e: crate::pbn::PbnError) -> ExitCode {
+    out.flush();
+    super::report_one(e);
+    ExitCode::from(2)
+}
+
+/// With `--check`, a board with its deal, auction and 13 tricks replayed under the law book:
+/// the tricks against [Result], the contract against the tags. The number of checks made.
+fn replay(
+    book: &crate::compile::CompiledBook,
+    b: &PbnBoard,
+    file_id: u32,
+    label: &str,
+    diffs: &mut Vec<String>,
+) -> usize {
+    if !(b.play.as_ref().is_some_and(|p| p.tricks.len() == 13)
+        && b.auction.is_some()
+        && b.deal.is_some())
+    {
+        return 0;
+    }
+    let case = board_case(b, file_id);
+    let r = match rule_case(book, &case, label) {
+        Ok(r) => r,
+        Err(e) => {
+            diffs.push(format!("the replay fails: {}", e.message));
+            return 0;
+        }
+    };
+    let Node::Outcome(o) = &r.tree else {
+        diffs.push("the auction leaves a ruling open".into());
+        return 0;
+    };
+    if let (Some(t), Some(res)) = (o.tricks, b.result) {
+        if t != res {
+            diffs.push(format!(
+                "the play gives declarer {t} tricks (Law 44), [Result] says {res}"
+            ));
+        }
+    }
+    if let (
+        Some(c),
+        Some(PbnContract::Contract {
+            level,
+            strain,
+            doubled,
+        }),
+    ) = (&o.contract, b.contract)
+    {
+        let risk = [1, 2, 4][doubled.min(2) as usize];
+        if c.level != level
+            || c.strain != strain
+            || c.risk != risk
+            || Some(c.declarer) != b.declarer
+        {
+            diffs.push(format!(
+                "the auction gives {} (Laws 19, 22), the tags say {}",
+                c.text,
+                b.value("Contract").unwrap_or("")
+            ));
+        }
+    }
+    1
 }
 
 /// An evaluation that stopped, as a diagnostic at the law book's expression.

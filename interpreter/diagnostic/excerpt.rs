@@ -28,6 +28,10 @@ pub struct SharedSource {
     text: Arc<String>,
     /// Offsets where lines start as miette counts them (after `\n`, `\r\n` or a lone `\r`).
     starts: Arc<Vec<usize>>,
+    /// Where `text` starts in its file, in bytes and in lines (0 for a whole file): a part
+    /// of a file read as a stream (a PBN game) shows the file's own offsets and line numbers.
+    base: usize,
+    first_line: usize,
 }
 
 impl SharedSource {
@@ -37,12 +41,36 @@ impl SharedSource {
             name: name.into(),
             text,
             starts,
+            base: 0,
+            first_line: 0,
+        }
+    }
+
+    /// A part of a file: `text` starts at byte `base`, on line `first_line` (0-based, as
+    /// miette counts lines). Spans read from it are the file's; those outside it are out of
+    /// bounds.
+    pub fn part(
+        name: impl Into<Arc<str>>,
+        text: Arc<String>,
+        base: usize,
+        first_line: usize,
+    ) -> Self {
+        SharedSource {
+            base,
+            first_line,
+            ..SharedSource::new(name, text)
         }
     }
 
     /// A source whose line starts are already known (`Sources` computes them once per file).
     pub fn with_starts(name: Arc<str>, text: Arc<String>, starts: Arc<Vec<usize>>) -> Self {
-        SharedSource { name, text, starts }
+        SharedSource {
+            name,
+            text,
+            starts,
+            base: 0,
+            first_line: 0,
+        }
     }
 
     pub fn name(&self) -> &str {
@@ -51,6 +79,22 @@ impl SharedSource {
 
     pub fn text(&self) -> &Arc<String> {
         &self.text
+    }
+
+    /// Whether the file's byte range `span` lies in this source's text.
+    pub fn holds(&self, span: &std::ops::Range<usize>) -> bool {
+        span.start >= self.base && span.end <= self.base + self.text.len()
+    }
+
+    /// `clip_label` for a span given in the file's offsets.
+    pub fn clip_label(&self, offset: usize, len: usize) -> (usize, usize) {
+        match offset.checked_sub(self.base) {
+            Some(at) => {
+                let (at, len) = clip_label(&self.text, at, len);
+                (at + self.base, len)
+            }
+            None => (offset, len),
+        }
     }
 
     /// The same text under another name.
@@ -151,7 +195,10 @@ impl SourceCode for SharedSource {
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let text: &'a str = &self.text;
-        let (start, len) = (span.offset(), span.len());
+        let (base, len) = (self.base, span.len());
+        let Some(start) = span.offset().checked_sub(base) else {
+            return Err(MietteError::OutOfBounds);
+        };
         let end = start + len;
         if end > text.len() || len > MAX_READ {
             return Err(MietteError::OutOfBounds);
@@ -178,10 +225,10 @@ impl SourceCode for SharedSource {
             return Ok(Box::new(MietteSpanContents::new_named(
                 self.name.to_string(),
                 c.data(),
-                (c.span().offset() + from, c.span().len()).into(),
-                c.line() + shown_first,
+                (c.span().offset() + from + base, c.span().len()).into(),
+                c.line() + shown_first + self.first_line,
                 c.column(),
-                c.line_count() + shown_first,
+                c.line_count() + shown_first + self.first_line,
             )));
         }
         // A long line: the span's lines only, cut to a window around the span. The window
@@ -202,8 +249,8 @@ impl SourceCode for SharedSource {
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_string(),
             &text.as_bytes()[from..to],
-            (from, to - from).into(),
-            first_line,
+            (from + base, to - from).into(),
+            first_line + self.first_line,
             from - line_start,
             last_line - first_line + 1,
         )))

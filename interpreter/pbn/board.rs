@@ -8,7 +8,7 @@ use super::tags::{
 };
 use super::{
     CardIrregularity, Fail, PbnAuction, PbnBoard, PbnCall, PbnCard, PbnErrorKind, PbnNote, PbnPlay,
-    PbnScore, PbnSkip, PbnTag, PbnTrick, SectionEnd,
+    PbnScore, PbnSkip, PbnTag, PbnTrick, SectionEnd, Src,
 };
 use crate::model::{Call, Card, Deal, DealError, Seat};
 use std::ops::Range;
@@ -31,7 +31,7 @@ const NO_SECTION: [&str; 14] = [
     "Contract",
 ];
 
-pub(super) fn build(game: &RawGame, tags: Vec<PbnTag>, text: &str) -> Result<PbnBoard, Fail> {
+pub(super) fn build(game: &RawGame, tags: Vec<PbnTag>, text: Src<'_>) -> Result<PbnBoard, Fail> {
     let tag_kind = PbnErrorKind::Tag;
     let board = read(&tags, "Board", text, tag_kind, parse_board)?;
     let dealer = read(&tags, "Dealer", text, tag_kind, |v| parse_seat(v, "Dealer"))?;
@@ -161,7 +161,7 @@ fn find<'a>(tags: &'a [PbnTag], name: &str) -> Option<&'a PbnTag> {
 fn read<T>(
     tags: &[PbnTag],
     name: &str,
-    text: &str,
+    text: Src<'_>,
     kind: PbnErrorKind,
     f: impl Fn(&str) -> Result<T, Bad>,
 ) -> Result<Option<T>, Fail> {
@@ -175,7 +175,7 @@ fn read<T>(
 
 /// A range inside a tag's value, as a range in the file (the whole value if the value is not
 /// the text at its span, e.g. because of escapes or inheritance).
-fn in_value(tag: &PbnTag, text: &str, at: Option<Range<usize>>) -> Range<usize> {
+fn in_value(tag: &PbnTag, text: Src<'_>, at: Option<Range<usize>>) -> Range<usize> {
     match at {
         Some(r) if text.get(tag.span.clone()) == Some(tag.value.as_str()) => {
             tag.span.start + r.start..tag.span.start + r.end
@@ -184,12 +184,12 @@ fn in_value(tag: &PbnTag, text: &str, at: Option<Range<usize>>) -> Range<usize> 
     }
 }
 
-fn tag_fail(tag: &PbnTag, text: &str, b: Bad, kind: PbnErrorKind) -> Fail {
+fn tag_fail(tag: &PbnTag, text: Src<'_>, b: Bad, kind: PbnErrorKind) -> Fail {
     let span = in_value(tag, text, b.at);
     Fail::new(kind, b.message, b.help, format!("in [{}]", tag.name), span)
 }
 
-fn deal_fail(tag: &PbnTag, text: &str, e: DealError) -> Fail {
+fn deal_fail(tag: &PbnTag, text: Src<'_>, e: DealError) -> Fail {
     let span = in_value(tag, text, Some(e.span));
     let (message, help) = (e.message.to_string(), e.help.to_string());
     Fail::new(PbnErrorKind::Deal, message, help, "in [Deal]", span)
@@ -215,11 +215,11 @@ enum Tok {
 }
 
 fn split_run(
-    text: &str,
+    text: Src<'_>,
     run: Range<usize>,
     kind: PbnErrorKind,
 ) -> Result<Vec<(Tok, Range<usize>)>, Fail> {
-    let b = text.as_bytes();
+    let b = |i: usize| text.byte(i);
     let mut out = Vec::new();
     let mut i = run.start;
     let fail = |message: String, help: &str, span: Range<usize>| {
@@ -227,12 +227,12 @@ fn split_run(
     };
     while i < run.end {
         let start = i;
-        match b[i] {
+        match b(i) {
             b'=' => {
                 let digits_end = (i + 1..run.end)
-                    .find(|&k| !b[k].is_ascii_digit())
+                    .find(|&k| !b(k).is_ascii_digit())
                     .unwrap_or(run.end);
-                let closed = digits_end < run.end && b[digits_end] == b'=';
+                let closed = digits_end < run.end && b(digits_end) == b'=';
                 let number = text[i + 1..digits_end].parse::<u16>();
                 match (closed, number) {
                     (true, Ok(n)) => {
@@ -251,7 +251,7 @@ fn split_run(
             }
             b'$' => {
                 let digits_end = (i + 1..run.end)
-                    .find(|&k| !b[k].is_ascii_digit())
+                    .find(|&k| !b(k).is_ascii_digit())
                     .unwrap_or(run.end);
                 match text[i + 1..digits_end].parse::<u8>() {
                     Ok(n) => {
@@ -269,7 +269,7 @@ fn split_run(
             }
             b'!' | b'?' => {
                 i += 1;
-                if i < run.end && matches!(b[i], b'!' | b'?') {
+                if i < run.end && matches!(b(i), b'!' | b'?') {
                     i += 1;
                 }
                 out.push((Tok::Suffix, start..i));
@@ -301,7 +301,7 @@ fn split_run(
                 }
             }
             _ => {
-                while i < run.end && !matches!(b[i], b'=' | b'$' | b'!' | b'?' | b'*' | b'+' | b'^')
+                while i < run.end && !matches!(b(i), b'=' | b'$' | b'!' | b'?' | b'*' | b'+' | b'^')
                 {
                     i += 1;
                 }
@@ -318,7 +318,12 @@ enum Entry {
     Comment(String),
 }
 
-fn entries(raw: &RawTag, text: &str, kind: PbnErrorKind, what: &str) -> Result<Vec<Entry>, Fail> {
+fn entries(
+    raw: &RawTag,
+    text: Src<'_>,
+    kind: PbnErrorKind,
+    what: &str,
+) -> Result<Vec<Entry>, Fail> {
     let mut out = Vec::new();
     for item in &raw.items {
         match item {
@@ -353,7 +358,7 @@ fn entries(raw: &RawTag, text: &str, kind: PbnErrorKind, what: &str) -> Result<V
 fn section_seat(
     tag: &PbnTag,
     raw: &RawTag,
-    text: &str,
+    text: Src<'_>,
     kind: PbnErrorKind,
 ) -> Result<Option<Seat>, Fail> {
     if is_unknown(&tag.value) {
@@ -380,7 +385,7 @@ fn read_auction(
     tag: &PbnTag,
     raw: &RawTag,
     notes: Vec<PbnNote>,
-    text: &str,
+    text: Src<'_>,
 ) -> Result<Option<PbnAuction>, Fail> {
     let kind = PbnErrorKind::Auction;
     let Some(seat) = section_seat(tag, raw, text, kind)? else {
@@ -591,7 +596,7 @@ fn read_play(
     tag: &PbnTag,
     raw: &RawTag,
     notes: Vec<PbnNote>,
-    text: &str,
+    text: Src<'_>,
 ) -> Result<Option<PbnPlay>, Fail> {
     let kind = PbnErrorKind::Play;
     let Some(leader) = section_seat(tag, raw, text, kind)? else {

@@ -8,6 +8,14 @@
 //! left to the law book. Only text that is not PBN, or a value that cannot mean anything
 //! (a dealer `Q`, a Result of 14 tricks, a card `S1`), is an error.
 //!
+//! The file is read game by game ([`PbnFile::open`], [`PbnFile::boards_in`]: an iterator of
+//! boards); from one game to the next the reader keeps only what inheritance needs, so memory
+//! does not grow with the number of games. [`PbnFile::read`] and [`PbnFile::parse`] collect
+//! the same iterator. A diagnostic holds the text of the game at fault (and of the game that
+//! wrote a `##` header it points at), with the file's offsets and line numbers. Over a whole
+//! text, binary data is reported before anything else; otherwise the first game at fault in
+//! file order is reported, and a stream yields every board before it.
+//!
 //! # What the reader does, by the standard's chapters
 //!
 //! * **File layout (2, 3).** `%` in the first column starts an escape line, which is
@@ -55,13 +63,16 @@
 
 mod board;
 mod scan;
+mod stream;
 mod tags;
 pub mod to_case;
+
+pub use stream::{Boards, MAX_GAME_BYTES};
 
 #[cfg(test)]
 mod tests;
 
-use crate::diagnostic::excerpt::{clip_label, SharedSource};
+use crate::diagnostic::excerpt::SharedSource;
 use crate::model::{Call, Card, Deal, Seat, Strain};
 use miette::{Diagnostic, LabeledSpan, SourceCode};
 use std::fmt;
@@ -284,20 +295,30 @@ impl PbnBoard {
 }
 
 impl PbnFile {
-    /// Read a PBN file from disk. The error names the file by `path` as given.
+    /// Read a PBN file from disk, all of it (at most `source::MAX_LARGE_BYTES`). The error
+    /// names the file by `path` as given. [`PbnFile::open`] reads a file of any size board
+    /// by board.
     pub fn read(path: &Path) -> Result<PbnFile, PbnError> {
         let name = path.display().to_string();
         match crate::source::read_limited(path, crate::source::MAX_LARGE_BYTES) {
             Ok(bytes) => PbnFile::parse_bytes(&name, &bytes),
-            Err(e) => Err(PbnError::new(
-                PbnErrorKind::Io,
-                format!("cannot read {name}: {e}"),
-                "check the path and the file's permissions".into(),
-                String::new(),
-                None,
-                None,
-            )),
+            Err(e) => Err(io_error(&name, e)),
         }
+    }
+
+    /// The boards of a PBN file on disk, read game by game as they are asked for.
+    pub fn open(path: &Path) -> Result<Boards<std::io::BufReader<std::fs::File>>, PbnError> {
+        let name = path.display().to_string();
+        match std::fs::File::open(path) {
+            Ok(f) => Ok(PbnFile::boards_in(&name, std::io::BufReader::new(f))),
+            Err(e) => Err(io_error(&name, e)),
+        }
+    }
+
+    /// The boards of PBN text read from `reader`, game by game; `name` names the source in
+    /// error reports. Reading stops at the first error.
+    pub fn boards_in<R: std::io::BufRead>(name: &str, reader: R) -> Boards<R> {
+        Boards::new(name, reader)
     }
 
     /// Read PBN from bytes, which must be UTF-8 text (PBN 2.1 specifies ISO 8859-1; such a
@@ -310,56 +331,61 @@ impl PbnFile {
                 let at = e.valid_up_to();
                 // The lossy text equals the input up to `at`, where it has U+FFFD (3 bytes).
                 let end = (at + 3).min(text.len());
-                Err(PbnError::new(
-                    PbnErrorKind::Encoding,
-                    format!("{name} is not UTF-8 text: byte {at} is not valid UTF-8"),
-                    "PBN is a text format; a file in ISO 8859-1 (Latin-1) can be converted with \
-                     `iconv -f latin1 -t utf-8`; a binary file is not PBN"
-                        .into(),
-                    "invalid UTF-8".into(),
-                    Some(at..end),
-                    Some(SharedSource::new(name, text.into())),
-                ))
+                let src = SharedSource::new(name, text.into());
+                Err(stream::encoding_error(name, at, end, src))
             }
         }
     }
 
     /// Read PBN text. `name` names the source in error reports (usually the file path).
     pub fn parse(name: &str, text: &str) -> Result<PbnFile, PbnError> {
-        PbnFile::parse_text(text).map_err(|f| {
-            PbnError::new(
-                f.kind,
-                f.message,
-                f.help,
-                f.label,
-                Some(f.span),
-                Some(SharedSource::new(name, text.to_string().into())),
-            )
-        })
+        // Binary data anywhere is reported before anything else, as it always was when the
+        // whole text was at hand; a stream reports it with the game that holds it.
+        scan::check_characters(text).map_err(|f| {
+            let src = SharedSource::new(name, text.to_string().into());
+            PbnError::new(f.kind, f.message, f.help, f.label, Some(f.span), Some(src))
+        })?;
+        let boards = PbnFile::boards_in(name, text.as_bytes()).collect::<Result<_, _>>()?;
+        Ok(PbnFile { boards })
+    }
+}
+
+fn io_error(name: &str, e: std::io::Error) -> PbnError {
+    PbnError::new(
+        PbnErrorKind::Io,
+        format!("cannot read {name}: {e}"),
+        "check the path and the file's permissions".into(),
+        String::new(),
+        None,
+        None,
+    )
+}
+
+/// A game's text and where it starts in the file: it is indexed by the file's offsets, which
+/// are the offsets every span of a board holds.
+#[derive(Clone, Copy)]
+struct Src<'a> {
+    text: &'a str,
+    base: usize,
+}
+
+impl<'a> Src<'a> {
+    fn get(&self, r: Range<usize>) -> Option<&'a str> {
+        let start = r.start.checked_sub(self.base)?;
+        let end = r.end.checked_sub(self.base)?;
+        self.text.get(start..end)
     }
 
-    fn parse_text(text: &str) -> Result<PbnFile, Fail> {
-        let games = scan::scan(text)?;
-        if games.is_empty() {
-            let first = text
-                .char_indices()
-                .find(|(_, c)| !c.is_whitespace())
-                .map(|(i, _)| i);
-            return Err(Fail::new(
-                PbnErrorKind::Empty,
-                "this is not a PBN file: it has no tag pair",
-                "a PBN game is a list of tags such as [Board \"1\"] [Dealer \"N\"] \
-                 [Deal \"N:AKQ2.K32.Q43.J32 ...\"]",
-                "no game",
-                first.map_or(0..0, |i| i..i + 1),
-            ));
-        }
-        let resolved = tags::inherit(&games)?;
-        let mut boards = Vec::with_capacity(games.len());
-        for (game, tags) in games.iter().zip(resolved) {
-            boards.push(board::build(game, tags, text)?);
-        }
-        Ok(PbnFile { boards })
+    fn byte(&self, at: usize) -> u8 {
+        self.text.as_bytes()[at - self.base]
+    }
+}
+
+impl std::ops::Index<Range<usize>> for Src<'_> {
+    type Output = str;
+
+    fn index(&self, r: Range<usize>) -> &str {
+        &self.text[r.start - self.base..r.end - self.base]
     }
 }
 
@@ -404,7 +430,8 @@ impl PbnErrorKind {
 }
 
 /// A PBN input error: a message, a help text and, unless the file could not be read at all,
-/// the whole file as a [`SharedSource`] with a label at the fault. It is a
+/// the text around the fault (the game that holds it, with the file's offsets and line
+/// numbers) as a [`SharedSource`] with a label at the fault. It is a
 /// [`miette::Diagnostic`], so the CLI can print it.
 pub struct PbnError(Box<ErrorData>);
 
@@ -499,7 +526,7 @@ impl Diagnostic for PbnError {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let span = self.0.span.clone()?;
         let src = self.0.src.as_ref()?;
-        let (at, len) = clip_label(src.text(), span.start, span.len());
+        let (at, len) = src.clip_label(span.start, span.len());
         let label = if self.0.label.is_empty() {
             None
         } else {

@@ -58,11 +58,33 @@ fn syntax(message: impl Into<String>, help: &str, label: &str, span: Range<usize
     Fail::new(PbnErrorKind::Syntax, message, help, label, span)
 }
 
-/// Split the text into games of tag pairs.
-pub(super) fn scan(text: &str) -> Result<Vec<RawGame>, Fail> {
+impl RawGame {
+    /// The same game with its offsets moved `by` bytes on: the scanner counts from the start
+    /// of the text it is given, a reader of a stream from the start of the file.
+    pub fn shift(&mut self, by: usize) {
+        let mv = |r: &mut Range<usize>| *r = r.start + by..r.end + by;
+        for t in &mut self.tags {
+            mv(&mut t.value_span);
+            mv(&mut t.span);
+            for item in &mut t.items {
+                match item {
+                    Item::Token(r) | Item::Str(r) | Item::Comment(r) => mv(r),
+                }
+            }
+        }
+    }
+}
+
+/// Split the text into games of tag pairs, from byte `from` on (at the start of a line,
+/// after a byte order mark); the text before is only there to be shown in diagnostics.
+pub(super) fn scan(text: &str, from: usize) -> Result<Vec<RawGame>, Fail> {
     check_characters(text)?;
     let b = text.as_bytes();
-    let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut pos = if from == 0 && text.starts_with('\u{feff}') {
+        3
+    } else {
+        from
+    };
     let mut line_start = true;
     let mut games: Vec<RawGame> = Vec::new();
     let mut cur: Vec<RawTag> = Vec::new();
@@ -212,7 +234,7 @@ fn skip_ws(b: &[u8], mut i: usize) -> usize {
 }
 
 /// Binary data is reported before anything else.
-fn check_characters(text: &str) -> Result<(), Fail> {
+pub(super) fn check_characters(text: &str) -> Result<(), Fail> {
     for (i, c) in text.char_indices() {
         if c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}') {
             return Err(Fail::new(
@@ -346,7 +368,7 @@ mod tests {
     #[test]
     fn games_split_at_semi_empty_lines_not_inside_comments() {
         let text = "% PBN 2.1\n[Event \"a\"]\n[Board \"1\"]\n \t\r\n[Board \"2\"] {a\n\ncomment}\n[Dealer \"N\"]\n\n\n[Board \"3\"]";
-        let games = scan(text).unwrap();
+        let games = scan(text, 0).unwrap();
         assert_eq!(
             names(&games),
             vec![
@@ -360,8 +382,11 @@ mod tests {
 
     #[test]
     fn repeated_event_or_board_starts_a_game() {
-        let games =
-            scan("[Event \"a\"][Board \"1\"][Event \"a\"][Board \"2\"]\n[Board \"3\"]").unwrap();
+        let games = scan(
+            "[Event \"a\"][Board \"1\"][Event \"a\"][Board \"2\"]\n[Board \"3\"]",
+            0,
+        )
+        .unwrap();
         assert_eq!(
             names(&games),
             vec![
@@ -376,7 +401,7 @@ mod tests {
     fn strings_with_escapes_and_brackets() {
         let text = r#"[Event "Random]"] [ Site
   "say \"hi\" \\ \S" ]"#;
-        let g = scan(text).unwrap();
+        let g = scan(text, 0).unwrap();
         let t = &g[0].tags;
         assert_eq!(t[0].value, "Random]");
         assert!(t[0].verbatim);
@@ -391,7 +416,7 @@ mod tests {
     #[test]
     fn section_items_follow_their_tag() {
         let text = "[Auction \"N\"]\n1S =1= Pass ; to end\n{c} \"str\" AP\n[Note \"1:x\"]";
-        let g = scan(text).unwrap();
+        let g = scan(text, 0).unwrap();
         let items: Vec<&str> = g[0].tags[0]
             .items
             .iter()
@@ -417,7 +442,7 @@ mod tests {
     #[case("[Event \"a\"] 50%", "only allowed at the start", 14..15)]
     #[case("[Event \"a\u{0}\"]", "binary data", 9..10)]
     fn rejects(#[case] text: &str, #[case] needle: &str, #[case] span: Range<usize>) {
-        let e = scan(text).unwrap_err();
+        let e = scan(text, 0).unwrap_err();
         assert!(e.message.contains(needle), "{}", e.message);
         assert_eq!(e.span, span, "{}", e.message);
     }

@@ -20,15 +20,21 @@ const NOT_INHERITABLE: [&str; 8] = [
     "Note",
 ];
 
-/// Resolve `#` and `##` over the games in file order.
-pub(super) fn inherit(games: &[RawGame]) -> Result<Vec<Vec<PbnTag>>, Fail> {
-    // The latest value of each tag, from the nearest previous game that has it.
-    let mut last: HashMap<String, PbnTag> = HashMap::new();
-    // Tags declared with `##`, in the order they were first declared.
-    let mut headers: Vec<String> = Vec::new();
-    let mut out = Vec::with_capacity(games.len());
-    for game in games {
-        let mut tags: Vec<PbnTag> = Vec::with_capacity(game.tags.len());
+/// What `#` and `##` need of the games read so far (4.8): the latest value of each tag and
+/// the tags declared with `##`. It is all a reader keeps from one game to the next, so its
+/// size depends on the tag names used, not on the number of games.
+#[derive(Default)]
+pub(super) struct Inheritance {
+    /// The latest value of each tag, from the nearest previous game that has it.
+    last: HashMap<String, PbnTag>,
+    /// Tags declared with `##`, in the order they were first declared.
+    headers: Vec<String>,
+}
+
+impl Inheritance {
+    /// Resolve `#` and `##` in the next game of the file.
+    pub fn game(&mut self, game: &RawGame) -> Result<Vec<PbnTag>, Fail> {
+        let mut tags: Vec<PbnTag> = Vec::with_capacity(game.tags.len() + self.headers.len());
         let mut seen: HashSet<&str> = HashSet::new();
         for raw in &game.tags {
             let inherits = raw.value.starts_with('#');
@@ -43,13 +49,14 @@ pub(super) fn inherit(games: &[RawGame]) -> Result<Vec<Vec<PbnTag>>, Fail> {
                 ));
             }
             let (value, origin) = if raw.value == "#" {
-                let value = last
+                let value = self
+                    .last
                     .get(&raw.name)
                     .map_or(String::new(), |t| t.value.clone());
                 (value, TagOrigin::SameAsBefore)
             } else if let Some(rest) = raw.value.strip_prefix("##") {
-                if !headers.contains(&raw.name) {
-                    headers.push(raw.name.clone());
+                if !self.headers.contains(&raw.name) {
+                    self.headers.push(raw.name.clone());
                 }
                 (rest.to_string(), TagOrigin::Header)
             } else {
@@ -68,17 +75,23 @@ pub(super) fn inherit(games: &[RawGame]) -> Result<Vec<Vec<PbnTag>>, Fail> {
                 tag_span: raw.span.clone(),
                 section,
             };
-            // Only the first occurrence of a tag in a game counts (3.4).
+            // Only the first occurrence of a tag in a game counts (3.4). The entry is
+            // overwritten in place: its strings keep their memory from game to game.
             if seen.insert(raw.name.as_str()) {
-                last.insert(tag.name.clone(), tag.clone());
+                match self.last.get_mut(&raw.name) {
+                    Some(t) => t.clone_from(&tag),
+                    None => {
+                        self.last.insert(tag.name.clone(), tag.clone());
+                    }
+                }
             }
             tags.push(tag);
         }
-        for name in &headers {
+        for name in &self.headers {
             if seen.contains(name.as_str()) {
                 continue;
             }
-            if let Some(t) = last.get(name) {
+            if let Some(t) = self.last.get(name) {
                 tags.push(PbnTag {
                     origin: TagOrigin::FromHeader,
                     section: None,
@@ -86,9 +99,17 @@ pub(super) fn inherit(games: &[RawGame]) -> Result<Vec<Vec<PbnTag>>, Fail> {
                 });
             }
         }
-        out.push(tags);
+        Ok(tags)
     }
-    Ok(out)
+
+    /// Where the values that later games inherit from a `##` header were written: the tag
+    /// pairs that a later game's diagnostic may point at.
+    pub fn header_spans(&self) -> impl Iterator<Item = &Range<usize>> + '_ {
+        self.headers
+            .iter()
+            .filter_map(|name| self.last.get(name))
+            .map(|t| &t.tag_span)
+    }
 }
 
 /// A tag value that cannot be read. `at` is a byte range inside the value.
@@ -391,8 +412,14 @@ mod tests {
     use super::*;
     use rstest::rstest;
 
+    /// Resolve the games of `text` in order, as the reader does.
+    fn inherit(games: &[RawGame]) -> Result<Vec<Vec<PbnTag>>, Fail> {
+        let mut state = Inheritance::default();
+        games.iter().map(|g| state.game(g)).collect()
+    }
+
     fn values(text: &str) -> Vec<Vec<(String, String, TagOrigin)>> {
-        inherit(&scan(text).unwrap())
+        inherit(&scan(text, 0).unwrap())
             .unwrap()
             .into_iter()
             .map(|g| g.into_iter().map(|t| (t.name, t.value, t.origin)).collect())
@@ -453,7 +480,7 @@ mod tests {
     #[case("[Contract \"#\"]")]
     #[case("[Note \"#\"]")]
     fn forbidden_inheritance(#[case] text: &str) {
-        let e = inherit(&scan(text).unwrap()).unwrap_err();
+        let e = inherit(&scan(text, 0).unwrap()).unwrap_err();
         assert_eq!(e.kind, PbnErrorKind::Inheritance);
     }
 

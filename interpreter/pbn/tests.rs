@@ -344,3 +344,87 @@ fn garbage_never_panics() {
         no_panic(&bytes);
     }
 }
+
+/// The boards of `bytes` read as a stream through a reader that hands out a few bytes at a
+/// time, against the same bytes read whole.
+fn stream_agrees(bytes: &[u8]) {
+    let whole = PbnFile::parse_bytes("s.pbn", bytes);
+    let reader = std::io::BufReader::with_capacity(5, bytes);
+    let streamed: Result<Vec<PbnBoard>, PbnError> = PbnFile::boards_in("s.pbn", reader).collect();
+    match (whole, streamed) {
+        (Ok(f), Ok(boards)) => assert_eq!(f.boards, boards),
+        (Err(a), Err(b)) if a.kind() != PbnErrorKind::Encoding => {
+            assert_eq!((a.message(), a.span()), (b.message(), b.span()));
+            assert_eq!(render(a), render(b));
+        }
+        // Binary data is reported first over a whole text, with its game in a stream.
+        (Err(a), Err(_)) => assert_eq!(a.kind(), PbnErrorKind::Encoding),
+        (a, b) => panic!("{:?} / {:?}", a.err(), b.err()),
+    }
+}
+
+#[test]
+fn a_stream_reads_what_the_whole_text_reads() {
+    for path in pbn_files(&data_dir()) {
+        stream_agrees(&std::fs::read(path).unwrap());
+    }
+    let mut rng = Lcg(0xfeed);
+    const PIECES: &[&str] = &[
+        "[Board \"1\"]",
+        "[Event \"##E\"]",
+        "[Site \"#\"]",
+        "[Score \"##100\"]",
+        "[Declarer \"N\"]",
+        "[Auction \"N\"]",
+        "Pass",
+        "AP",
+        "{a\n\nb}",
+        "; c {\n",
+        "%x {\n",
+        "[ Note\n\n\"1:x\" ]",
+        "\"s\n",
+        "\n",
+        "\n\n",
+        " \r\n\t\n",
+        "\r",
+        "\u{feff}",
+        "é",
+    ];
+    for _ in 0..3000 {
+        let mut text = String::new();
+        for _ in 0..rng.below(30) {
+            text.push_str(PIECES[rng.below(PIECES.len())]);
+        }
+        stream_agrees(text.as_bytes());
+    }
+}
+
+#[test]
+fn a_fault_in_a_later_game_shows_the_file_lines() {
+    let game = |n: u32, dealer: &str| format!("[Board \"{n}\"]\n[Dealer \"{dealer}\"]\n\n");
+    let text = game(1, "N") + &game(2, "E") + &game(3, "Q");
+    let reader = std::io::BufReader::with_capacity(8, text.as_bytes());
+    let mut boards = PbnFile::boards_in("x.pbn", reader);
+    assert_eq!(boards.next().unwrap().unwrap().board, Some(1));
+    assert_eq!(boards.next().unwrap().unwrap().board, Some(2));
+    let e = boards.next().unwrap().unwrap_err();
+    assert!(boards.next().is_none());
+    assert_eq!(e.span(), Some(73..74));
+    let shown = render(e);
+    // The line before the game is shown too, as over the whole file.
+    assert!(shown.contains("[x.pbn:8:10]"), "{shown}");
+    assert!(shown.contains(" 7 │ [Board \"3\"]"), "{shown}");
+}
+
+#[test]
+fn a_fault_at_an_inherited_header_shows_the_game_that_wrote_it() {
+    // A bare Score is declarer's; the third game names no declarer.
+    let text =
+        "[Board \"1\"]\n[Declarer \"N\"]\n[Score \"##100\"]\n\n[Board \"2\"]\n[Declarer \"S\"]\n\n\
+                [Board \"3\"]\n";
+    let e = PbnFile::parse("h.pbn", text).unwrap_err();
+    assert_eq!(e.span(), Some(35..40));
+    let shown = render(e);
+    assert!(shown.contains("[h.pbn:3:9]"), "{shown}");
+    assert!(shown.contains("no declarer"), "{shown}");
+}
