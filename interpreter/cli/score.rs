@@ -6,7 +6,7 @@ use crate::diagnostic::Diag;
 use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, Stop, View};
 use crate::eval::value::Value;
-use crate::load::load_lawbook;
+use crate::load::load_lawbook_under;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
 use crate::source::{Sources, Span};
@@ -26,12 +26,27 @@ pub struct Args {
     /// The law book that scores.
     #[arg(long, default_value = "laws/2017")]
     pub lawbook: PathBuf,
+    /// Score under this regulation (a `.regulation` file: the choices it makes on what the
+    /// Laws delegate, such as 12C2(b)'s artificial scores at IMPs).
+    #[arg(long)]
+    pub regulation: Option<PathBuf>,
 }
 
 pub fn run(a: Args) -> ExitCode {
     let mut sources = Sources::default();
-    let book = match load_lawbook(&a.lawbook, &mut sources) {
-        Ok(b) => b,
+    if let Some(r) = a.regulation.as_ref().filter(|r| !r.is_file()) {
+        eprintln!("error: {} is not a regulation file", r.display());
+        return ExitCode::from(2);
+    }
+    let book = match load_lawbook_under(&a.lawbook, a.regulation.as_deref(), &mut sources) {
+        Ok((b, warnings)) => {
+            let warnings: Vec<_> = warnings
+                .into_iter()
+                .map(|d| d.with_sources(&sources))
+                .collect();
+            super::report(&warnings);
+            b
+        }
         Err(d) => {
             let d: Vec<_> = d.into_iter().map(|d| d.with_sources(&sources)).collect();
             super::report(&d);
