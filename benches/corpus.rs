@@ -558,10 +558,40 @@ fn main() {
         mb * 1e9 / 2940.0
     );
     println!(
-        "ratio interpreter/baseline: {:.0} (medians of 21 interleaved rounds; per-round range {:.0}..{:.0})",
+        "ratio interpreter/baseline: {:.1} (medians of 21 interleaved rounds; per-round range {:.1}..{:.1})",
         mi / mb,
         lo,
         hi
+    );
+    // The same boards through the reference path: every definition's body walked, none of
+    // the values folded at load (eval::fold), interleaved with the folded path.
+    let mut reference = Evaluator::new(ev.book, ev.findings, u64::MAX);
+    reference.interpret_only = true;
+    let batch_r = {
+        let start = Instant::now();
+        black_box(score_interpreter(&reference, &view, black_box(&boards)));
+        ((0.1 / start.elapsed().as_secs_f64().max(1e-7)) as u32).max(1)
+    };
+    let (mut t_f, mut t_r) = (vec![], vec![]);
+    for _ in 0..11 {
+        let start = Instant::now();
+        for _ in 0..batch_i {
+            black_box(score_interpreter(&ev, &view, black_box(&boards)));
+        }
+        t_f.push(start.elapsed().as_secs_f64() / f64::from(batch_i));
+        let start = Instant::now();
+        for _ in 0..batch_r {
+            black_box(score_interpreter(&reference, &view, black_box(&boards)));
+        }
+        t_r.push(start.elapsed().as_secs_f64() / f64::from(batch_r));
+    }
+    let (mf, mr) = (median(t_f), median(t_r));
+    println!(
+        "score folded at load / reference interpreter: {:.1} µs / {:.1} µs for 2940 boards, the reference {:.1}x slower, {:.0}x the baseline",
+        mf * 1e6,
+        mr * 1e6,
+        mr / mf,
+        mr / mb
     );
     match (
         criterion_mean("score", "interpreter", started, root),

@@ -66,6 +66,135 @@ pub struct CDefine {
     /// Computed once per state of the table (`eval::expr::Memo`): a definition without
     /// parameters whose body walks a list (a quantifier). Cheaper ones are not worth a look-up.
     pub memo: bool,
+    /// The values of each parameter, where the definition reads no state of the table and
+    /// every parameter has a finite domain (`level: 1..7`, a bool, a seat, a strain): it is
+    /// evaluated at every point when the book loads (`eval::fold`). None otherwise.
+    pub domains: Option<Vec<Domain>>,
+}
+
+/// The values a parameter of a pure definition ranges over.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Domain {
+    Ints(i64, i64),
+    Values(Vec<Value>),
+}
+
+impl Domain {
+    pub fn len(&self) -> usize {
+        match self {
+            Domain::Ints(lo, hi) => (hi - lo + 1) as usize,
+            Domain::Values(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The position of `v` in the domain, if it is in it.
+    pub fn position(&self, v: &Value) -> Option<usize> {
+        match (self, v) {
+            (Domain::Ints(lo, hi), Value::Int(n)) if n >= lo && n <= hi => Some((n - lo) as usize),
+            (Domain::Values(vs), _) => vs.iter().position(|x| x == v),
+            _ => None,
+        }
+    }
+
+    pub fn value(&self, i: usize) -> Value {
+        match self {
+            Domain::Ints(lo, _) => Value::Int(lo + i as i64),
+            Domain::Values(vs) => vs[i].clone(),
+        }
+    }
+
+    /// The domain of a parameter of this type, if finite.
+    fn of(ty: &crate::syntax::ast::TypeExpr, declared: Option<(i64, i64)>) -> Option<Domain> {
+        use crate::model::{Rank, Seat, Side, Strain, Suit};
+        if let Some((lo, hi)) = declared {
+            return Some(Domain::Ints(lo, hi));
+        }
+        let crate::syntax::ast::TypeExprKind::Named(name) = &ty.kind else {
+            return None;
+        };
+        Some(Domain::Values(match name.as_str() {
+            "bool" => vec![Value::Bool(false), Value::Bool(true)],
+            "seat" => Seat::ALL.into_iter().map(Value::Seat).collect(),
+            "side" => [Side::NorthSouth, Side::EastWest]
+                .into_iter()
+                .map(Value::Side)
+                .collect(),
+            "suit" => Suit::ALL.into_iter().map(Value::Suit).collect(),
+            "strain" => Strain::ALL.into_iter().map(Value::Strain).collect(),
+            "rank" => (2..=14).map(|r| Value::Rank(Rank(r))).collect(),
+            _ => return None,
+        }))
+    }
+}
+
+/// A pure definition evaluated at every point of its domains when the book loads.
+#[derive(Clone, Debug, Default)]
+pub struct Folded {
+    /// At each point (the first parameter varying slowest): its value and which set of
+    /// definitions and tables it used, or None where evaluating it stopped (the interpreter
+    /// then runs there and stops the same way).
+    pub points: Vec<Option<(Value, u32)>>,
+    /// The sets of definitions and tables used (for the paragraphs a ruling rests on).
+    pub used: Vec<(Vec<usize>, Vec<usize>)>,
+}
+
+/// Whether evaluating `e` reads nothing of the table's state: no auction, play, findings,
+/// facts, obligations, hands, names a rule binds, or definitions that read them. `known`:
+/// the answer for each definition found so far (each is walked once, however often called).
+fn reads_no_state(e: &Spanned, p: &Purity) -> bool {
+    let all = |xs: &[Spanned]| xs.iter().all(|x| reads_no_state(x, p));
+    match &e.expr {
+        CExpr::Const(_) | CExpr::Local(_) => true,
+        CExpr::Finding(_) | CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
+        CExpr::Define(i, args) => all(args) && p.define(*i),
+        CExpr::Table(i, x) => {
+            reads_no_state(x, p) && p.tables[*i].rows.iter().all(|(_, v)| reads_no_state(v, p))
+        }
+        CExpr::Builtin(b, args) => {
+            !matches!(
+                b,
+                Builtin::Obliged
+                    | Builtin::Vulnerable
+                    | Builtin::AwardedTo
+                    | Builtin::HandOf
+                    | Builtin::PlayedTo
+                    | Builtin::CardsUnder
+                    | Builtin::SuitsUnder
+            ) && all(args)
+        }
+        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => reads_no_state(x, p),
+        CExpr::Binary(_, a, b) => reads_no_state(a, p) && reads_no_state(b, p),
+        CExpr::If(a, b, c) => reads_no_state(a, p) && reads_no_state(b, p) && reads_no_state(c, p),
+        CExpr::Quant {
+            list, filter, key, ..
+        } => {
+            reads_no_state(list, p)
+                && filter.as_deref().is_none_or(|f| reads_no_state(f, p))
+                && key.as_deref().is_none_or(|k| reads_no_state(k, p))
+        }
+    }
+}
+
+/// Which definitions read no state, each found once.
+struct Purity<'a> {
+    defines: &'a [CDefine],
+    tables: &'a [CTable],
+    known: RefCell<Vec<Option<bool>>>,
+}
+
+impl Purity<'_> {
+    fn define(&self, i: usize) -> bool {
+        if let Some(k) = self.known.borrow()[i] {
+            return k;
+        }
+        let pure = reads_no_state(&self.defines[i].body, self);
+        self.known.borrow_mut()[i] = Some(pure);
+        pure
+    }
 }
 
 /// Whether an expression has a quantifier anywhere in it.
@@ -144,6 +273,9 @@ pub struct Program {
     pub tables: Vec<CTable>,
     pub define_index: HashMap<String, usize>,
     pub table_index: HashMap<String, usize>,
+    /// The pure definitions evaluated at every point when the book loads (`eval::fold`), by
+    /// definition index.
+    pub folded: Vec<Option<Folded>>,
     open: OpenCache,
 }
 
@@ -263,6 +395,31 @@ pub fn compile(book: &LawBook) -> Program {
             ..c.table(&book.tables[*n])
         })
         .collect();
+    // Pure definitions with finite domains: the checker has made every definition
+    // non-recursive, so the walk ends.
+    let purity = Purity {
+        defines: &defines,
+        tables: &tables,
+        known: RefCell::new(vec![None; defines.len()]),
+    };
+    let folds: Vec<Option<Vec<Domain>>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let d = &book.defines[*n];
+            let domains: Option<Vec<Domain>> = d
+                .params
+                .iter()
+                .map(|p| Domain::of(&p.ty, p.domain))
+                .collect();
+            domains.filter(|_| !d.params.is_empty() && purity.define(i))
+        })
+        .collect();
+    let mut defines = defines;
+    for (d, f) in defines.iter_mut().zip(folds) {
+        d.domains = f;
+    }
+    p.folded = vec![None; defines.len()];
     p.defines = defines;
     p.tables = tables;
     p
@@ -302,6 +459,7 @@ impl Compiler<'_> {
             slots: scope.max,
             params: d.params.len(),
             memo: d.params.is_empty() && walks_a_list(&body),
+            domains: None,
             body: Box::new(body),
         }
     }

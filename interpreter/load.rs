@@ -98,7 +98,9 @@ pub fn load_lawbook_under(
             .collect::<Vec<_>>()
     })?;
     book.regulation = info;
-    Ok((CompiledBook::new(book), warnings))
+    let mut compiled = CompiledBook::new(book);
+    crate::eval::fold::fold(&mut compiled);
+    Ok((compiled, warnings))
 }
 
 /// Read and parse a regulation file.

@@ -5,6 +5,7 @@
 
 pub mod builtins;
 mod collect;
+mod delegation;
 mod expr;
 mod graph;
 mod steps;
@@ -187,6 +188,9 @@ const E_ENTRY: &str = "lawbook::check::missing_entry_point";
 const E_SIZE: &str = "lawbook::check::too_large";
 const E_TABLE: &str = "lawbook::check::table_rows";
 
+/// The most values a parameter's declared domain (`level: 1..7`) may hold.
+pub const MAX_DOMAIN: usize = 4096;
+
 /// The most rules one decision may have.
 pub const MAX_DECISION_RULES: usize = 256;
 /// The most procedures reached one through another (`goto`) from one place.
@@ -262,6 +266,7 @@ impl Checker {
     fn check_bodies(&mut self) {
         let defines = in_source_order(&self.book.defines, |d| d.span);
         for d in &defines {
+            self.check_domains(&d.params);
             let scope = self.param_scope(&d.params);
             if let Some(want) = self.type_of(&d.ty) {
                 self.expect(&d.body, &scope, &want);
@@ -568,54 +573,6 @@ impl Checker {
                     hint
                 }),
             );
-        }
-    }
-
-    /// `delegated to BODY by PARA`: a body the Laws name, and a paragraph of the book.
-    fn check_delegations(&mut self) {
-        let mut delegations: Vec<(Ident, Option<ParaId>)> = vec![];
-        for d in in_source_order(&self.book.defines, |d| d.span) {
-            if let Some(g) = d.delegated {
-                delegations.push((g.to, Some(g.by)));
-            }
-        }
-        for t in in_source_order(&self.book.tables, |t| t.span) {
-            if let Some(g) = t.delegated {
-                delegations.push((g.to, Some(g.by)));
-            }
-        }
-        for p in self.book.paragraphs.values() {
-            if let Some(to) = &p.delegated {
-                let span = p.span;
-                delegations.push((
-                    Ident {
-                        name: to.clone(),
-                        span,
-                    },
-                    None,
-                ));
-            }
-        }
-        delegations.sort_by_key(|(to, _)| (to.span.file, to.span.start));
-        for (to, by) in delegations {
-            if !builtins::DELEGATES.contains(&to.name.as_str()) {
-                let hint = self.did_you_mean(&to.name, builtins::DELEGATES.iter().copied());
-                self.err(
-                    Diag::new(
-                        E_NAME,
-                        format!("`{}` is not a body the Laws delegate to", to.name),
-                    )
-                    .label(to.span, "unknown body")
-                    .help(if hint.is_empty() {
-                        format!("write one of: {}", builtins::DELEGATES.join(", "))
-                    } else {
-                        hint
-                    }),
-                );
-            }
-            if let Some(by) = by {
-                self.check_ref(&by);
-            }
         }
     }
 

@@ -211,6 +211,8 @@ pub struct Evaluator<'a> {
     /// what a ruling rests on.
     used_defines: RefCell<Vec<bool>>,
     used_tables: RefCell<Vec<bool>>,
+    /// Walk every definition's body, never a folded value (`eval::fold`'s reference path).
+    pub interpret_only: bool,
 }
 
 pub type Env<'a> = Vec<(&'a str, Value)>;
@@ -224,7 +226,39 @@ impl<'a> Evaluator<'a> {
             budget: Cell::new(budget),
             used_defines: RefCell::new(vec![false; book.program.defines.len()]),
             used_tables: RefCell::new(vec![false; book.program.tables.len()]),
+            interpret_only: false,
         }
+    }
+
+    /// Call a definition by name walking its body (and those it calls), never a folded value.
+    pub fn interpret(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
+        let mut reference = Evaluator::new(self.book, self.findings, self.budget.get());
+        reference.interpret_only = true;
+        let value = reference.call(name, args, view);
+        let (d, t) = reference.used();
+        for i in d {
+            self.used_defines.borrow_mut()[i] = true;
+        }
+        for i in t {
+            self.used_tables.borrow_mut()[i] = true;
+        }
+        self.budget.set(reference.budget.get());
+        value
+    }
+
+    /// The definitions and tables (by index) evaluated so far.
+    pub fn used(&self) -> (Vec<usize>, Vec<usize>) {
+        let on = |v: &Vec<bool>| {
+            v.iter()
+                .enumerate()
+                .filter(|(_, u)| **u)
+                .map(|(i, _)| i)
+                .collect()
+        };
+        (
+            on(&self.used_defines.borrow()),
+            on(&self.used_tables.borrow()),
+        )
     }
 
     fn tick(&self, span: Span) -> Result<(), Stop> {
@@ -273,6 +307,26 @@ impl<'a> Evaluator<'a> {
     }
 
     fn call_define(&self, d: &'a CDefine, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
+        if let (false, Some(Some(f)), Some(domains)) = (
+            self.interpret_only,
+            self.book.program.folded.get(d.index),
+            &d.domains,
+        ) {
+            if let Some((v, set)) =
+                super::fold::point(domains, &args).and_then(|p| f.points[p].as_ref())
+            {
+                let (defines, tables) = &f.used[*set as usize];
+                let mut used = self.used_defines.borrow_mut();
+                for &i in defines {
+                    used[i] = true;
+                }
+                let mut used = self.used_tables.borrow_mut();
+                for &i in tables {
+                    used[i] = true;
+                }
+                return Ok(v.clone());
+            }
+        }
         let key = d.memo.then(|| (d.index, self.about.get().map(|a| a.key())));
         // A few entries a view: a list is quicker to search than a map is to hash.
         if let Some(k) = &key {

@@ -4,4 +4,5 @@
 pub mod engine;
 pub mod explore;
 pub mod expr;
+pub mod fold;
 pub mod value;

@@ -125,6 +125,8 @@ pub struct Delegation {
 pub struct Param {
     pub name: Ident,
     pub ty: TypeExpr,
+    /// `level: 1..7`: an int whose values are declared (its type is `int`).
+    pub domain: Option<(i64, i64)>,
 }
 
 #[derive(Clone, Debug)]

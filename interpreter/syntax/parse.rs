@@ -158,6 +158,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::ident => "a name",
         R::type_expr | R::list_type => "a type",
         R::params | R::param => "parameters `(name: type, …)`",
+        R::int_domain => "a range of values like `1..7`",
         R::kw_by => "`by`",
         R::kw_call => "`call`",
         R::kw_if => "`if`",
@@ -456,14 +457,31 @@ impl Builder {
         decl
     }
 
-    fn params(&self, p: P) -> Vec<Param> {
+    fn params(&self, p: P) -> Result<Vec<Param>, Diag> {
         p.into_inner()
             .map(|param| {
                 let mut it = param.into_inner();
-                Param {
-                    name: self.ident(it.next().unwrap()),
-                    ty: self.type_expr(it.next().unwrap()),
+                let name = self.ident(it.next().unwrap());
+                let ty = it.next().unwrap();
+                if ty.as_rule() == Rule::int_domain {
+                    let span = self.span(&ty);
+                    let mut r = ty.into_inner();
+                    let lo = self.int(&r.next().unwrap())?;
+                    let hi = self.int(&r.next().unwrap())?;
+                    return Ok(Param {
+                        name,
+                        ty: TypeExpr {
+                            kind: TypeExprKind::Named("int".to_string()),
+                            span,
+                        },
+                        domain: Some((lo, hi)),
+                    });
                 }
+                Ok(Param {
+                    name,
+                    ty: self.type_expr(ty),
+                    domain: None,
+                })
             })
             .collect()
     }
@@ -517,7 +535,7 @@ impl Builder {
         let delegated = self.delegation(&mut it);
         let name = self.ident(it.next().unwrap());
         let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
-            self.params(it.next().unwrap())
+            self.params(it.next().unwrap())?
         } else {
             vec![]
         };
@@ -540,7 +558,7 @@ impl Builder {
         let mut it = p.into_inner().peekable();
         let delegated = self.delegation(&mut it);
         let name = self.ident(it.next().unwrap());
-        let params = self.params(it.next().unwrap());
+        let params = self.params(it.next().unwrap())?;
         let ty = self.type_expr(it.next().unwrap());
         let mut it = it.peekable();
         let per = self.per(&mut it);
@@ -754,7 +772,7 @@ impl Builder {
         let mut it = p.into_inner().skip(1).peekable();
         let name = self.ident(it.next().unwrap());
         let params = if it.peek().map(|x| x.as_rule()) == Some(Rule::params) {
-            self.params(it.next().unwrap())
+            self.params(it.next().unwrap())?
         } else {
             vec![]
         };

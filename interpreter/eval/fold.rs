@@ -1,0 +1,114 @@
+//! Pure definitions folded when the law book loads: a definition that reads no state of the
+//! table and whose parameters all have finite domains (`compile::CDefine::domains`: a declared
+//! `level: 1..7`, a bool, a seat, a strain) is evaluated once at every point of its domains,
+//! and the evaluator then looks its value up instead of walking its body (Law 77's `score`:
+//! 3,920 points, each about a hundred evaluation steps). Nothing here names a law.
+//!
+//! The interpreted path stays the reference: a point where evaluating stops (a table without a
+//! row for it) is not folded and is interpreted when asked, so it stops the same way; an
+//! argument outside the domain is interpreted too. Each point remembers which definitions and
+//! tables it used, so the paragraphs a ruling rests on are the same.
+
+use super::expr::{Evaluator, Findings, View};
+use crate::compile::{CompiledBook, Domain, Folded};
+use crate::eval::value::Value;
+use std::collections::HashMap;
+
+/// The most points one definition is folded at; a larger one stays interpreted.
+pub const MAX_POINTS: usize = 65_536;
+
+/// Evaluation steps one point may take.
+const POINT_BUDGET: u64 = 100_000;
+
+/// Fold every pure definition of `book` with finite domains of at most `MAX_POINTS` points.
+pub fn fold(book: &mut CompiledBook) {
+    let mut folded: Vec<Option<Folded>> = vec![None; book.program.defines.len()];
+    {
+        let findings = Findings::default();
+        let view = View::default();
+        for d in &book.program.defines {
+            let Some(domains) = &d.domains else { continue };
+            let Some(total) = points(domains) else {
+                continue;
+            };
+            let mut f = Folded::default();
+            let mut sets: HashMap<(Vec<usize>, Vec<usize>), u32> = HashMap::new();
+            for point in 0..total {
+                let ev = Evaluator::new(book, &findings, POINT_BUDGET);
+                let value = ev.interpret(&d.name, arguments(domains, point), &view);
+                f.points.push(value.ok().map(|v| {
+                    let used = ev.used();
+                    let next = sets.len() as u32;
+                    let id = *sets.entry(used.clone()).or_insert(next);
+                    if id == next {
+                        f.used.push(used);
+                    }
+                    (v, id)
+                }));
+            }
+            folded[d.index] = Some(f);
+        }
+    }
+    book.program.folded = folded;
+}
+
+/// The number of points of the domains, if at most `MAX_POINTS`.
+fn points(domains: &[Domain]) -> Option<usize> {
+    domains
+        .iter()
+        .try_fold(1usize, |n, d| n.checked_mul(d.len()))
+        .filter(|&n| n <= MAX_POINTS && n > 0)
+}
+
+/// The arguments at a point (the first parameter varying slowest).
+pub fn arguments(domains: &[Domain], mut point: usize) -> Vec<Value> {
+    let mut args = vec![Value::Int(0); domains.len()];
+    for (i, d) in domains.iter().enumerate().rev() {
+        args[i] = d.value(point % d.len());
+        point /= d.len();
+    }
+    args
+}
+
+/// The point of some arguments, if every one is in its domain.
+pub fn point(domains: &[Domain], args: &[Value]) -> Option<usize> {
+    if args.len() != domains.len() {
+        return None;
+    }
+    domains
+        .iter()
+        .zip(args)
+        .try_fold(0usize, |p, (d, a)| Some(p * d.len() + d.position(a)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_and_its_arguments_are_one_mapping() {
+        let domains = vec![
+            Domain::Ints(1, 7),
+            Domain::Values(vec![Value::Bool(false), Value::Bool(true)]),
+            Domain::Ints(0, 13),
+        ];
+        assert_eq!(points(&domains), Some(7 * 2 * 14));
+        for p in 0..7 * 2 * 14 {
+            assert_eq!(point(&domains, &arguments(&domains, p)), Some(p));
+        }
+        assert_eq!(
+            arguments(&domains, 0),
+            vec![Value::Int(1), Value::Bool(false), Value::Int(0)]
+        );
+        // Outside a domain, or another type: no point (the interpreter answers).
+        assert_eq!(
+            point(&domains, &[Value::Int(8), Value::Bool(true), Value::Int(0)]),
+            None
+        );
+        assert_eq!(
+            point(&domains, &[Value::Int(1), Value::Int(1), Value::Int(0)]),
+            None
+        );
+        assert_eq!(points(&[Domain::Ints(0, 1 << 20)]), None);
+    }
+}
