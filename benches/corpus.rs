@@ -132,14 +132,25 @@ fn boards() -> Vec<Board> {
 /// The law book's `score` for one board.
 fn interpret(ev: &Evaluator, view: &View, b: Board) -> i64 {
     let risk = [1, 2, 4][b.doubled as usize];
-    let args = vec![
+    let args = [
         Value::Int(i64::from(b.level)),
         Value::Strain(b.strain),
         Value::Int(risk),
         Value::Bool(b.vulnerable),
         Value::Int(i64::from(b.tricks)),
     ];
-    match ev.call("score", args, view) {
+    // The entry point resolved to its index once, as the table would hold it.
+    thread_local! {
+        static SCORE: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    }
+    let i = SCORE.with(|c| {
+        c.get().unwrap_or_else(|| {
+            let i = ev.book.program.define_index["score"];
+            c.set(Some(i));
+            i
+        })
+    });
+    match ev.call_at(i, &args, view) {
         Ok(Value::Int(n)) => n,
         other => panic!("score gave {other:?}"),
     }

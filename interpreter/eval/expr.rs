@@ -213,6 +213,8 @@ pub struct Evaluator<'a> {
     used_tables: RefCell<Vec<bool>>,
     /// Walk every definition's body, never a folded value (`eval::fold`'s reference path).
     pub interpret_only: bool,
+    /// The folded values' sets of used definitions already marked (definition, set).
+    folded_marked: RefCell<Vec<(usize, u32)>>,
 }
 
 pub type Env<'a> = Vec<(&'a str, Value)>;
@@ -227,6 +229,7 @@ impl<'a> Evaluator<'a> {
             used_defines: RefCell::new(vec![false; book.program.defines.len()]),
             used_tables: RefCell::new(vec![false; book.program.tables.len()]),
             interpret_only: false,
+            folded_marked: RefCell::new(vec![]),
         }
     }
 
@@ -306,26 +309,45 @@ impl<'a> Evaluator<'a> {
         defines.chain(tables).map(|s| s.as_str()).collect()
     }
 
+    /// Call the definition of index `i` (an entry point resolved once by
+    /// `Program::define_index`), its arguments borrowed: a folded one is a lookup.
+    pub fn call_at(&self, i: usize, args: &[Value], view: &View) -> Result<Value, Stop> {
+        let d = &self.book.program.defines[i];
+        match self.folded_value(d, args) {
+            Some(v) => Ok(v),
+            None => self.call_define(d, args.to_vec(), view),
+        }
+    }
+
+    /// The value folded at load for these arguments, if there is one (`eval::fold`); the
+    /// definitions and tables it used are marked used.
+    fn folded_value(&self, d: &CDefine, args: &[Value]) -> Option<Value> {
+        if self.interpret_only {
+            return None;
+        }
+        let f = self.book.program.folded.get(d.index)?.as_ref()?;
+        let (v, set) = f.points[super::fold::point(d.domains.as_ref()?, args)?].as_ref()?;
+        // The marks stay for the evaluator's life: a set marked once needs no second pass.
+        let key = (d.index, *set);
+        if self.folded_marked.borrow().contains(&key) {
+            return Some(v.clone());
+        }
+        self.folded_marked.borrow_mut().push(key);
+        let (defines, tables) = &f.used[*set as usize];
+        let mut used = self.used_defines.borrow_mut();
+        for &i in defines {
+            used[i] = true;
+        }
+        let mut used = self.used_tables.borrow_mut();
+        for &i in tables {
+            used[i] = true;
+        }
+        Some(v.clone())
+    }
+
     fn call_define(&self, d: &'a CDefine, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
-        if let (false, Some(Some(f)), Some(domains)) = (
-            self.interpret_only,
-            self.book.program.folded.get(d.index),
-            &d.domains,
-        ) {
-            if let Some((v, set)) =
-                super::fold::point(domains, &args).and_then(|p| f.points[p].as_ref())
-            {
-                let (defines, tables) = &f.used[*set as usize];
-                let mut used = self.used_defines.borrow_mut();
-                for &i in defines {
-                    used[i] = true;
-                }
-                let mut used = self.used_tables.borrow_mut();
-                for &i in tables {
-                    used[i] = true;
-                }
-                return Ok(v.clone());
-            }
+        if let Some(v) = self.folded_value(d, &args) {
+            return Ok(v);
         }
         let key = d.memo.then(|| (d.index, self.about.get().map(|a| a.key())));
         // A few entries a view: a list is quicker to search than a map is to hash.
