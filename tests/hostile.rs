@@ -321,7 +321,17 @@ fn an_evaluation_error_in_scoring_is_an_error_not_no_contract() {
     assert_eq!(out.status.code(), Some(1), "{text}{err}");
     assert!(!text.contains("no contract"), "{text}");
     assert!(err.contains("division by zero"), "{err}");
-    assert!(err.contains("77-scoring.law:66:"), "{err}");
+    // The line of `passed_out_score` in Law 77, where the division is.
+    let law = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/2017/77-scoring.law"),
+    )
+    .unwrap();
+    let line = law
+        .lines()
+        .position(|l| l.contains("define passed_out_score"))
+        .expect("Law 77 defines passed_out_score")
+        + 1;
+    assert!(err.contains(&format!("77-scoring.law:{line}:")), "{err}");
 }
 
 #[test]

@@ -249,6 +249,14 @@ impl<'a> Evaluator<'a> {
         value
     }
 
+    /// Start afresh: a new budget, nothing used yet.
+    pub fn restart(&self, budget: u64) {
+        self.budget.set(budget);
+        self.used_defines.borrow_mut().fill(false);
+        self.used_tables.borrow_mut().fill(false);
+        self.folded_marked.borrow_mut().clear();
+    }
+
     /// The definitions and tables (by index) evaluated so far.
     pub fn used(&self) -> (Vec<usize>, Vec<usize>) {
         let on = |v: &Vec<bool>| {

@@ -33,9 +33,11 @@ pub fn fold(book: &mut CompiledBook) {
             };
             let mut f = Folded::default();
             let mut sets: HashMap<(Vec<usize>, Vec<usize>), u32> = HashMap::new();
+            let mut ev = Evaluator::new(book, &findings, POINT_BUDGET);
+            ev.interpret_only = true;
             for point in 0..total {
-                let ev = Evaluator::new(book, &findings, POINT_BUDGET);
-                let value = ev.interpret(&d.name, arguments(domains, point), &view);
+                ev.restart(POINT_BUDGET);
+                let value = ev.call_at(d.index, &arguments(domains, point), &view);
                 f.points.push(value.ok().map(|v| {
                     let used = ev.used();
                     let next = sets.len() as u32;
