@@ -52,3 +52,43 @@ fn every_folded_point_is_what_the_interpreter_computes() {
     assert_eq!(f.points.iter().filter(|p| p.is_none()).count(), 28 * 5 * 2);
     assert!(folded >= 1);
 }
+
+#[test]
+fn a_law_book_written_to_be_slow_to_fold_loads_and_is_interpreted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("lawbook-fold-{}", std::process::id()));
+    let book = dir.join("2017");
+    std::fs::create_dir_all(&book).unwrap();
+    for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, book.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    // 65,536 points of a thousand steps each: more than folding may spend.
+    std::fs::write(
+        book.join("99-costly.law"),
+        "law 99 {\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n  define costly(a: 0..4095, b: 0..15): int = a + b + (sum n in range(1, 1000) by 0)\n}\n",
+    )
+    .unwrap();
+    let mut sources = Sources::default();
+    let loaded = load_lawbook(&book, &mut sources).expect("the book loads");
+    let costly = loaded.program.define("costly").expect("costly");
+    assert!(costly.domains.is_some(), "pure, with finite domains");
+    assert!(loaded.program.folded[costly.index].is_none(), "not folded");
+    // The others still are.
+    let score = loaded.program.define("score").expect("score");
+    assert!(loaded.program.folded[score.index].is_some(), "score folded");
+    let findings = Findings::default();
+    let ev = Evaluator::new(&loaded, &findings, 1_000_000);
+    let v = ev.call(
+        "costly",
+        vec![
+            lawbook::eval::value::Value::Int(7),
+            lawbook::eval::value::Value::Int(3),
+        ],
+        &View::default(),
+    );
+    assert_eq!(v.ok(), Some(lawbook::eval::value::Value::Int(10)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -20,9 +20,16 @@ pub const MAX_POINTS: usize = 65_536;
 /// Evaluation steps one point may take.
 const POINT_BUDGET: u64 = 100_000;
 
+/// Evaluation steps folding one definition may take (Law 77's `score` takes about 400,000),
+/// and a whole book: a law book written to be slow to fold loads in bounded time, what could
+/// not be afforded left interpreted.
+pub const FOLD_BUDGET: u64 = 5_000_000;
+pub const BOOK_FOLD_BUDGET: u64 = 20_000_000;
+
 /// Fold every pure definition of `book` with finite domains of at most `MAX_POINTS` points.
 pub fn fold(book: &mut CompiledBook) {
     let mut folded: Vec<Option<Folded>> = vec![None; book.program.defines.len()];
+    let mut total_spent: u64 = 0;
     {
         let findings = Findings::default();
         let view = View::default();
@@ -33,11 +40,19 @@ pub fn fold(book: &mut CompiledBook) {
             };
             let mut f = Folded::default();
             let mut sets: HashMap<(Vec<usize>, Vec<usize>), u32> = HashMap::new();
+            if total_spent > BOOK_FOLD_BUDGET {
+                break;
+            }
+            let mut spent: u64 = 0;
             let mut ev = Evaluator::new(book, &findings, POINT_BUDGET);
             ev.interpret_only = true;
             for point in 0..total {
+                if spent > FOLD_BUDGET {
+                    break;
+                }
                 ev.restart(POINT_BUDGET);
                 let value = ev.call_at(d.index, &arguments(domains, point), &view);
+                spent += POINT_BUDGET - ev.budget.get();
                 f.points.push(value.ok().map(|v| {
                     let used = ev.used();
                     let next = sets.len() as u32;
@@ -47,6 +62,11 @@ pub fn fold(book: &mut CompiledBook) {
                     }
                     (v, id)
                 }));
+            }
+            total_spent += spent;
+            if spent > FOLD_BUDGET {
+                // Not every point could be afforded: it stays interpreted.
+                continue;
             }
             folded[d.index] = Some(f);
         }
