@@ -4,5 +4,6 @@
 pub mod engine;
 pub mod explore;
 pub mod expr;
+pub mod findings;
 pub mod fold;
 pub mod value;
