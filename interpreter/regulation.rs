@@ -22,6 +22,7 @@ const E_UNKNOWN: &str = "lawbook::regulation::unknown";
 const E_NOT_DELEGATED: &str = "lawbook::regulation::not_delegated";
 const E_SIGNATURE: &str = "lawbook::regulation::signature";
 const E_BOOK: &str = "lawbook::regulation::law_book";
+const E_TWICE: &str = "lawbook::regulation::twice";
 /// Not an error (`diagnostic::WARNINGS`): an amendment, said in every run.
 pub const W_AMENDMENT: &str = crate::diagnostic::WARNINGS[0];
 
@@ -49,7 +50,7 @@ pub fn apply(reg: &Regulation, book: &str, files: &mut [LawFile]) -> Applied {
             )
             .label(*span, "the law book it is written for")
             .help(format!(
-                "run it with the law book it names (`--laws laws/{name}`), or change `applies to`"
+                "read it over the law book it names (laws/{name}), or change `applies to`"
             )),
         ),
         Some(_) => {}
@@ -65,7 +66,29 @@ pub fn apply(reg: &Regulation, book: &str, files: &mut [LawFile]) -> Applied {
             .help(format!("write `applies to {book}` in it")),
         ),
     }
+    // What each setting changes, to refuse a second change of the same thing: the later one
+    // would silently undo the first.
+    let mut seen: Vec<(String, Span)> = vec![];
     for s in &reg.settings {
+        let target = match &s.change {
+            Change::Value { name, .. } => name.name.clone(),
+            Change::Define(d) => d.name.name.clone(),
+            Change::Table(t) => t.name.name.clone(),
+            Change::Paragraph { id, .. } => id.text.clone(),
+            Change::Rectify(_) => String::new(),
+        };
+        if !target.is_empty() {
+            if let Some((_, first)) = seen.iter().find(|(t, _)| *t == target) {
+                out.errors.push(
+                    Diag::new(E_TWICE, format!("this regulation changes `{target}` twice"))
+                        .label(s.span, "the second change")
+                        .label(*first, "the first")
+                        .help("keep one of them"),
+                );
+                continue;
+            }
+            seen.push((target, s.span));
+        }
         apply_one(s, files, &mut out);
     }
     out

@@ -105,6 +105,8 @@ fn a_setting_is_checked_as_the_law_book_is() {
         // Another law book.
         ("book", "regulation r {\n  applies to 1997\n  set average_plus_imps = 2\n}\n", "applies to law book 1997, not to 2017"),
         ("no-book", "regulation r {\n  set average_plus_imps = 2\n}\n", "does not say which law book"),
+        // The same value twice: the second would undo the first.
+        ("twice", "regulation r {\n  applies to 2017\n  set average_plus_imps = 2\n  set average_plus_imps = 4\n}\n", "changes `average_plus_imps` twice"),
         // Not a regulation at all.
         ("syntax", "regulation r {\n  applies to 2017\n  set = 2\n}\n", "wrong-type"),
     ];
