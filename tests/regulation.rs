@@ -309,3 +309,31 @@ fn diff_of_two_law_books_groups_by_the_paragraph_of_the_edited_definition() {
     assert!(text.contains("\n12C2(b): 4 ruling(s)\n"), "{text}");
     assert!(text.contains("comparisons[1] › imps: -3 → -5"), "{text}");
 }
+
+#[test]
+fn hostile_regulation_files_are_refused_or_read_never_a_panic() {
+    let dir = common::temp_dir("hostile-regulations");
+    let deep = format!(
+        "regulation r {{ applies to 2017 set average_plus_imps = {}1{} }}",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let many = format!(
+        "regulation r {{ applies to 2017 {} }}",
+        (0..5000).map(|_| "set 41A \"x\" ").collect::<String>()
+    );
+    let cases: [(&str, Vec<u8>, i32, &str); 4] = [
+        ("empty", vec![], 1, "expected `regulation`"),
+        ("binary", vec![0xff, 0xfe, 0x00], 2, "not UTF-8"),
+        ("deep", deep.into_bytes(), 1, "nested more than 256 deep"),
+        // The same paragraph set 5,000 times: each one after the first refused once.
+        ("many", many.into_bytes(), 1, "changes `41A` twice"),
+    ];
+    for (name, bytes, code, want) in cases {
+        let p = dir.join(format!("{name}.regulation"));
+        std::fs::write(&p, bytes).unwrap();
+        let o = lawbook(&["check", "--regulation", p.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(code), "{name}: {}", err(&o));
+        assert!(err(&o).contains(want), "{name}: {}", err(&o));
+    }
+}
