@@ -19,6 +19,20 @@ fn err(o: &Output) -> String {
 
 const SAMPLE: &str = "laws/regulations/example-federation.regulation";
 
+/// A copy of the 2017 book's .law files in a temporary folder, to edit.
+fn copy_of_2017(name: &str) -> std::path::PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let copy = common::temp_dir(name).join("2017");
+    std::fs::create_dir_all(&copy).unwrap();
+    for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "law") {
+            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    copy
+}
+
 /// A regulation file of the given text in a temporary folder.
 fn regulation(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("lawbook-regulation-{}", std::process::id()));
@@ -272,15 +286,7 @@ fn a_federation_runs_its_own_cases_under_its_regulation_without_copying_laws() {
 
 #[test]
 fn diff_of_two_law_books_groups_by_the_paragraph_of_the_edited_definition() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let copy = common::temp_dir("edited-book").join("2017");
-    std::fs::create_dir_all(&copy).unwrap();
-    for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "law") {
-            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
-        }
-    }
+    let copy = copy_of_2017("edited-book");
     // A federation edits its copy of the book instead of writing a regulation.
     let twelve = copy.join("12-directors-discretionary-powers.law");
     let text = std::fs::read_to_string(&twelve).unwrap();
