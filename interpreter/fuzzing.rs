@@ -139,7 +139,7 @@ impl Bundled {
 
 /// A translation of the Laws, aligned as each supported text, and written back.
 pub fn translation(data: &[u8]) {
-    for &(lang, edition) in supported() {
+    for (lang, edition) in supported() {
         if let Ok(a) = align(data, lang, edition) {
             let _ = a.report();
             let _ = a.reassemble();

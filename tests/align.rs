@@ -412,3 +412,76 @@ fn dump() {
         align::side_by_side("27B", ("sk", &sk), ("hu", &hu), 120)
     );
 }
+
+// ---- layout files --------------------------------------------------------------------------
+
+/// The Slovak 2017 text with every law heading in title case: `PRAVIDLO 27 – NEDOSTATOČNÁ
+/// PONUKA` becomes `Pravidlo 27 – Nedostatočná ponuka`.
+fn title_case_headings(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        match line.strip_prefix("PRAVIDLO ") {
+            Some(rest)
+                if rest.starts_with(|c: char| c.is_ascii_digit()) && !line.contains('\t') =>
+            {
+                let mut lower = rest.to_lowercase();
+                // The title's first letter after `n – ` stays a capital.
+                if let Some(p) = lower.find(['–', '-']) {
+                    let after = p + lower[p..].chars().next().unwrap().len_utf8() + 1;
+                    if let Some(c) = lower[after..].chars().next() {
+                        let up: String = c.to_uppercase().collect();
+                        lower.replace_range(after..after + c.len_utf8(), &up);
+                    }
+                }
+                out.push_str("Pravidlo ");
+                out.push_str(&lower);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+#[test]
+fn a_text_in_a_new_layout_aligns_with_a_layout_file_alone() {
+    let original = String::from_utf8(source(Lang::Sk, Edition::E2017)).unwrap();
+    let revised = title_case_headings(&original);
+    assert!(revised.contains("\nPravidlo 27 – Nedostatočná ponuka\n"));
+    // The 93 headings; the contents keep their entries (`PRAVIDLO 27 – ...<TAB>15`).
+    assert_eq!(revised.matches("\nPravidlo ").count(), 93);
+
+    // By the law book's layout, the laws are not found: the headings do not look like its
+    // `PRAVIDLO n – TITLE`.
+    let by_bundled = align::align(revised.as_bytes(), Lang::Sk, Edition::E2017);
+    assert!(
+        matches!(by_bundled, Err(AlignError::NoLaws { .. })),
+        "{by_bundled:?}"
+    );
+
+    // By the layout file written for it, every unit has the key and the lines it has in the
+    // original, and the findings are the original's.
+    let layout =
+        align::layout::Layout::read(&root().join("tests/data/layouts/sk2017-title-case.layout"))
+            .unwrap();
+    let a = align::align_with("revised", revised.as_bytes(), &layout).unwrap();
+    let b = aligned(Lang::Sk, Edition::E2017);
+    assert_eq!(a.reassemble().unwrap(), revised);
+    let keys = |a: &align::Alignment| {
+        a.units
+            .iter()
+            .map(|u| (u.key.clone(), u.lines.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(&a), keys(&b));
+    assert_eq!(a.findings, b.findings);
+}
+
+#[test]
+fn every_bundled_layout_reads() {
+    for (lang, edition, path, text) in align::layout::BUNDLED {
+        let from_disk = std::fs::read_to_string(root().join(path)).unwrap();
+        assert_eq!(from_disk, text, "{path}");
+        let l = align::layout::Layout::parse(path, text).unwrap();
+        assert_eq!((l.lang, l.edition), (lang, edition), "{path}");
+    }
+}

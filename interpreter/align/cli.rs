@@ -12,7 +12,7 @@
 //! text), 2 the input could not be read or aligned (or a bad key).
 
 use super::export::align_bundled;
-use super::{align_named, columns, AlignError, Alignment, Edition, Key, Lang};
+use super::{align_named, align_with, columns, AlignError, Alignment, Edition, Key, Lang};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,12 +21,17 @@ use std::process::ExitCode;
 pub struct AlignArgs {
     /// The translation, a UTF-8 text file
     pub text: PathBuf,
-    /// Its language
-    #[arg(long)]
-    pub lang: Lang,
+    /// Its language (with --edition: read by the law book's layout of that text)
+    #[arg(long, required_unless_present = "layout")]
+    pub lang: Option<Lang>,
     /// The edition of the Laws it translates
-    #[arg(long)]
-    pub edition: Edition,
+    #[arg(long, required_unless_present = "layout")]
+    pub edition: Option<Edition>,
+    /// A layout file saying what the text's headings, labels and footnotes look like
+    /// (docs/translators.md, "Layout files"); it names the language and the edition. Without
+    /// it, the layout the law book holds for --lang and --edition
+    #[arg(long, value_name = "FILE")]
+    pub layout: Option<PathBuf>,
     /// Print the units and the findings as JSON instead of the report
     #[arg(long)]
     pub json: bool,
@@ -77,7 +82,18 @@ pub fn run_align(args: &AlignArgs) -> ExitCode {
         }
     };
     let name = args.text.display().to_string();
-    let a = match align_named(&name, &bytes, args.lang, args.edition) {
+    let aligned = match &args.layout {
+        Some(path) => super::layout::Layout::read(path).and_then(|layout| {
+            super::layout::agrees(&layout, path, args.lang, args.edition)?;
+            align_with(&name, &bytes, &layout)
+        }),
+        None => match (args.lang, args.edition) {
+            (Some(lang), Some(edition)) => align_named(&name, &bytes, lang, edition),
+            // clap requires both when there is no layout.
+            _ => return ExitCode::from(2),
+        },
+    };
+    let a = match aligned {
         Ok(a) => a,
         Err(e) => return fail(e),
     };
@@ -179,7 +195,9 @@ mod tests {
         ])
         .unwrap();
         match cli.cmd {
-            Cmd::Align(a) => assert!(a.json && a.lang == Lang::Pl && a.edition == Edition::E2007),
+            Cmd::Align(a) => {
+                assert!(a.json && a.lang == Some(Lang::Pl) && a.edition == Some(Edition::E2007))
+            }
             Cmd::Show(_) => panic!("align expected"),
         }
         assert!(Cli::try_parse_from([
@@ -202,8 +220,9 @@ mod tests {
         std::fs::write(&bad, b"PRAVIDLO 1 - BAL\xcd\xc8EK\n").unwrap();
         let args = |p: &std::path::Path| AlignArgs {
             text: p.to_path_buf(),
-            lang: Lang::Sk,
-            edition: Edition::E1997,
+            lang: Some(Lang::Sk),
+            edition: Some(Edition::E1997),
+            layout: None,
             json: false,
         };
         assert_eq!(code(run_align(&args(&bad))), code(ExitCode::from(2)));

@@ -65,6 +65,30 @@ pub enum AlignError {
         known: String,
     },
 
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Layout(Box<super::layout::LayoutError>),
+
+    #[error("{path} is the layout of a {layout} text, not of {asked}")]
+    #[diagnostic(
+        code(align::layout_for),
+        help("leave out --lang and --edition: the layout names them (`language`, `edition`)")
+    )]
+    LayoutFor {
+        path: String,
+        layout: String,
+        asked: String,
+    },
+
+    #[error("the bundled layout does not read: {message}")]
+    #[diagnostic(
+        code(align::bundled_layout),
+        help(
+            "a defect of this build of lawbook: the layouts built into it are checked by its tests"
+        )
+    )]
+    BundledLayout { message: String },
+
     #[error("cannot read {path}: {source}")]
     #[diagnostic(code(align::io))]
     Io {

@@ -11,7 +11,9 @@
 //!
 //! The parts:
 //! * `input` checks the bytes (empty, binary, not UTF-8) and splits lines;
-//! * `profile` and `sk2017`, `hu2017`, `pl2007`, `sk1997` say what each text's lines look like;
+//! * `layout` reads a text's layout file (laws/<edition>/text/<lang>.layout): what its lines
+//!   look like, as data; `profile` holds the questions the engine asks of a layout and the
+//!   label grammar every text shares;
 //! * `engine` walks the lines and places them;
 //! * `structure` reads the expected structures (laws/<edition>/structure.txt);
 //! * `report` compares and renders the findings;
@@ -25,15 +27,12 @@ pub mod cli;
 mod engine;
 pub mod error;
 pub mod export;
-mod hu2017;
 mod input;
 pub mod key;
-mod pl2007;
+pub mod layout;
 mod profile;
 pub mod report;
 pub mod side;
-mod sk1997;
-mod sk2017;
 pub mod structure;
 
 pub use error::AlignError;
@@ -349,24 +348,12 @@ fn split_keep(s: &str) -> impl Iterator<Item = &str> {
     s.split_inclusive('\n')
 }
 
-fn profile_for(lang: Lang, edition: Edition) -> Option<&'static dyn Profile> {
-    match (lang, edition) {
-        (Lang::Sk, Edition::E2017) => Some(&sk2017::Sk2017),
-        (Lang::Hu, Edition::E2017) => Some(&hu2017::Hu2017),
-        (Lang::Pl, Edition::E2007) => Some(&pl2007::Pl2007),
-        (Lang::Sk, Edition::E1997) => Some(&sk1997::Sk1997),
-        _ => None,
-    }
-}
-
-/// The (language, edition) pairs the aligner has a profile for.
-pub fn supported() -> &'static [(Lang, Edition)] {
-    &[
-        (Lang::Sk, Edition::E2017),
-        (Lang::Hu, Edition::E2017),
-        (Lang::Pl, Edition::E2007),
-        (Lang::Sk, Edition::E1997),
-    ]
+/// The (language, edition) pairs the law book has a layout for.
+pub fn supported() -> Vec<(Lang, Edition)> {
+    layout::BUNDLED
+        .iter()
+        .map(|(l, e, _, _)| (*l, *e))
+        .collect()
 }
 
 /// Aligns a translation. See [`align_named`] to give the text a name for messages.
@@ -381,7 +368,7 @@ pub fn align_named(
     lang: Lang,
     edition: Edition,
 ) -> Result<Alignment, AlignError> {
-    let profile = profile_for(lang, edition).ok_or_else(|| AlignError::Unsupported {
+    let layout = layout::bundled(lang, edition).ok_or_else(|| AlignError::Unsupported {
         lang: lang.to_string(),
         edition: edition.to_string(),
         known: supported()
@@ -389,7 +376,19 @@ pub fn align_named(
             .map(|(l, e)| format!("{l} {e}"))
             .collect::<Vec<_>>()
             .join(", "),
-    })?;
+    })??;
+    align_with(name, text, layout)
+}
+
+/// Aligns a translation read under `name` by the layout given (a layout file of the
+/// translator's own, or a bundled one); the layout names the language and the edition.
+pub fn align_with(
+    name: &str,
+    text: &[u8],
+    layout: &layout::Layout,
+) -> Result<Alignment, AlignError> {
+    let (lang, edition) = (layout.lang, layout.edition);
+    let profile: &dyn Profile = layout;
     let t = input::read(name, text)?;
     let parsed = engine::run(&t, profile);
     if parsed.laws == 0 {

@@ -1,10 +1,12 @@
-//! What a translation's lines look like: the per-text patterns the engine asks about.
+//! The questions the engine asks about one line, and the label grammar every text shares.
 //!
-//! Each text the project holds has its own conventions (see laws/TEXTS.md): Markdown headings in
-//! the Hungarian file, no-break spaces in the Polish one, hard-wrapped pages in the 1997 Slovak
-//! one. A [`Profile`] answers, for one line, "is this a law heading / a section / a numbered
-//! paragraph / a footnote / a definition ...". The engine (engine.rs) decides what the answers
-//! mean in sequence, so the profiles stay free of state.
+//! Each text has its own conventions (laws/TEXTS.md): Markdown headings in the Hungarian file,
+//! no-break spaces in the Polish one, hard-wrapped pages in the 1997 Slovak one. They are
+//! written in its layout file (layout.rs reads it). A [`Profile`] answers, for one line, "is
+//! this a law heading / a section / a numbered paragraph / a footnote / a definition ...". The
+//! engine (engine.rs) decides what the answers mean in sequence, so a profile stays free of
+//! state. The labels (`1.`, `(a)`, `(ii)`) are the Laws' own numbering, read here the same way
+//! for every text; a layout only says what to strip before them.
 
 use super::input::Text;
 
@@ -232,48 +234,6 @@ pub(crate) fn has_run(s: &str, unit: &str, n: usize) -> bool {
     false
 }
 
-/// Generic section heading `X. Title` / `X Title`: a letter A-L then a dot and a separator
-/// (strong) or a separator and a capital on a short line without final stop (weak).
-pub(crate) fn section_head(s: &str, dots: usize) -> Option<SectionHead> {
-    let mut cs = s.chars();
-    let letter = cs.next()?;
-    if !('A'..='L').contains(&letter) {
-        return None;
-    }
-    let rest = cs.as_str();
-    let mut r = rest;
-    let mut seen = 0;
-    while seen < dots {
-        match r.strip_prefix('.') {
-            Some(x) => {
-                r = x;
-                seen += 1;
-            }
-            None => break,
-        }
-    }
-    if seen > 0 {
-        let body = strip_sep(r)?;
-        let body = body.trim_start_matches(['\u{a0}', ' ']);
-        if body.is_empty() {
-            return None;
-        }
-        return Some(SectionHead {
-            letter,
-            strong: true,
-        });
-    }
-    let body = strip_sep(rest)?;
-    let t = body.trim_end();
-    if starts_upper(body) && t.chars().count() <= 40 && !t.ends_with(['.', ':', ';', ',']) {
-        return Some(SectionHead {
-            letter,
-            strong: false,
-        });
-    }
-    None
-}
-
 /// Generic paragraph labels: `1.`, `1. (a)`, `(a)`, `(i)`, `1.a)` (with `bare`, `a)` too).
 pub(crate) fn generic_labels(s: &str, bare: bool, weak_numbers: bool) -> Vec<Part> {
     let mut out = Vec::new();
@@ -363,33 +323,6 @@ mod tests {
             generic_labels("1.\u{a0}Talia", false, false),
             vec![Part::Num(1, true)]
         );
-    }
-
-    #[test]
-    fn reads_section_heads() {
-        assert_eq!(
-            section_head("A. Poradie", 1),
-            Some(SectionHead {
-                letter: 'A',
-                strong: true
-            })
-        );
-        assert_eq!(
-            section_head("C Karta navyše", 1),
-            Some(SectionHead {
-                letter: 'C',
-                strong: false
-            })
-        );
-        assert_eq!(section_head("A až potom sa", 1), None);
-        assert_eq!(
-            section_head("B.. Hozzávetések", 2),
-            Some(SectionHead {
-                letter: 'B',
-                strong: true
-            })
-        );
-        assert_eq!(section_head("Ak je", 1), None);
     }
 
     #[test]
