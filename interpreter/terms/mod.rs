@@ -14,8 +14,10 @@
 //! * `matcher`: words, stems and punctuation: finding a term in a text;
 //! * `usage`: which concepts each unit of an aligned text uses, and where it uses a variant;
 //! * `verify`: whether each term occurs in its text, at the line the bank gives;
+//! * `anchor`: a bank line as its paragraph, for a copy of a text whose lines have moved;
 //! * `report` and `cli`: the `terms check` command.
 
+pub mod anchor;
 pub mod cli;
 pub mod lang;
 pub mod matcher;

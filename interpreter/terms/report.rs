@@ -5,7 +5,7 @@
 
 use super::texts::Text;
 use super::usage::{by_unit, scan, HitKind};
-use super::verify::{verify, Problem};
+use super::verify::{verify_text, Problem};
 use super::{TermBank, TermLang};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -76,8 +76,7 @@ pub fn check(bank: &TermBank, texts: &[Text]) -> CheckReport {
         let Some(lang) = TermLang::of_text(text.lang, text.edition) else {
             continue;
         };
-        out.problems
-            .extend(verify(bank, &[(lang, &text.words)]).problems);
+        out.problems.extend(verify_text(bank, lang, text).problems);
         let hits = scan(bank, lang, &text.words);
         let mut used: Vec<bool> = vec![false; bank.len()];
         let mut units = Vec::new();
