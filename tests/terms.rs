@@ -317,3 +317,94 @@ fn mutated_term_banks_never_panic() {
     }
     assert!(refused > 0);
 }
+
+/// A copy of the 2017 texts in a folder of its own (`<dir>/2017/text/`), the Slovak one
+/// changed by `edit` (its lines, 0-based).
+fn copy_2017(name: &str, edit: impl Fn(&mut Vec<String>)) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lawbook-terms-{name}-{}", std::process::id()));
+    let text_dir = dir.join("2017/text");
+    std::fs::create_dir_all(&text_dir).unwrap();
+    let sk = std::fs::read_to_string(root().join("laws/2017/text/sk.source.txt")).unwrap();
+    let mut lines: Vec<String> = sk.split('\n').map(str::to_string).collect();
+    edit(&mut lines);
+    std::fs::write(text_dir.join("sk.source.txt"), lines.join("\n")).unwrap();
+    std::fs::copy(
+        root().join("laws/2017/text/hu.source.txt"),
+        text_dir.join("hu.source.txt"),
+    )
+    .unwrap();
+    dir
+}
+
+fn check_copy(dir: &Path) -> lawbook::terms::report::CheckReport {
+    let texts = lawbook::terms::cli::load_texts(dir, lawbook::align::Edition::E2017)
+        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    lawbook::terms::report::check(&bank(), &texts, false)
+}
+
+/// The declarer of 54B1 (line 1420, "pridá hlavný hráč") planted as the left-hand opponent: the
+/// Hungarian 54B1 says felvevő, so the check reports the swap at 54B1 (once, from the Hungarian
+/// side, naming the planted Slovak line); with a line inserted at the top, one line further
+/// down, and no term "moves".
+#[test]
+fn a_planted_slip_is_found_at_its_paragraph_and_an_inserted_line_moves_no_term() {
+    let plant = |lines: &mut Vec<String>| {
+        assert!(lines[1419].contains("pridá hlavný hráč"), "{}", lines[1419]);
+        lines[1419] = lines[1419].replace("hlavný hráč", "súper po ľavici");
+    };
+    for (name, shift) in [("planted", 0), ("shifted", 1)] {
+        let dir = copy_2017(name, |lines| {
+            plant(lines);
+            if shift == 1 {
+                lines.insert(1, "Vložený riadok.".to_string());
+            }
+        });
+        let r = check_copy(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let problems: Vec<&str> = r.problems.iter().map(|p| p.message.as_str()).collect();
+        assert!(problems.is_empty(), "{name}: {problems:#?}");
+        let found: Vec<_> = r.slips.iter().filter(|s| s.key == "54B1").collect();
+        assert_eq!(found.len(), 1, "{name}: {:#?}", r.slips);
+        let want = format!(
+            "lho is in sk 54B1 (line {}, \"súper po ľavici\") but hu 54B1 has no \"BOE\"; in its place hu has declarer (\"felvevő\", line 1599)",
+            1420 + shift
+        );
+        assert_eq!(found[0].message, want);
+        assert!(!found[0].speculative);
+        // The real texts' other findings are all still there, on their lines.
+        assert_eq!(r.variant_uses(), 78, "{name}");
+    }
+}
+
+/// A line inserted near the top of an unchanged copy: nothing moves, and the report is the
+/// real texts' report with the Slovak lines one further down.
+#[test]
+fn an_inserted_line_gives_the_same_findings() {
+    let dir = copy_2017("inserted", |lines| lines.insert(3, String::new()));
+    let r = check_copy(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(r.problems.is_empty(), "{:#?}", r.problems);
+    let real =
+        lawbook::terms::cli::load_texts(&root().join("laws"), lawbook::align::Edition::E2017)
+            .unwrap();
+    let want = lawbook::terms::report::check(&bank(), &real, false);
+    assert_eq!(r.findings(), want.findings());
+    let lines = |r: &lawbook::terms::report::CheckReport| -> Vec<(String, usize)> {
+        r.slips.iter().map(|s| (s.key.clone(), s.line)).collect()
+    };
+    let shifted: Vec<(String, usize)> = want
+        .slips
+        .iter()
+        .map(|s| {
+            (
+                s.key.clone(),
+                if s.label == "sk 2017" {
+                    s.line + 1
+                } else {
+                    s.line
+                },
+            )
+        })
+        .collect();
+    assert_eq!(lines(&r), shifted);
+}

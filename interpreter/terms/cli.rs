@@ -1,7 +1,8 @@
-//! `lawbook terms check [--edition 2017] [--terms FILE] [--laws DIR] [--findings]`.
+//! `lawbook terms check [--edition 2017] [--terms FILE] [--laws DIR] [--findings]
+//! [--speculative]`.
 //!
 //! Exit codes: 0 no findings, 1 findings (variant uses, disagreements between the bank and a
-//! text), 2 the term bank or a text could not be read.
+//! text, slips), 2 the term bank or a text could not be read.
 
 use super::load_terms;
 use super::report::{check, render};
@@ -41,6 +42,10 @@ pub struct CheckArgs {
     /// Print only the findings, not every paragraph's concepts
     #[arg(long)]
     pub findings: bool,
+    /// Report the hints too: a concept one translation's paragraph uses and the other's lacks
+    /// with nothing in its place (often a paraphrase)
+    #[arg(long)]
+    pub speculative: bool,
 }
 
 impl TermsArgs {
@@ -95,7 +100,7 @@ pub fn run_check(a: &CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let r = check(&bank, &texts);
+    let r = check(&bank, &texts, a.speculative);
     print(&render(&r, a.findings));
     if r.findings() > 0 {
         ExitCode::from(1)

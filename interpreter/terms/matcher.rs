@@ -130,6 +130,21 @@ impl SearchText {
         self.words[word].line
     }
 
+    /// A word in lower case.
+    pub fn lower(&self, word: usize) -> &str {
+        &self.words[word].lower
+    }
+
+    /// A word as the text writes it.
+    pub fn orig(&self, word: usize) -> &str {
+        &self.words[word].orig
+    }
+
+    /// How many words are `lower` (in lower case).
+    pub fn count(&self, lower: &str) -> usize {
+        self.candidates(lower, false).len()
+    }
+
     /// The words of a match as the text writes them, with their punctuation.
     pub fn wording(&self, m: &Match) -> String {
         let mut out = String::new();

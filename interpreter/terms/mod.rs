@@ -14,13 +14,20 @@
 //! * `matcher`: words, stems and punctuation: finding a term in a text;
 //! * `usage`: which concepts each unit of an aligned text uses, and where it uses a variant;
 //! * `verify`: whether each term occurs in its text, at the line the bank gives;
+//! * `anchor`: a bank line as its paragraph, for a copy of a text whose lines have moved;
+//! * `slips` (with `inflect`, the inflection rules of laws/terms.inflect): slips the bank does
+//!   not list: a 1997 term in the 2017 text, a near-miss spelling, a concept one translation's
+//!   paragraph has and the other's lacks;
 //! * `report` and `cli`: the `terms check` command.
 
+pub mod anchor;
 pub mod cli;
+pub mod inflect;
 pub mod lang;
 pub mod matcher;
 mod parse;
 pub mod report;
+pub mod slips;
 pub mod texts;
 pub mod usage;
 pub mod verify;

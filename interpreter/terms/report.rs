@@ -1,11 +1,13 @@
 //! The `terms check` report: for each paragraph of a text, the concepts of the term bank it
 //! uses with their lines; and the findings a translator works through: each place where the
 //! text uses a variant of a concept (a misprint, an older term, a call for a bid) and each
-//! disagreement between the bank and the text.
+//! disagreement between the bank and the text; and the slips the bank does not list
+//! (slips.rs).
 
+use super::slips::{self, Slip, SlipKind};
 use super::texts::Text;
 use super::usage::{by_unit, scan, HitKind};
-use super::verify::{verify, Problem};
+use super::verify::{verify_text, Problem};
 use super::{TermBank, TermLang};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -55,29 +57,42 @@ pub struct CheckReport {
     pub concepts: usize,
     pub texts: Vec<TextUse>,
     pub problems: Vec<Problem>,
+    /// The slips reported: the speculative ones only when asked for.
+    pub slips: Vec<Slip>,
+    /// Speculative slips left out.
+    pub hints_left_out: usize,
 }
 
 impl CheckReport {
-    /// Variant uses and bank problems.
+    /// Variant uses, bank problems and slips.
     pub fn findings(&self) -> usize {
-        self.problems.len() + self.texts.iter().map(|t| t.variants.len()).sum::<usize>()
+        self.problems.len() + self.variant_uses() + self.slips.len()
+    }
+
+    pub fn variant_uses(&self) -> usize {
+        self.texts.iter().map(|t| t.variants.len()).sum::<usize>()
     }
 }
 
-/// Builds the report for the given texts (each must have a column in the bank).
-pub fn check(bank: &TermBank, texts: &[Text]) -> CheckReport {
+/// Builds the report for the given texts (each must have a column in the bank); with
+/// `speculative`, the slips that are hints too.
+pub fn check(bank: &TermBank, texts: &[Text], speculative: bool) -> CheckReport {
+    let (slips, hints): (Vec<Slip>, Vec<Slip>) = slips::find(bank, texts)
+        .into_iter()
+        .partition(|s| speculative || !s.speculative);
     let mut out = CheckReport {
         bank: bank.file.clone(),
         concepts: bank.len(),
         texts: Vec::new(),
         problems: Vec::new(),
+        slips,
+        hints_left_out: hints.len(),
     };
     for text in texts {
         let Some(lang) = TermLang::of_text(text.lang, text.edition) else {
             continue;
         };
-        out.problems
-            .extend(verify(bank, &[(lang, &text.words)]).problems);
+        out.problems.extend(verify_text(bank, lang, text).problems);
         let hits = scan(bank, lang, &text.words);
         let mut used: Vec<bool> = vec![false; bank.len()];
         let mut units = Vec::new();
@@ -180,6 +195,18 @@ pub fn render(r: &CheckReport, findings_only: bool) -> String {
                 );
             }
         }
+        for x in &r.slips {
+            let _ = writeln!(
+                s,
+                "  {} {} line {}: {}{}: {}",
+                x.label,
+                x.key,
+                x.line,
+                if x.speculative { "hint, " } else { "" },
+                x.kind.name(),
+                x.message
+            );
+        }
     }
     if !findings_only {
         for t in &r.texts {
@@ -204,12 +231,24 @@ pub fn render(r: &CheckReport, findings_only: bool) -> String {
             }
         }
     }
+    let count = |k: SlipKind| r.slips.iter().filter(|x| x.kind == k).count();
     let _ = writeln!(
         s,
-        "\n{} finding(s): {} variant use(s), {} disagreement(s) between the bank and the texts",
+        "\n{} finding(s): {} variant use(s), {} disagreement(s) between the bank and the texts, {} slip(s) ({} other edition, {} near miss, {} absent)",
         r.findings(),
-        r.texts.iter().map(|t| t.variants.len()).sum::<usize>(),
-        r.problems.len()
+        r.variant_uses(),
+        r.problems.len(),
+        r.slips.len(),
+        count(SlipKind::OtherEdition),
+        count(SlipKind::NearMiss),
+        count(SlipKind::Absent),
     );
+    if r.hints_left_out > 0 {
+        let _ = writeln!(
+            s,
+            "{} hint(s) left out (absences with nothing in their place): --speculative lists them",
+            r.hints_left_out
+        );
+    }
     s
 }

@@ -1,8 +1,12 @@
 //! Whether the term bank agrees with the texts: each term of a text's language occurs in that
 //! text (as itself, a named form or an `occurs` wording) on the line the bank gives; a term
 //! marked `absent` does not occur; an `occurs` or `variant` with a line matches on that line.
+//! Against another copy of a text (`terms check --laws DIR`) a bank line stands for its
+//! paragraph (anchor.rs), so that inserted and removed lines move nothing.
 
+use super::anchor::Anchors;
 use super::matcher::SearchText;
+use super::texts::Text;
 use super::{Concept, Status, TermBank, TermLang};
 use crate::diagnostic::Diag;
 use crate::source::Span;
@@ -50,8 +54,20 @@ pub fn verify(bank: &TermBank, texts: &[(TermLang, &SearchText)]) -> Verified {
     for (lang, words) in texts {
         let counts = out.counts.entry(*lang).or_default();
         for c in &bank.concepts {
-            verify_one(c, *lang, words, counts, &mut out.problems);
+            verify_one(c, *lang, words, &Anchors::Exact, counts, &mut out.problems);
         }
+    }
+    out
+}
+
+/// Checks the bank against one text read from a file: on the bank's lines when it is the law
+/// book's own text, in their paragraphs when it is another copy.
+pub fn verify_text(bank: &TermBank, lang: TermLang, text: &Text) -> Verified {
+    let anchors = Anchors::for_text(text);
+    let mut out = Verified::default();
+    let counts = out.counts.entry(lang).or_default();
+    for c in &bank.concepts {
+        verify_one(c, lang, &text.words, &anchors, counts, &mut out.problems);
     }
     out
 }
@@ -60,6 +76,7 @@ fn verify_one(
     c: &Concept,
     lang: TermLang,
     words: &SearchText,
+    anchors: &Anchors,
     counts: &mut Counts,
     problems: &mut Vec<Problem>,
 ) {
@@ -110,14 +127,15 @@ fn verify_one(
             t.span,
         );
     } else if let Some(line) = t.line {
-        if lines.contains(&line) {
+        if anchors.holds(line, &lines) {
             counts.verified += 1;
         } else {
             problem(
                 format!(
-                    "`{}`: the {lang} term \"{}\" is not on line {line} of laws/{path}; it occurs at line {}",
+                    "`{}`: the {lang} term \"{}\" is not {} of laws/{path}; it occurs at line {}",
                     c.id,
                     t.text,
+                    anchors.describe(line),
                     list(&lines)
                 ),
                 t.span,
@@ -126,11 +144,14 @@ fn verify_one(
     }
     for o in &t.occurs {
         if let Some(line) = o.line {
-            if !o.pattern.find(words).iter().any(|m| m.line == line) {
+            let found: Vec<usize> = o.pattern.find(words).iter().map(|m| m.line).collect();
+            if !anchors.holds(line, &found) {
                 problem(
                     format!(
-                        "`{}`: \"{}\" is not on line {line} of laws/{path}",
-                        c.id, o.pattern.source
+                        "`{}`: \"{}\" is not {} of laws/{path}",
+                        c.id,
+                        o.pattern.source,
+                        anchors.describe(line)
                     ),
                     o.span,
                 );
@@ -139,11 +160,14 @@ fn verify_one(
     }
     for v in &t.variants {
         if let Some(line) = v.line {
-            if !v.pattern.find(words).iter().any(|m| m.line == line) {
+            let found: Vec<usize> = v.pattern.find(words).iter().map(|m| m.line).collect();
+            if !anchors.holds(line, &found) {
                 problem(
                     format!(
-                        "`{}`: the variant \"{}\" is not on line {line} of laws/{path}",
-                        c.id, v.pattern.source
+                        "`{}`: the variant \"{}\" is not {} of laws/{path}",
+                        c.id,
+                        v.pattern.source,
+                        anchors.describe(line)
                     ),
                     v.span,
                 );
