@@ -371,7 +371,7 @@ fn compare_2017_findings_name_both_places() {
 #[test]
 fn terms_check_reports_variants_with_their_lines() {
     let b = bank();
-    let r = terms_report::check(&b, &texts_rel(Edition::E2017));
+    let r = terms_report::check(&b, &texts_rel(Edition::E2017), false);
     assert!(r.problems.is_empty(), "{:?}", r.problems);
     let sk = &r.texts[0];
     let hu = &r.texts[1];
@@ -417,7 +417,7 @@ fn terms_check_reports_variants_with_their_lines() {
     assert!(text.contains("findings ("));
     assert!(!text.contains("concepts by paragraph"));
     // Polish 2007 has no variants listed: no findings.
-    let r07 = terms_report::check(&b, &texts_rel(Edition::E2007));
+    let r07 = terms_report::check(&b, &texts_rel(Edition::E2007), false);
     assert_eq!(r07.findings(), 0);
 }
 
