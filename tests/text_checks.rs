@@ -6,7 +6,6 @@ use lawbook::align::{self, Edition, Finding, Lang};
 use lawbook::compile::CompiledBook;
 use lawbook::source::Sources;
 use std::path::Path;
-use std::sync::OnceLock;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -17,12 +16,15 @@ fn source(lang: Lang, edition: Edition) -> String {
         .expect("the text reads")
 }
 
+/// The 2017 law book, loaded once per test thread (it is not `Sync`).
 fn book() -> &'static CompiledBook {
-    static BOOK: OnceLock<CompiledBook> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        lawbook::load::load_lawbook(&root().join("laws/2017"), &mut Sources::default())
-            .expect("the 2017 law book loads")
-    })
+    thread_local! {
+        static BOOK: &'static CompiledBook = Box::leak(Box::new(
+            lawbook::load::load_lawbook(&root().join("laws/2017"), &mut Sources::default())
+                .expect("the 2017 law book loads"),
+        ));
+    }
+    BOOK.with(|b| *b)
 }
 
 /// The text's findings from the checks (the aligner's own left out), scoring included for

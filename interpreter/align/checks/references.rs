@@ -1,4 +1,4 @@
-//! Every reference in the law text must name a paragraph its edition has.
+//! Every reference in the law text and the definitions must name a paragraph its edition has.
 //!
 //! A reference is read where the language writes one (laws/text-checks.txt): the numbers
 //! after the word for law (SK `pravidlo 27`, `pravidiel 30, 31 a 32`, `pravidlách 25-26`; PL
@@ -11,7 +11,7 @@
 
 use super::super::key::Key;
 use super::super::structure::Structure;
-use super::super::{Alignment, Finding};
+use super::super::{Alignment, Finding, UnitKind};
 use super::data::{Data, RefWords};
 use crate::compare::extract::loose_key;
 
@@ -191,12 +191,20 @@ pub(super) fn check(a: &Alignment, d: &Data) -> Vec<Finding> {
     };
     let s = Structure::of(a.edition);
     let mut out = Vec::new();
-    for u in a.units.iter().filter(|u| u.kind.is_law_text()) {
-        let Some(at) = Key::parse(&u.key) else {
-            continue;
+    for u in &a.units {
+        // Law text, and the definitions: they cite laws too (`pozri pravidlo 22`). A
+        // definition is in no law, so only full references are read there (law 0 makes a
+        // point of "the same law" no key).
+        let law = match u.kind {
+            UnitKind::Definition => 0,
+            k if k.is_law_text() => match Key::parse(&u.key) {
+                Some(at) => at.law,
+                None => continue,
+            },
+            _ => continue,
         };
         for (n, line) in super::unit_lines(u) {
-            for (written, key) in read(line, at.law, w) {
+            for (written, key) in read(line, law, w) {
                 if Key::parse(&key).is_some_and(|k| !s.contains(&k)) {
                     out.push(Finding::UnresolvedReference {
                         key: u.key.clone(),
