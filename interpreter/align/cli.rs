@@ -35,6 +35,10 @@ pub struct AlignArgs {
     /// Print the units and the findings as JSON instead of the report
     #[arg(long)]
     pub json: bool,
+    /// The folder of the law books: the scoring tables (77, 78B, 12C2) are checked against
+    /// <LAWS>/<edition> when it holds one (today 2017 only)
+    #[arg(long, default_value = "laws")]
+    pub laws: PathBuf,
 }
 
 /// Show a paragraph of the Laws in several translations side by side.
@@ -93,19 +97,47 @@ pub fn run_align(args: &AlignArgs) -> ExitCode {
             _ => return ExitCode::from(2),
         },
     };
-    let a = match aligned {
+    let mut a = match aligned {
         Ok(a) => a,
         Err(e) => return fail(e),
     };
+    match scoring_book(&args.laws.join(a.edition.to_string())) {
+        Ok(Some(book)) => a.findings.extend(super::check_scoring(&a, &book)),
+        Ok(None) => {}
+        Err(code) => return code,
+    }
     if args.json {
         print!("{}", super::export::to_json(&a, true));
     } else {
         print!("{}", a.report());
     }
-    if a.has_findings() {
+    if a.has_findings() || a.findings.iter().any(|f| f.is_text_check()) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The law book of the text's edition, when its folder holds .law files (none for 2007 and
+/// 1997, or when run away from the repository: the tables are then not checked). One that
+/// does not load is the user's to fix: its diagnostics, exit 2.
+fn scoring_book(dir: &std::path::Path) -> Result<Option<crate::compile::CompiledBook>, ExitCode> {
+    let has_laws = std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "law"))
+    });
+    if !has_laws {
+        return Ok(None);
+    }
+    let mut sources = crate::source::Sources::default();
+    match crate::load::load_lawbook(dir, &mut sources) {
+        Ok(book) => Ok(Some(book)),
+        Err(d) => {
+            let d: Vec<_> = d.into_iter().map(|d| d.with_sources(&sources)).collect();
+            crate::cli::report(&d);
+            Err(ExitCode::from(2))
+        }
     }
 }
 
@@ -224,6 +256,7 @@ mod tests {
             edition: Some(Edition::E1997),
             layout: None,
             json: false,
+            laws: PathBuf::from("laws"),
         };
         assert_eq!(code(run_align(&args(&bad))), code(ExitCode::from(2)));
         assert_eq!(

@@ -23,6 +23,7 @@
 // An error is made once per run and carries the source for miette; its size does not matter.
 #![allow(clippy::result_large_err)]
 
+mod checks;
 pub mod cli;
 mod engine;
 pub mod error;
@@ -35,6 +36,8 @@ pub mod report;
 pub mod side;
 pub mod structure;
 
+pub use checks::scoring::check as check_scoring;
+pub use checks::suits;
 pub use error::AlignError;
 pub use key::Key;
 pub use report::Finding;
@@ -476,7 +479,7 @@ pub fn align_with(
             line: f.line + 1,
         })
         .collect();
-    Ok(Alignment {
+    let mut a = Alignment {
         lang,
         edition,
         source: name.to_string(),
@@ -484,7 +487,9 @@ pub fn align_with(
         units,
         findings,
         labels,
-    })
+    };
+    a.findings.extend(checks::run(&a));
+    Ok(a)
 }
 
 /// Each footnote goes to the unit whose text carries its mark. A numbered mark (¹, (1)) is

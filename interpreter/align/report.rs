@@ -62,6 +62,34 @@ pub enum Finding {
         line: usize,
         unit: String,
     },
+    /// A reference in the law text of `key` to a paragraph the edition does not have:
+    /// `written` as the text writes it, `resolved_as` the key it reads as (checks.rs).
+    UnresolvedReference {
+        key: String,
+        line: usize,
+        written: String,
+        resolved_as: String,
+    },
+    /// A footnote mark in `key` with no footnote of that mark.
+    FootnoteMissing {
+        key: String,
+        line: usize,
+        marker: String,
+    },
+    /// A word mixing Latin letters with others; `odd` names each (`U+0434 д (Cyrillic)`).
+    MixedScript {
+        key: String,
+        line: usize,
+        word: String,
+        odd: Vec<String>,
+    },
+    /// A number of a scoring table (77, 78B, 12C2) the law book's own table contradicts.
+    ScoringTable {
+        key: String,
+        line: usize,
+        written: String,
+        law_book: String,
+    },
 }
 
 impl Finding {
@@ -70,6 +98,18 @@ impl Finding {
         !matches!(
             self,
             Finding::FootnoteUnreferenced { .. } | Finding::LabelAsText { .. }
+        ) && !self.is_text_check()
+    }
+
+    /// Whether this finding comes from the checks on a single text (checks/): not about
+    /// the structure, but `align` exits 1 for it too.
+    pub fn is_text_check(&self) -> bool {
+        matches!(
+            self,
+            Finding::UnresolvedReference { .. }
+                | Finding::FootnoteMissing { .. }
+                | Finding::MixedScript { .. }
+                | Finding::ScoringTable { .. }
         )
     }
 }
@@ -561,6 +601,7 @@ pub(crate) fn render(a: &Alignment) -> String {
             })
             .collect(),
     );
+    super::checks::render(f, &mut |title, items| section(&mut out, title, items));
     section(
         &mut out,
         "unplaced lines",
