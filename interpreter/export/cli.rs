@@ -25,12 +25,12 @@ pub struct ExportArgs {
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum ExportCommand {
     /// The aligned texts of an edition as a TMX 1.4b translation memory: one unit per
-    /// paragraph key, one variant per language that has it (2017: sk and hu; 2007: pl;
-    /// 1997: sk).
+    /// paragraph key, definition and footnote, one variant per language that has it (2017: sk
+    /// and hu; 2007: pl; 1997: sk), without labels and Markdown marks.
     Tmx(TmxArgs),
-    /// The term bank as TBX-Basic (TBX v3): one concept entry per concept, its terms in
-    /// en, sk (with the 1997 terms as superseded), pl and hu, each with the line where it
-    /// occurs.
+    /// The term bank as TBX-Basic (TBX v3, or v2 with --tbx-version 2): one concept entry per
+    /// concept, its terms in en, sk (with the 1997 terms as superseded), pl and hu, each with
+    /// the line where it occurs.
     Tbx(TbxArgs),
     /// A text as XLIFF 2.0 for a CAT tool: one unit per paragraph, definition, footnote and
     /// other part of the text, its source without labels and Markdown; with --import, the
@@ -81,6 +81,10 @@ pub struct TmxArgs {
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct TbxArgs {
+    /// The TBX version: 3 (TBX-Basic, ISO 30042:2019, DCA) or 2 (TBX-Basic v2, ISO
+    /// 30042:2008, `<martif>`: what translate-toolkit, Weblate and most terminology tools read)
+    #[arg(long, value_enum, default_value = "3")]
+    pub tbx_version: super::tbx::TbxVersion,
     /// The term bank
     #[arg(long, default_value = "laws/terms.terms")]
     pub terms: PathBuf,
@@ -183,7 +187,7 @@ pub fn run_tbx(a: &TbxArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (xml, stats) = super::tbx::tbx(&bank, &texts);
+    let (xml, stats) = super::tbx::tbx_version(&bank, &texts, a.tbx_version);
     if let Err(d) = write(&a.output, &xml) {
         report(&[d]);
         return ExitCode::from(2);
