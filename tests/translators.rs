@@ -2,6 +2,7 @@
 //! quick-xml and hold exactly what the aligner and the term bank hold.
 
 use lawbook::align::{Edition, Lang, Unit};
+use lawbook::export::segment::reading;
 use lawbook::export::{tbx, tmx};
 use lawbook::terms::cli::load_texts;
 use lawbook::terms::texts::Text;
@@ -110,15 +111,6 @@ fn parse(xml: &str) -> El {
     top.children.pop().unwrap()
 }
 
-fn law_units(t: &Text) -> BTreeMap<String, &Unit> {
-    t.alignment
-        .units
-        .iter()
-        .filter(|u| u.kind.is_law_text())
-        .map(|u| (u.key.clone(), u))
-        .collect()
-}
-
 fn check_tmx(e: Edition) -> (usize, BTreeMap<String, usize>, usize) {
     let ts = texts(e);
     let (xml, stats) = tmx::tmx(&ts, "*all*");
@@ -137,7 +129,7 @@ fn check_tmx(e: Edition) -> (usize, BTreeMap<String, usize>, usize) {
         assert_eq!(h.attrs.get(k).map(String::as_str), Some(v), "header {k}");
     }
     assert!(!h.attrs["creationtoolversion"].is_empty());
-    let units: Vec<BTreeMap<String, &Unit>> = ts.iter().map(law_units).collect();
+    let units: Vec<BTreeMap<String, &Unit>> = ts.iter().map(tmx::memory_units).collect();
     let keys: BTreeSet<&String> = units.iter().flat_map(|m| m.keys()).collect();
     let tus: Vec<&El> = doc.one("body").all("tu").collect();
     // One tu per aligned key, no key twice.
@@ -160,7 +152,21 @@ fn check_tmx(e: Edition) -> (usize, BTreeMap<String, usize>, usize) {
         }
         for (tuv, (i, u)) in tuvs.iter().zip(&want) {
             assert_eq!(tuv.attrs["xml:lang"], ts[*i].lang.to_string(), "{key}");
-            assert_eq!(tuv.one("seg").text, u.plain_text(), "{key} {}", ts[*i].lang);
+            let seg = &tuv.one("seg").text;
+            assert_eq!(*seg, reading(u), "{key} {}", ts[*i].lang);
+            // No label, no Markdown mark (`\*\*`, a footnote's mark the text escapes, is `**`).
+            assert!(
+                !seg.contains('\\') && !seg.starts_with('#') && !seg.starts_with("**"),
+                "{key}: {seg}"
+            );
+            if u.kind == lawbook::align::UnitKind::SubParagraph {
+                let last = u.key.rsplit(['(', ')']).find(|p| !p.is_empty()).unwrap();
+                assert!(
+                    !seg.starts_with(&format!("({last}) "))
+                        && !seg.starts_with(&format!("{last}) ")),
+                    "{key}: {seg}"
+                );
+            }
             let prop = tuv.one("prop");
             assert_eq!(prop.attrs["type"], "x-source");
             assert!(prop.text.starts_with(&ts[*i].path), "{}", prop.text);
@@ -177,6 +183,17 @@ fn tmx_2017_has_a_unit_per_key_and_both_languages_where_both_texts_have_it() {
     eprintln!("2017: {units} units, {per_lang:?}, {both} in both");
     assert!(units >= 800);
     assert!(both >= 780, "{both}");
+    // Definitions and footnotes are units of their own.
+    let ts = texts(Edition::E2017);
+    let (xml, _) = tmx::tmx(&ts, "*all*");
+    let doc = parse(&xml);
+    let tuids: Vec<String> = doc
+        .one("body")
+        .all("tu")
+        .map(|t| t.attrs["tuid"].clone())
+        .collect();
+    assert!(tuids.contains(&"definitions/Pack".to_string()));
+    assert!(tuids.iter().any(|t| t.starts_with("footnote/")));
 }
 
 #[test]
@@ -208,7 +225,7 @@ fn tmx_keeps_every_character() {
         .all("tu")
         .find(|t| t.attrs["tuid"] == "1A")
         .unwrap();
-    assert_eq!(tu.one("tuv").one("seg").text, "A. <a & b> \"♠♥♦♣\" 'ľ'");
+    assert_eq!(tu.one("tuv").one("seg").text, "<a & b> \"♠♥♦♣\" 'ľ'");
     assert_eq!(stats.units, 2);
     // The real texts keep their characters.
     let (xml, _) = tmx::tmx(&texts(Edition::E2017), "*all*");
@@ -492,7 +509,7 @@ fn the_commands_parse_and_exit_as_documented() {
         ok
     );
     let doc = parse_xml(&std::fs::read_to_string(&out).unwrap());
-    assert_eq!(doc.one("body").all("tu").count(), 737);
+    assert_eq!(doc.one("body").all("tu").count(), 830);
     // A source language the edition has not.
     assert_eq!(
         run(args(&["export", "tmx", "--srclang", "de", "-o", o])),

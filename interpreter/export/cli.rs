@@ -7,7 +7,7 @@
 // matter (as in align/).
 #![allow(clippy::result_large_err)]
 
-use crate::align::Edition;
+use crate::align::{Edition, Lang};
 use crate::diagnostic::Diag;
 use crate::terms::cli::{load_texts, print, report};
 use crate::terms::load_terms;
@@ -25,13 +25,42 @@ pub struct ExportArgs {
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum ExportCommand {
     /// The aligned texts of an edition as a TMX 1.4b translation memory: one unit per
-    /// paragraph key, one variant per language that has it (2017: sk and hu; 2007: pl;
-    /// 1997: sk).
+    /// paragraph key, definition and footnote, one variant per language that has it (2017: sk
+    /// and hu; 2007: pl; 1997: sk), without labels and Markdown marks.
     Tmx(TmxArgs),
-    /// The term bank as TBX-Basic (TBX v3): one concept entry per concept, its terms in
-    /// en, sk (with the 1997 terms as superseded), pl and hu, each with the line where it
-    /// occurs.
+    /// The term bank as TBX-Basic (TBX v3, or v2 with --tbx-version 2): one concept entry per
+    /// concept, its terms in en, sk (with the 1997 terms as superseded), pl and hu, each with
+    /// the line where it occurs.
     Tbx(TbxArgs),
+    /// A text as XLIFF 2.0 for a CAT tool: one unit per paragraph, definition, footnote and
+    /// other part of the text, its source without labels and Markdown; with --import, the
+    /// edited file back into the text (the revised text, every unit not edited byte for byte
+    /// as it was).
+    Xliff(XliffArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct XliffArgs {
+    /// The language of the text (sk, hu, pl); not needed with --import
+    #[arg(long, required_unless_present = "import")]
+    pub lang: Option<Lang>,
+    /// The edition of the text (2017: sk, hu; 2007: pl; 1997: sk); 2017 if not given
+    #[arg(long)]
+    pub edition: Option<Edition>,
+    /// The language it is translated into (the file's trgLang); without it, a revision in the
+    /// text's own language, each target starting as a copy of its source
+    #[arg(long, value_name = "LANG")]
+    pub target_lang: Option<String>,
+    /// Read an XLIFF file as `export xliff` wrote it, edited in a CAT tool, and write the
+    /// revised text (to -o, or stdout)
+    #[arg(long, value_name = "FILE.xlf", conflicts_with = "target_lang")]
+    pub import: Option<PathBuf>,
+    /// The file to write (stdout if not given)
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// The folder that holds the texts (<edition>/text/<lang>.source.txt)
+    #[arg(long, default_value = "laws")]
+    pub laws: PathBuf,
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -52,6 +81,10 @@ pub struct TmxArgs {
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct TbxArgs {
+    /// The TBX version: 3 (TBX-Basic, ISO 30042:2019, DCA) or 2 (TBX-Basic v2, ISO
+    /// 30042:2008, `<martif>`: what translate-toolkit, Weblate and most terminology tools read)
+    #[arg(long, value_enum, default_value = "3")]
+    pub tbx_version: super::tbx::TbxVersion,
     /// The term bank
     #[arg(long, default_value = "laws/terms.terms")]
     pub terms: PathBuf,
@@ -68,11 +101,12 @@ impl ExportArgs {
         match &self.command {
             ExportCommand::Tmx(a) => run_tmx(a),
             ExportCommand::Tbx(a) => run_tbx(a),
+            ExportCommand::Xliff(a) => super::xliff_cli::run(a),
         }
     }
 }
 
-fn write(output: &Option<PathBuf>, content: &str) -> Result<(), Diag> {
+pub(super) fn write(output: &Option<PathBuf>, content: &str) -> Result<(), Diag> {
     match output {
         None => {
             print(content);
@@ -153,7 +187,7 @@ pub fn run_tbx(a: &TbxArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (xml, stats) = super::tbx::tbx(&bank, &texts);
+    let (xml, stats) = super::tbx::tbx_version(&bank, &texts, a.tbx_version);
     if let Err(d) = write(&a.output, &xml) {
         report(&[d]);
         return ExitCode::from(2);

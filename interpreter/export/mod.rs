@@ -1,12 +1,19 @@
 //! Exports for translators' tools: the aligned texts as a TMX 1.4b translation memory
-//! (`tmx`), the term bank as TBX-Basic (`tbx`), the phrase files as gettext PO and back (`po`). Both are written with quick-xml, so every
-//! character is escaped as XML requires and kept: diacritics, suit symbols, no-break spaces.
-//! `cli` holds the `export` command.
+//! (`tmx`), a text as XLIFF 2.0 and back (`xliff`, `xliff_read`, `revise`), the term bank as
+//! TBX-Basic (`tbx`), the phrase files as gettext PO and back (`po`). `segment` gives a unit's
+//! text as a translator reads it (no label, no Markdown) and puts a revised reading back. The
+//! XML is written with quick-xml, so every character is escaped as XML requires and kept:
+//! diacritics, suit symbols, no-break spaces. `cli` holds the `export` command.
 
 pub mod cli;
 pub mod po;
+pub mod revise;
+pub mod segment;
 pub mod tbx;
 pub mod tmx;
+pub mod xliff;
+mod xliff_cli;
+pub mod xliff_read;
 
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::Writer;

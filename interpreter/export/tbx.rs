@@ -20,11 +20,52 @@
 //!
 //! A language the concept lacks has no `langSec` (TBX has no empty one); the reason is a
 //! `<note>` of the concept entry ("pl: no term: …").
+//!
+//! [`TbxVersion::V2`] writes the same as TBX-Basic v2 (ISO 30042:2008, the `martif` document
+//! most terminology tools read, translate-toolkit among them): `<martif type="TBX-Basic">`,
+//! `<martifHeader>`, `<termEntry>`, `<langSet>`, `<tig>`; the data categories are the same.
 
 use super::Xml;
 use crate::terms::texts::Text;
 use crate::terms::{Concept, Status, Term, TermBank, TermLang};
 use quick_xml::events::{BytesPI, Event};
+
+/// The TBX version written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum TbxVersion {
+    /// TBX-Basic v2, ISO 30042:2008: `<martif>`, `<termEntry>`, `<langSet>`, `<tig>`.
+    #[value(name = "2")]
+    V2,
+    /// TBX-Basic v3, ISO 30042:2019, DCA style: `<tbx>`, `<conceptEntry>`, `<langSec>`,
+    /// `<termSec>`.
+    #[default]
+    #[value(name = "3")]
+    V3,
+}
+
+/// The element names of a version.
+struct Names {
+    entry: &'static str,
+    lang: &'static str,
+    term: &'static str,
+}
+
+impl TbxVersion {
+    fn names(self) -> Names {
+        match self {
+            TbxVersion::V2 => Names {
+                entry: "termEntry",
+                lang: "langSet",
+                term: "tig",
+            },
+            TbxVersion::V3 => Names {
+                entry: "conceptEntry",
+                lang: "langSec",
+                term: "termSec",
+            },
+        }
+    }
+}
 
 /// What went into a termbase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,24 +91,38 @@ fn text_of(texts: &[Text], lang: TermLang) -> Option<&Text> {
 /// Writes the term bank; `texts` give each term's context line (columns without a loaded
 /// text get none).
 pub fn tbx(bank: &TermBank, texts: &[Text]) -> (String, TbxStats) {
+    tbx_version(bank, texts, TbxVersion::V3)
+}
+
+/// Writes the term bank as the given TBX version.
+pub fn tbx_version(bank: &TermBank, texts: &[Text], version: TbxVersion) -> (String, TbxStats) {
     let mut stats = TbxStats::default();
     let mut x = Xml::new();
-    x.raw(Event::PI(BytesPI::new(
+    let n = version.names();
+    if version == TbxVersion::V2 {
+        x.raw(Event::DocType(quick_xml::events::BytesText::from_escaped(
+            "martif SYSTEM \"TBXBasiccoreStructV02.dtd\"",
+        )));
+        x.open("martif", &[("type", "TBX-Basic"), ("xml:lang", "en")]);
+        x.open("martifHeader", &[]);
+    } else {
+        x.raw(Event::PI(BytesPI::new(
         "xml-model href=\"https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBXcoreStructV03_TBX-Basic_integrated.rng\" type=\"application/xml\" schematypens=\"http://relaxng.org/ns/structure/1.0\"",
     )));
-    x.raw(Event::PI(BytesPI::new(
+        x.raw(Event::PI(BytesPI::new(
         "xml-model href=\"https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBX-Basic_DCA.sch\" type=\"application/xml\" schematypens=\"http://purl.oclc.org/dsdl/schematron\"",
     )));
-    x.open(
-        "tbx",
-        &[
-            ("type", "TBX-Basic"),
-            ("style", "dca"),
-            ("xml:lang", "en"),
-            ("xmlns", "urn:iso:std:iso:30042:ed-2"),
-        ],
-    );
-    x.open("tbxHeader", &[]);
+        x.open(
+            "tbx",
+            &[
+                ("type", "TBX-Basic"),
+                ("style", "dca"),
+                ("xml:lang", "en"),
+                ("xmlns", "urn:iso:std:iso:30042:ed-2"),
+            ],
+        );
+        x.open("tbxHeader", &[]);
+    }
     x.open("fileDesc", &[]);
     x.open("titleStmt", &[]);
     x.leaf(
@@ -88,21 +143,32 @@ pub fn tbx(bank: &TermBank, texts: &[Text]) -> (String, TbxStats) {
     );
     x.close("sourceDesc");
     x.close("fileDesc");
-    x.close("tbxHeader");
+    if version == TbxVersion::V2 {
+        x.open("encodingDesc", &[]);
+        x.leaf("p", &[("type", "XCSURI")], "TBXBasicXCSV02.xcs");
+        x.close("encodingDesc");
+        x.close("martifHeader");
+    } else {
+        x.close("tbxHeader");
+    }
     x.open("text", &[]);
     x.open("body", &[]);
     for c in &bank.concepts {
-        concept(&mut x, c, texts, &mut stats);
+        concept(&mut x, c, texts, &mut stats, &n);
     }
     x.close("body");
     x.close("text");
-    x.close("tbx");
+    x.close(if version == TbxVersion::V2 {
+        "martif"
+    } else {
+        "tbx"
+    });
     (x.finish(), stats)
 }
 
-fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats) {
+fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats, n: &Names) {
     stats.concepts += 1;
-    x.open("conceptEntry", &[("id", &c.id)]);
+    x.open(n.entry, &[("id", &c.id)]);
     if let Some(n) = &c.note {
         x.leaf("note", &[], n);
     }
@@ -124,12 +190,12 @@ fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats) {
         if main.is_none() && old.is_none() {
             continue;
         }
-        x.open("langSec", &[("xml:lang", lang.tag())]);
+        x.open(n.lang, &[("xml:lang", lang.tag())]);
         if let Some(t) = main {
-            term_sec(x, t, lang, "preferredTerm-admn-sts", texts, stats);
+            term_sec(x, t, lang, "preferredTerm-admn-sts", texts, stats, n);
             for v in &t.variants {
                 *stats.terms.entry(lang.tag().to_string()).or_default() += 1;
-                x.open("termSec", &[]);
+                x.open(n.term, &[]);
                 x.leaf("term", &[], &plain(&v.pattern.source));
                 x.leaf(
                     "termNote",
@@ -140,7 +206,7 @@ fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats) {
                     context(x, lang, line, texts);
                 }
                 x.leaf("note", &[], &format!("variant in the text: {}", v.reason));
-                x.close("termSec");
+                x.close(n.term);
             }
         }
         if let Some(t) = old {
@@ -151,11 +217,12 @@ fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats) {
                 "supersededTerm-admn-sts",
                 texts,
                 stats,
+                n,
             );
         }
-        x.close("langSec");
+        x.close(n.lang);
     }
-    x.close("conceptEntry");
+    x.close(n.entry);
 }
 
 fn context(x: &mut Xml, lang: TermLang, line: usize, texts: &[Text]) {
@@ -176,9 +243,10 @@ fn term_sec(
     status: &str,
     texts: &[Text],
     stats: &mut TbxStats,
+    n: &Names,
 ) {
     *stats.terms.entry(lang.tag().to_string()).or_default() += 1;
-    x.open("termSec", &[]);
+    x.open(n.term, &[]);
     x.leaf("term", &[], &t.text);
     x.leaf("termNote", &[("type", "administrativeStatus")], status);
     if let Some(line) = t.line {
@@ -198,7 +266,7 @@ fn term_sec(
             .collect();
         x.leaf("note", &[], &format!("forms: {}", forms.join("; ")));
     }
-    x.close("termSec");
+    x.close(n.term);
 }
 
 /// Whether a concept gives a term in a language (for the statistics of a test).

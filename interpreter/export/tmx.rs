@@ -1,7 +1,8 @@
 //! The aligned texts of an edition as a TMX 1.4b translation memory: one `<tu>` per
-//! paragraph key (`tuid="27B1(a)"`), one `<tuv xml:lang="…">` per text that has the key,
-//! the paragraph's text (lines joined, hyphenation at line ends undone, white space
-//! collapsed: [`Unit::plain_text`]) as its `<seg>`, and the source file and lines as a
+//! paragraph key (`tuid="27B1(a)"`), definition (`definitions/Pack`, keyed by the English term
+//! the texts give) and footnote (`footnote/23`), one `<tuv xml:lang="…">` per text that has
+//! the key, the unit's reading as its `<seg>` (no label, no Markdown marks, lines joined,
+//! hyphenation at line ends undone: [`super::segment`]), and the source file and lines as a
 //! `<prop type="x-source">`.
 //!
 //! The header follows the TMX 1.4b specification: `creationtool`, `creationtoolversion`,
@@ -10,7 +11,7 @@
 //! so any of them may serve as the source), `o-tmf="lawbook"`.
 
 use super::Xml;
-use crate::align::{Key, Lang, Unit};
+use crate::align::{Key, Lang, Unit, UnitKind};
 use crate::terms::texts::Text;
 use quick_xml::events::{BytesText, Event};
 use std::collections::{BTreeMap, BTreeSet};
@@ -27,18 +28,37 @@ pub struct TmxStats {
 }
 
 /// The sort key of a unit key: structure order (27 < 27A < 27A1 < 27B), then the text.
-fn order(key: &str) -> (Option<Key>, String) {
-    (Key::parse(key), key.to_string())
+fn order(key: &str) -> (u8, Option<Key>, String) {
+    (group(key), Key::parse(key), key.to_string())
 }
 
-/// The law-text units of each text, by key.
-fn law_units(text: &Text) -> BTreeMap<String, &Unit> {
+/// Whether a unit goes into the memory: law text, a definition, a footnote.
+pub fn in_memory(u: &Unit) -> bool {
+    u.kind.is_law_text() || matches!(u.kind, UnitKind::Definition | UnitKind::Footnote)
+}
+
+/// The units of each text that go into the memory, by their unique key (a key a text gives
+/// twice gets `~2`: [`super::xliff::unique_keys`]).
+pub fn memory_units(text: &Text) -> BTreeMap<String, &Unit> {
+    let keys = super::xliff::unique_keys(&text.alignment.units);
     text.alignment
         .units
         .iter()
-        .filter(|u| u.kind.is_law_text())
-        .map(|u| (u.key.clone(), u))
+        .zip(keys)
+        .filter(|(u, _)| in_memory(u))
+        .map(|(u, k)| (k, u))
         .collect()
+}
+
+/// The order of the memory: law text in structure order, then definitions, then footnotes.
+fn group(key: &str) -> u8 {
+    if key.starts_with("definitions/") {
+        1
+    } else if key.starts_with("footnote/") {
+        2
+    } else {
+        0
+    }
 }
 
 /// The `x-source` property: `laws/2017/text/sk.source.txt:804-833` (spans joined by commas).
@@ -59,7 +79,7 @@ fn source_prop(text: &Text, u: &Unit) -> String {
 
 /// Writes the translation memory of the given texts (those of one edition).
 pub fn tmx(texts: &[Text], srclang: &str) -> (String, TmxStats) {
-    let per_text: Vec<BTreeMap<String, &Unit>> = texts.iter().map(law_units).collect();
+    let per_text: Vec<BTreeMap<String, &Unit>> = texts.iter().map(memory_units).collect();
     let mut keys: Vec<&String> = per_text
         .iter()
         .flat_map(|m| m.keys())
@@ -94,7 +114,7 @@ pub fn tmx(texts: &[Text], srclang: &str) -> (String, TmxStats) {
         "note",
         &[],
         &format!(
-            "The Laws of Duplicate Bridge, {} edition: {}. One translation unit per paragraph key (27, 27B, 27B1, 27B1(a)); segments are the aligned paragraphs of laws/<edition>/text/<lang>.source.txt with lines joined.",
+            "The Laws of Duplicate Bridge, {} edition: {}. One translation unit per paragraph key (27, 27B, 27B1, 27B1(a)), definition (definitions/<English term>) and footnote (footnote/<mark>); segments are the aligned units of laws/<edition>/text/<lang>.source.txt with lines joined, without labels and Markdown marks.",
             editions.join(", "),
             langs.join(", ")
         ),
@@ -117,7 +137,7 @@ pub fn tmx(texts: &[Text], srclang: &str) -> (String, TmxStats) {
             *stats.per_lang.entry(text.lang.to_string()).or_default() += 1;
             x.open("tuv", &[("xml:lang", tag(text.lang))]);
             x.leaf("prop", &[("type", "x-source")], &source_prop(text, u));
-            x.leaf("seg", &[], &u.plain_text());
+            x.leaf("seg", &[], &super::segment::reading(u));
             x.close("tuv");
         }
         x.close("tu");

@@ -162,7 +162,7 @@ mod tests {
             assert!(d.references(lang).is_some(), "{lang}");
         }
         for (l, e) in super::super::super::supported() {
-            assert!(!d.marks(*l, *e).is_empty(), "{l} {e}");
+            assert!(!d.marks(l, e).is_empty(), "{l} {e}");
         }
         assert_eq!(d.suits(Lang::Pl, Edition::E2007).len(), 4);
         assert!(d.suits(Lang::Hu, Edition::E2017).is_empty());
