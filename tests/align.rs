@@ -485,3 +485,119 @@ fn every_bundled_layout_reads() {
         assert_eq!((l.lang, l.edition), (lang, edition), "{path}");
     }
 }
+
+// ---- resynchronising after a wrong heading ---------------------------------------------------
+
+fn slovak_2017_with(edit: impl Fn(&str) -> String) -> (String, align::Alignment) {
+    let original = String::from_utf8(source(Lang::Sk, Edition::E2017)).unwrap();
+    let text = edit(&original);
+    assert_ne!(text, original, "the edit changed nothing");
+    let a = align::align(text.as_bytes(), Lang::Sk, Edition::E2017).unwrap();
+    assert_eq!(a.reassemble().unwrap(), text);
+    (text, a)
+}
+
+/// The findings of an edited text that the original does not have.
+fn new_findings(a: &align::Alignment) -> Vec<Finding> {
+    let before = aligned(Lang::Sk, Edition::E2017).findings;
+    a.findings
+        .iter()
+        .filter(|f| !before.contains(f))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn a_misnumbered_law_heading_is_the_one_finding_and_the_laws_after_it_align() {
+    // Law 27's heading (line 804) printed as 72: the next heading, 28 at line 834, says
+    // where the sequence is.
+    let (_, a) = slovak_2017_with(|t| {
+        t.replacen(
+            "\nPRAVIDLO 27 – NEDOSTATOČNÁ PONUKA\n",
+            "\nPRAVIDLO 72 – NEDOSTATOČNÁ PONUKA\n",
+            1,
+        )
+    });
+    assert_eq!(
+        new_findings(&a),
+        vec![Finding::MisnumberedHeading {
+            key: "27".into(),
+            written: 72,
+            line: 804,
+            next_line: 834,
+        }]
+    );
+    assert_eq!(a.unit("27B1(a)").unwrap().first_line(), 816);
+    assert!(a.unit("45C3").is_some() && a.unit("72").unwrap().first_line() == 1773);
+
+    // Written lower than the law before it (17 for 27): the same.
+    let (_, a) = slovak_2017_with(|t| {
+        t.replacen(
+            "\nPRAVIDLO 27 – NEDOSTATOČNÁ PONUKA\n",
+            "\nPRAVIDLO 17 – NEDOSTATOČNÁ PONUKA\n",
+            1,
+        )
+    });
+    assert!(matches!(&new_findings(&a)[..],
+        [Finding::MisnumberedHeading { key, written: 17, line: 804, .. }] if key == "27"));
+
+    // Law 26's heading printed twice: a repeat, not a misprint (the next heading is 27, the
+    // law its place would say): kept as text, and said.
+    let (_, a) = slovak_2017_with(|t| {
+        t.replacen(
+            "\nPRAVIDLO 27 – NEDOSTATOČNÁ PONUKA\n",
+            "\nPRAVIDLO 26 – ODVOLANÁ HLÁŠKA, VÝNOSOVÉ OBMEDZENIA\nPRAVIDLO 27 – NEDOSTATOČNÁ PONUKA\n",
+            1,
+        )
+    });
+    let new = new_findings(&a);
+    assert!(
+        !new.iter()
+            .any(|f| matches!(f, Finding::MisnumberedHeading { .. })),
+        "{new:?}"
+    );
+    assert!(new.iter().any(
+        |f| matches!(f, Finding::LabelAsText { label, line: 804, .. } if label == "law heading 26")
+    ));
+}
+
+#[test]
+fn a_law_without_its_heading_is_named_and_its_sections_kept() {
+    // Law 57's heading (line 1460) deleted: its sections A, B, C follow 56B.
+    let (_, a) =
+        slovak_2017_with(|t| t.replacen("PRAVIDLO 57 – PREDČASNÝ VÝNOS ALEBO PRIDANIE\n", "", 1));
+    let new = new_findings(&a);
+    assert!(
+        new.iter().any(
+            |f| matches!(f, Finding::MissingHeading { key, next_line: 1489, .. } if key == "57")
+        ),
+        "{new:?}"
+    );
+    assert!(a.unit("57A").is_some() && a.unit("57C1").is_some());
+    assert!(
+        !new.iter().any(|f| matches!(f, Finding::Missing { .. })),
+        "{new:?}"
+    );
+
+    // A law gone with all its text (the heading and its sections): missing, no heading is
+    // invented (the next heading is the law after it, but no section A starts again).
+    let (_, a) = slovak_2017_with(|t| {
+        let start = t
+            .find("\nPRAVIDLO 57 – PREDČASNÝ VÝNOS ALEBO PRIDANIE\n")
+            .unwrap();
+        let end = t
+            .find("\nPRAVIDLO 58 – SÚČASNÉ VÝNOSY ALEBO PRIDANIA\n")
+            .unwrap();
+        format!("{}{}", &t[..start], &t[end..])
+    });
+    let new = new_findings(&a);
+    assert!(
+        new.iter()
+            .any(|f| matches!(f, Finding::Missing { key, .. } if key == "57")),
+        "{new:?}"
+    );
+    assert!(!new.iter().any(|f| matches!(
+        f,
+        Finding::MissingHeading { .. } | Finding::MisnumberedHeading { .. }
+    )));
+}

@@ -52,6 +52,44 @@ pub(crate) struct Rejected {
 pub(crate) enum EngineNote {
     /// A law heading without a number, numbered from its place.
     UnnumberedLaw { line: usize, taken_as: u16 },
+    /// A law heading whose number breaks the sequence while the next heading continues it
+    /// (`26`, `72`, `28`): taken as the law its place says, so the laws after it still align.
+    MisnumberedLaw {
+        line: usize,
+        written: u16,
+        taken_as: u16,
+        /// The line of the next heading, the evidence.
+        next_line: usize,
+    },
+    /// A section A after the sections of a law, where the next heading is the law after next:
+    /// the heading of the law between is missing, and its sections are taken as that law's.
+    MissingLawHeading {
+        line: usize,
+        taken_as: u16,
+        next_line: usize,
+    },
+}
+
+/// The numbered law headings of a text, (0-based line, number), in line order: where the
+/// sequence goes next, for resynchronising after a heading that breaks it.
+struct Headings(Vec<(usize, u16)>);
+
+impl Headings {
+    fn of(t: &Text, profile: &dyn Profile) -> Headings {
+        Headings(
+            (0..t.len())
+                .filter(|&i| profile.artefact(t, i).is_none())
+                .filter_map(|i| Some((i, profile.law_heading(t.line(i))?.number?)))
+                .collect(),
+        )
+    }
+
+    /// The first heading after line `i` numbered above `floor` (lower numbers after a heading
+    /// are paragraphs that look like headings, or repeats).
+    fn next_above(&self, i: usize, floor: u16) -> Option<(usize, u16)> {
+        let start = self.0.partition_point(|(l, _)| *l <= i);
+        self.0[start..].iter().copied().find(|(_, n)| *n > floor)
+    }
 }
 
 pub(crate) struct Parsed {
@@ -254,6 +292,7 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
     let mut laws = 0usize;
     let mut last_footnote = 0u16;
     let mut after_footnote = false;
+    let headings = Headings::of(t, profile);
     let mut i = 0;
     while i < n {
         let line = t.line(i);
@@ -328,12 +367,31 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
         if zone != Zone::Contents {
             if let Some(h) = profile.law_heading(line) {
                 let current = pos.law.unwrap_or(0);
-                let number = h.number.unwrap_or(current + 1);
-                let ok = if profile.strict_law_sequence() {
-                    number == current + 1
+                let mut number = h.number.unwrap_or(current + 1);
+                let expected = current + 1;
+                let mut ok = if profile.strict_law_sequence() {
+                    number == expected
                 } else {
                     number > current
                 };
+                // A number that breaks the sequence while the next heading continues it is
+                // a misprint of this heading, not laws missing or repeated: take it as the
+                // law its place says, so that one wrong number does not swallow the laws
+                // after it. (Before any law, the first heading is taken as written.)
+                if number != expected && current > 0 {
+                    if let Some((next_line, next)) = headings.next_above(i, current) {
+                        if next == expected + 1 {
+                            notes.push(EngineNote::MisnumberedLaw {
+                                line: i,
+                                written: number,
+                                taken_as: expected,
+                                next_line,
+                            });
+                            number = expected;
+                            ok = true;
+                        }
+                    }
+                }
                 if ok {
                     if h.number.is_none() {
                         notes.push(EngineNote::UnnumberedLaw {
@@ -366,6 +424,29 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
 
         if zone == Zone::Laws && !is_blank(line) {
             if let Some(h) = profile.section(line) {
+                // Section A again after a law's sections, and the next heading is the law after
+                // next: the heading between is missing; its law starts here.
+                let current = pos.law.unwrap_or(0);
+                if h.strong && h.letter == 'A' && pos.section.is_some() && current > 0 {
+                    if let Some((next_line, next)) = headings.next_above(i, current) {
+                        if next == current + 2 {
+                            notes.push(EngineNote::MissingLawHeading {
+                                line: i,
+                                taken_as: current + 1,
+                                next_line,
+                            });
+                            found.push(Found {
+                                key: Key::law(current + 1),
+                                line: i,
+                            });
+                            laws += 1;
+                            pos = Pos {
+                                law: Some(current + 1),
+                                ..Pos::default()
+                            };
+                        }
+                    }
+                }
                 if section_ok(pos.section, h) {
                     pos = Pos {
                         law: pos.law,

@@ -51,6 +51,23 @@ pub enum Finding {
     },
     /// A law heading without a number, numbered from its place.
     Unnumbered { key: String, line: usize },
+    /// A law heading numbered `written` where the sequence needs `key`: the heading before it
+    /// is the law before `key` and the next (at `next_line`) the law after. The aligner takes
+    /// it as `key` and aligns the laws after it from there.
+    MisnumberedHeading {
+        key: String,
+        written: u16,
+        line: usize,
+        next_line: usize,
+    },
+    /// The heading of law `key` is missing: at `line` a section A follows the sections of the
+    /// law before it, and the next heading (at `next_line`) is the law after `key`. The
+    /// aligner takes the sections from `line` as law `key`'s.
+    MissingHeading {
+        key: String,
+        line: usize,
+        next_line: usize,
+    },
     /// A footnote whose reference mark was not found in the text before it.
     FootnoteUnreferenced { key: String, line: usize },
     /// Lines the aligner could not place.
@@ -223,6 +240,26 @@ pub(crate) fn resolve(
             EngineNote::UnnumberedLaw { line, taken_as } => findings.push(Finding::Unnumbered {
                 key: taken_as.to_string(),
                 line: line + 1,
+            }),
+            EngineNote::MisnumberedLaw {
+                line,
+                written,
+                taken_as,
+                next_line,
+            } => findings.push(Finding::MisnumberedHeading {
+                key: taken_as.to_string(),
+                written: *written,
+                line: line + 1,
+                next_line: next_line + 1,
+            }),
+            EngineNote::MissingLawHeading {
+                line,
+                taken_as,
+                next_line,
+            } => findings.push(Finding::MissingHeading {
+                key: taken_as.to_string(),
+                line: line + 1,
+                next_line: next_line + 1,
             }),
         }
     }
@@ -540,6 +577,25 @@ pub(crate) fn render(a: &Alignment) -> String {
                 }
                 Finding::Unnumbered { key, line } => Some(format!(
                     "line {line}: law heading without a number, taken as {key} from its place"
+                )),
+                Finding::MisnumberedHeading {
+                    key,
+                    written,
+                    line,
+                    next_line,
+                } => Some(format!(
+                    "line {line}: law heading {written} stands where Law {key} belongs (the \
+                     heading before it is the law before, the next, at line {next_line}, the \
+                     law after): a misprint, taken as {key}"
+                )),
+                Finding::MissingHeading {
+                    key,
+                    line,
+                    next_line,
+                } => Some(format!(
+                    "line {line}: the heading of Law {key} is missing: a section A starts \
+                     again here and the next heading, at line {next_line}, is the law after; \
+                     taken as Law {key}"
                 )),
                 _ => None,
             })
