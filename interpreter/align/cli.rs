@@ -55,6 +55,8 @@ pub struct ShowArgs {
     /// Width of the output in characters
     #[arg(long, default_value_t = 120)]
     pub width: usize,
+    #[command(flatten)]
+    pub files: super::sources::TextFiles,
 }
 
 impl AlignArgs {
@@ -160,7 +162,21 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     }
     let mut aligned: Vec<(String, Alignment)> = Vec::new();
     for lang in &args.langs {
-        match align_bundled(*lang, args.edition) {
+        let a = match args.files.text(*lang) {
+            // The translator's own file, by its layout if given: line numbers are its own.
+            Some(path) => match crate::source::read_limited(path, crate::source::MAX_LARGE_BYTES) {
+                Ok(bytes) => {
+                    args.files
+                        .align(&path.display().to_string(), &bytes, *lang, args.edition)
+                }
+                Err(e) => Err(AlignError::Io {
+                    path: path.display().to_string(),
+                    source: e,
+                }),
+            },
+            None => align_bundled(*lang, args.edition),
+        };
+        match a {
             Ok(a) => aligned.push((format!("{lang}"), a)),
             Err(e) => return fail(e),
         }
@@ -278,6 +294,7 @@ mod tests {
             langs,
             edition: Edition::E2017,
             width: 100,
+            files: Default::default(),
         };
         assert_eq!(
             code(run_show(&show("27B", vec![Lang::Sk, Lang::Hu]))),

@@ -34,6 +34,7 @@ pub mod layout;
 mod profile;
 pub mod report;
 pub mod side;
+pub mod sources;
 pub mod structure;
 
 pub use checks::scoring::check as check_scoring;

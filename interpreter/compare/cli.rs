@@ -4,9 +4,10 @@
 //! the edition has fewer than two texts.
 
 use super::{compare, render, Kind};
+use crate::align::sources::TextFiles;
 use crate::align::Edition;
 use crate::diagnostic::Diag;
-use crate::terms::cli::{load_texts, print, report};
+use crate::terms::cli::{load_texts_with, print, report};
 use crate::terms::load_terms;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,6 +26,8 @@ pub struct CompareArgs {
     /// The folder that holds the texts (<edition>/text/<lang>.source.txt)
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
+    #[command(flatten)]
+    pub files: TextFiles,
     /// Only these kinds of finding (presence, references, numbers, concepts, scripts). By
     /// default all but `concepts`: a concept one text names and the other does not is a
     /// word-level hint (often a paraphrase), not always a difference, so it is shown only
@@ -49,7 +52,7 @@ impl CompareArgs {
 }
 
 pub fn run(a: &CompareArgs) -> ExitCode {
-    let texts = match load_texts(&a.laws, a.edition) {
+    let texts = match load_texts_with(&a.laws, a.edition, &a.files) {
         Ok(t) => t,
         Err(d) => {
             report(&d);

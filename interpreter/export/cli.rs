@@ -61,6 +61,8 @@ pub struct XliffArgs {
     /// The folder that holds the texts (<edition>/text/<lang>.source.txt)
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
+    #[command(flatten)]
+    pub files: crate::align::sources::TextFiles,
 }
 
 #[derive(Debug, Clone, clap::Args)]

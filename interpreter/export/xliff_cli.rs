@@ -46,7 +46,7 @@ fn export(a: &XliffArgs) -> Result<(), Diag> {
         }
     }
     let edition = a.edition.unwrap_or(crate::align::Edition::E2017);
-    let text = texts::load(&a.laws, lang, edition)?;
+    let text = texts::load_with(&a.laws, lang, edition, &a.files)?;
     let (xml, stats) = super::xliff::xliff(&text, a.target_lang.as_deref());
     write(&a.output, &xml)?;
     eprintln!(
@@ -84,7 +84,7 @@ fn import(a: &XliffArgs, file: &std::path::Path) -> Result<(), Diag> {
             "leave out --lang and --edition: the file says which text it is for",
         ));
     }
-    let text = texts::load(&a.laws, lang, edition)?;
+    let text = texts::load_with(&a.laws, lang, edition, &a.files)?;
     let r = super::revise::revise(&text, &doc, &src)?;
     write(&a.output, &r.text)?;
     let shown: Vec<&str> = r.changed.iter().take(10).map(String::as_str).collect();

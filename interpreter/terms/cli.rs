@@ -7,6 +7,7 @@
 use super::load_terms;
 use super::report::{check, render};
 use super::texts::{self, Text};
+use crate::align::sources::TextFiles;
 use crate::align::Edition;
 use crate::diagnostic::Diag;
 use std::io::Write as _;
@@ -39,6 +40,8 @@ pub struct CheckArgs {
     /// The folder that holds the texts (<edition>/text/<lang>.source.txt)
     #[arg(long, default_value = "laws")]
     pub laws: PathBuf,
+    #[command(flatten)]
+    pub files: TextFiles,
     /// Print only the findings, not every paragraph's concepts
     #[arg(long)]
     pub findings: bool,
@@ -70,10 +73,39 @@ pub fn report(diags: &[Diag]) {
 
 /// Loads the texts of an edition, or reports why not.
 pub fn load_texts(laws: &std::path::Path, edition: Edition) -> Result<Vec<Text>, Vec<Diag>> {
+    load_texts_with(laws, edition, &TextFiles::default())
+}
+
+/// Loads the texts of an edition, the files given in `files` in place of the law book's.
+pub fn load_texts_with(
+    laws: &std::path::Path,
+    edition: Edition,
+    files: &TextFiles,
+) -> Result<Vec<Text>, Vec<Diag>> {
+    let langs = texts::of_edition(edition);
+    if let Some(f) = files.foreign(&langs) {
+        return Err(vec![Diag::new(
+            texts::E_TEXT,
+            format!(
+                "{}={}: the {edition} Laws have no {} text to put it in place of",
+                f.lang,
+                f.path.display(),
+                f.lang
+            ),
+        )
+        .help(format!(
+            "the {edition} texts are {}; give --edition for another edition",
+            langs
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))]);
+    }
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    for lang in texts::of_edition(edition) {
-        match texts::load(laws, lang, edition) {
+    for lang in langs {
+        match texts::load_with(laws, lang, edition, files) {
             Ok(t) => out.push(t),
             Err(d) => errors.push(d),
         }
@@ -93,7 +125,7 @@ pub fn run_check(a: &CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let texts = match load_texts(&a.laws, a.edition) {
+    let texts = match load_texts_with(&a.laws, a.edition, &a.files) {
         Ok(t) => t,
         Err(d) => {
             report(&d);

@@ -7,7 +7,8 @@
 
 use super::lang::text_path;
 use super::matcher::SearchText;
-use crate::align::{align_named, export::TEXTS, Alignment, Edition, Lang, Unit};
+use crate::align::sources::TextFiles;
+use crate::align::{export::TEXTS, Alignment, Edition, Lang, Unit};
 use crate::diagnostic::Diag;
 use std::path::Path;
 
@@ -85,6 +86,17 @@ pub fn of_edition(edition: Edition) -> Vec<Lang> {
 
 /// Reads and aligns `<laws>/<edition>/text/<lang>.source.txt`.
 pub fn load(laws: &Path, lang: Lang, edition: Edition) -> Result<Text, Diag> {
+    load_with(laws, lang, edition, &TextFiles::default())
+}
+
+/// Reads and aligns the file given for `lang` in `files` (`--text sk=FILE`, by its layout if
+/// one is given), or else `<laws>/<edition>/text/<lang>.source.txt`.
+pub fn load_with(
+    laws: &Path,
+    lang: Lang,
+    edition: Edition,
+    files: &TextFiles,
+) -> Result<Text, Diag> {
     if !TEXTS.iter().any(|t| t.0 == lang && t.1 == edition) {
         return Err(Diag::new(
             E_TEXT,
@@ -92,24 +104,36 @@ pub fn load(laws: &Path, lang: Lang, edition: Edition) -> Result<Text, Diag> {
         )
         .help(format!("the texts are: {}", known())));
     }
-    let path = laws.join(text_path(lang, edition));
+    let given = files.text(lang);
+    let path = match given {
+        Some(p) => p.to_path_buf(),
+        None => laws.join(text_path(lang, edition)),
+    };
     let name = path.display().to_string();
     let bytes =
         crate::source::read_limited(&path, crate::source::MAX_LARGE_BYTES).map_err(|e| {
-            Diag::new(E_TEXT, format!("cannot read {name}: {e}")).help(format!(
-                "give the folder that holds the law book's texts with --laws (it holds {})",
-                text_path(lang, edition)
-            ))
+            let d = Diag::new(E_TEXT, format!("cannot read {name}: {e}"));
+            if given.is_some() {
+                d.help(format!("check the file given with --text {lang}=FILE"))
+            } else {
+                d.help(format!(
+                    "give the folder that holds the law book's texts with --laws (it holds \
+                     {}), or the file with --text {lang}=FILE",
+                    text_path(lang, edition)
+                ))
+            }
         })?;
     let text = check_text(E_TEXT, &name, &bytes)?;
-    let alignment = align_named(&name, text.as_bytes(), lang, edition).map_err(|e| {
-        let help = miette::Diagnostic::help(&e).map(|h| h.to_string());
-        let d = Diag::new(E_TEXT, e.to_string());
-        match help {
-            Some(h) => d.help(h),
-            None => d,
-        }
-    })?;
+    let alignment = files
+        .align(&name, text.as_bytes(), lang, edition)
+        .map_err(|e| {
+            let help = miette::Diagnostic::help(&e).map(|h| h.to_string());
+            let d = Diag::new(E_TEXT, e.to_string());
+            match help {
+                Some(h) => d.help(h),
+                None => d,
+            }
+        })?;
     let words = SearchText::new(&text);
     Ok(Text {
         lang,
