@@ -408,3 +408,46 @@ fn an_inserted_line_gives_the_same_findings() {
         .collect();
     assert_eq!(lines(&r), shifted);
 }
+
+/// A word of a two-word term swapped: the declarer of 61B1 (line 1538, "1. Hlavný hráč") written
+/// "Zmluvný hráč", a pair found nowhere else in the text. Reported at its line, by default
+/// (not a hint).
+#[test]
+fn a_swapped_word_of_a_term_is_found_at_its_line() {
+    let dir = copy_2017("modifier", |lines| {
+        assert!(lines[1537].starts_with("1. Hlavný hráč"), "{}", lines[1537]);
+        lines[1537] = lines[1537].replacen("Hlavný hráč", "Zmluvný hráč", 1);
+    });
+    let r = check_copy(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let found: Vec<_> = r.slips.iter().filter(|s| s.key == "61B1").collect();
+    assert_eq!(found.len(), 1, "{:#?}", r.slips);
+    assert_eq!(found[0].line, 1538);
+    assert!(!found[0].speculative);
+    assert!(
+        found[0].message.contains("\"Zmluvný hráč\" (line 1538)"),
+        "{}",
+        found[0].message
+    );
+
+    // The real text's own: 24E "trestnou kartou" (penalty card), 26B "úvodný výnos" (opening
+    // lead), 27D "Nprevinivšia strana" (a misprint of the non-offending side).
+    let real =
+        lawbook::terms::cli::load_texts(&root().join("laws"), lawbook::align::Edition::E2017)
+            .unwrap();
+    let want = lawbook::terms::report::check(&bank(), &real, false);
+    let swapped: Vec<(String, usize)> = want
+        .slips
+        .iter()
+        .filter(|s| s.message.contains("a word of the term swapped?"))
+        .map(|s| (s.key.clone(), s.line))
+        .collect();
+    assert_eq!(
+        swapped,
+        [
+            ("24E".to_string(), 768),
+            ("26B".to_string(), 802),
+            ("27D".to_string(), 830)
+        ]
+    );
+}

@@ -377,6 +377,51 @@ fn paraphrased(terms: &[&super::Term], text: &Text, ws: &[usize], skip: &BTreeSe
     })
 }
 
+/// In a paragraph lacking a two-word term, the term's head word (in any of its forms) after
+/// another word that agrees with the term's modifier (the same ending) where that pair is
+/// found at most twice in the whole text: *zmluvný hráč* for *hlavný hráč*. A pair a
+/// translator uses again and again (*tento hráč*, *previnivší hráč*) is a paraphrase.
+/// Returns the line and the pair as written.
+fn swapped_modifier(terms: &[&super::Term], text: &Text, ws: &[usize]) -> Option<(usize, String)> {
+    let words = &text.words;
+    let pair_count = |a: &str, b: &str| {
+        (1..words.len())
+            .filter(|&i| words.lower(i) == b && words.lower(i - 1) == a)
+            .count()
+    };
+    for t in terms {
+        // Each wording of the term as (modifier, head): the term and its named forms.
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for w in std::iter::once(t.text.as_str()).chain(t.forms.iter().map(|f| f.text.as_str())) {
+            let parts: Vec<String> = w.split_whitespace().map(str::to_lowercase).collect();
+            if let [m, h] = &parts[..] {
+                pairs.push((m.clone(), h.clone()));
+            }
+        }
+        for &i in ws {
+            if i == 0 || !ws.contains(&(i - 1)) {
+                continue;
+            }
+            let (prev, head) = (words.lower(i - 1), words.lower(i));
+            let agrees = pairs.iter().any(|(m, h)| {
+                h == head
+                    && m != prev
+                    && prev.chars().count() >= 4
+                    && prev.chars().all(char::is_alphabetic)
+                    && prev.chars().last() == m.chars().last()
+                    && prev.chars().rev().nth(1) == m.chars().rev().nth(1)
+            });
+            if agrees && pair_count(prev, head) <= 2 {
+                return Some((
+                    words.line(i),
+                    format!("{} {}", words.orig(i - 1), words.orig(i)),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Concepts `a` uses in a paragraph and `b` lacks there, in any form.
 /// With `swaps` false, only the bare absences (the swaps are reported from the other side).
 fn absent(
@@ -447,7 +492,18 @@ fn absent(
                 .iter()
                 .map(|(cj, l, w)| format!("{} (\"{w}\", line {l})", bank.concepts[*cj].id))
                 .collect();
-            if paraphrase {
+            let modifier = if instead.is_empty() {
+                swapped_modifier(&members, b.text, words_b)
+            } else {
+                None
+            };
+            if let Some((line, pair)) = &modifier {
+                message.push_str(&format!(
+                    "; in its place {} has \"{pair}\" (line {line}), a wording found nowhere \
+                     else in the text: a word of the term swapped?",
+                    b.text.lang
+                ));
+            } else if paraphrase {
                 message.push_str(&format!(
                     "; {} keeps a word of it (a paraphrase?)",
                     b.text.lang
@@ -461,10 +517,14 @@ fn absent(
             }
             out.push(Slip {
                 kind: SlipKind::Absent,
-                speculative: instead.is_empty() || paraphrase,
+                speculative: modifier.is_none() && (instead.is_empty() || paraphrase),
                 label: b.text.label(),
                 key: key.clone(),
-                line: swapped.first().map_or(line_b, |s| s.1),
+                line: modifier
+                    .as_ref()
+                    .map(|m| m.0)
+                    .or(swapped.first().map(|s| s.1))
+                    .unwrap_or(line_b),
                 concept: c.id.clone(),
                 message,
             });
