@@ -661,3 +661,20 @@ fn a_rewrapped_text_keeps_its_keys() {
     // `31.`, `36.`, `69.` at the start of a wrapped line (references to those laws).
     assert_eq!(kept_as_text(&a), kept_as_text(&b) + 3);
 }
+
+#[test]
+fn a_footnote_whose_mark_is_lost_is_placed_between_its_neighbours() {
+    // The mark ⁹ taken out of 41A (line 1095, "… lícom nadol⁹."): footnote 9 ("Regulačné
+    // orgány môžu určiť, aby počiatočný výnos bol lícom nahor.") is cited nowhere; its mark
+    // belongs between the marks of footnotes 8 (line 896) and 10 (line 1099), on the line that
+    // shares its words.
+    let (_, a) = slovak_2017_with(|t| t.replacen("lícom nadol⁹.", "lícom nadol.", 1));
+    assert_eq!(
+        new_findings(&a),
+        vec![Finding::FootnoteUnreferenced {
+            key: "footnote/9".into(),
+            line: 1149,
+            likely: Some(1095),
+        }]
+    );
+}

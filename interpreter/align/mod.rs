@@ -556,8 +556,58 @@ fn attach_footnotes(
             None => findings.push(Finding::FootnoteUnreferenced {
                 key: units[fi].key.clone(),
                 line: units[fi].marker_line.unwrap_or(start + 1),
+                likely: None,
             }),
         }
+    }
+    place_unreferenced(t, parsed, units, findings);
+}
+
+/// Where the mark of an unreferenced numbered footnote most likely stood: numbered footnotes
+/// are cited in order, so between the citations of footnotes n-1 and n+1, on the line of law
+/// text that shares most words (of four letters or more, at least two) with its text.
+fn place_unreferenced(
+    t: &input::Text,
+    parsed: &engine::Parsed,
+    units: &[Unit],
+    findings: &mut [Finding],
+) {
+    let number = |u: &Unit| u.marker.as_deref().and_then(|m| m.parse::<u16>().ok());
+    let cited = |n: u16| {
+        units
+            .iter()
+            .find(|u| u.kind == UnitKind::Footnote && number(u) == Some(n))
+            .and_then(|u| u.cited_at)
+    };
+    let words = |s: &str| -> std::collections::BTreeSet<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= 4)
+            .map(str::to_lowercase)
+            .collect()
+    };
+    for f in findings.iter_mut() {
+        let Finding::FootnoteUnreferenced { key, line, likely } = f else {
+            continue;
+        };
+        let Some(u) = units.iter().find(|u| &u.key == key) else {
+            continue;
+        };
+        let Some(n) = number(u) else { continue };
+        let low = n.checked_sub(1).and_then(cited).unwrap_or(0);
+        let high = cited(n + 1).unwrap_or(*line).min(*line);
+        let mine = words(&u.plain_text());
+        let mut best: Option<(usize, usize)> = None;
+        for l in low.max(1)..high {
+            let owner = parsed.assign[l - 1];
+            if !parsed.units[owner].kind.is_law_text() {
+                continue;
+            }
+            let shared = words(t.line(l - 1)).intersection(&mine).count();
+            if shared >= 2 && best.is_none_or(|(s, _)| shared > s) {
+                best = Some((shared, l));
+            }
+        }
+        *likely = best.map(|(_, l)| l);
     }
 }
 

@@ -69,7 +69,15 @@ pub enum Finding {
         next_line: usize,
     },
     /// A footnote whose reference mark was not found in the text before it.
-    FootnoteUnreferenced { key: String, line: usize },
+    FootnoteUnreferenced {
+        key: String,
+        line: usize,
+        /// For a numbered footnote, the line of law text between the citations of the
+        /// footnotes numbered one below and one above it that shares most words with it:
+        /// where its mark most likely stood.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        likely: Option<usize>,
+    },
     /// Lines the aligner could not place.
     Unplaced { first: usize, last: usize },
     /// A line that starts like a label (`5.`, `(c)`, `C.`) but does not continue the sequence;
@@ -638,9 +646,14 @@ pub(crate) fn render(a: &Alignment) -> String {
         "footnotes without reference",
         f.iter()
             .filter_map(|x| match x {
-                Finding::FootnoteUnreferenced { key, line } => {
-                    Some(format!("{key} at line {line}"))
-                }
+                Finding::FootnoteUnreferenced { key, line, likely } => Some(match likely {
+                    Some(l) => format!(
+                        "{key} at line {line}; its mark most likely stood at line {l} (between \
+                         the marks of the footnotes before and after it, the line that shares \
+                         most words with it)"
+                    ),
+                    None => format!("{key} at line {line}"),
+                }),
                 _ => None,
             })
             .collect(),
