@@ -214,6 +214,28 @@ fn a_wrong_number_in_a_scoring_table_is_found() {
         ),
         "{found:?}"
     );
+    // Law 77, another number of the table in a cell's place (a doubled vulnerable second
+    // undertrick of 300 printed 500: 500 is in the table too): at the row, in each layout
+    // (the Hungarian prints a row per undertrick, the Slovak a row per doubling).
+    let hu = source(Lang::Hu, Edition::E2017);
+    let (planted, line) = plant(
+        &hu,
+        "A 2. és 3. bukásért\t50\t200\t400\t100\t300\t600",
+        "A 2. és 3. bukásért\t50\t200\t400\t100\t500\t600",
+    );
+    let found = new_findings(Lang::Hu, Edition::E2017, &planted);
+    assert_eq!(
+        found.iter().map(line_of).collect::<Vec<_>>(),
+        [line],
+        "{found:?}"
+    );
+    let (planted, line) = plant(&sk, "Kontrovaný\t200\t300", "Kontrovaný\t200\t500");
+    let found = new_findings(Lang::Sk, Edition::E2017, &planted);
+    assert_eq!(
+        found.iter().map(line_of).collect::<Vec<_>>(),
+        [line],
+        "{found:?}"
+    );
     // 78B: a band that gives the wrong IMPs.
     let (planted, line) = plant(&sk, "500-590\t11", "500-590\t12");
     let found = new_findings(Lang::Sk, Edition::E2017, &planted);

@@ -7,7 +7,11 @@
 //!   book gives for the table's entries: trick points for each strain and doubling, the
 //!   slam, overtrick and game premiums, the undertricks. A cell the law book has no entry
 //!   with is reported at its line; an entry the text prints fewer times than the table has
-//!   it (a 300 turned into a 30) at the law's first line. The layout (rows or columns,
+//!   it (a 300 turned into a 30) at the law's first line, or, when another number of the
+//!   table stands in its place (a 300 printed 500), at the row that would be one of the law
+//!   book's rows with it: the entries of one definition that differ in one or two arguments
+//!   (the undertricks of one vulnerability, or of one doubling), whichever way the text lays
+//!   the table out. The layout (rows or columns,
 //!   the Slovak extra row) is not compared: the texts lay the table out differently.
 //! * Law 78B, the IMP scale. Each band `lo-hi  imps` (`4000 a viac  24`, `4000+  24`) must
 //!   give its IMPs at both ends by the law book's `imp_scale` and be its whole band: ten
@@ -41,12 +45,115 @@ impl Book<'_> {
     }
 }
 
-/// The entries of the law's table 77, as the law book computes them; None when the law book
-/// lacks one of the definitions (then 77 is not checked).
-fn table_77(b: &Book) -> Option<Vec<i64>> {
+/// The entries of the law's table 77, as the law book computes them (None when the law book
+/// lacks one of the definitions: then 77 is not checked).
+/// One entry of the table: the definition asked, its arguments, its value.
+struct Entry {
+    definition: &'static str,
+    args: Vec<Value>,
+    value: i64,
+}
+
+/// The entries of table 77 with the questions that gave them.
+fn entries_77(b: &Book) -> Option<Vec<Entry>> {
+    let mut r = Recorder {
+        book: b,
+        entries: Vec::new(),
+    };
+    table_77_asked(&mut r)?;
+    Some(r.entries)
+}
+
+/// Asks the law book and keeps each answer as an entry of the table.
+struct Recorder<'a, 'b> {
+    book: &'a Book<'b>,
+    entries: Vec<Entry>,
+}
+
+impl Recorder<'_, '_> {
+    /// The value of `definition(args)`, less `less` (a subsequent trick: two tricks less one),
+    /// kept as an entry.
+    fn ask_less(&mut self, definition: &'static str, args: Vec<Value>, less: i64) -> Option<i64> {
+        let value = self.book.int(definition, args.clone())? - less;
+        self.entries.push(Entry {
+            definition,
+            args,
+            value,
+        });
+        Some(value)
+    }
+
+    fn ask(&mut self, definition: &'static str, args: Vec<Value>) -> Option<i64> {
+        self.ask_less(definition, args, 0)
+    }
+}
+
+/// The rows a table printed by rows or by columns can have: the entries of one definition
+/// that differ in one argument only (the undertricks for each doubling and vulnerability,
+/// or for each undertrick and doubling, ...), or in two (a whole row of both
+/// vulnerabilities), as multisets of values.
+fn rows(entries: &[Entry]) -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = Vec::new();
+    let arity = entries.iter().map(|e| e.args.len()).max().unwrap_or(0);
+    let mut free_sets: Vec<Vec<usize>> = (0..arity).map(|i| vec![i]).collect();
+    for i in 0..arity {
+        for j in i + 1..arity {
+            free_sets.push(vec![i, j]);
+        }
+    }
+    for free in &free_sets {
+        let mut groups: BTreeMap<(String, String), Vec<i64>> = BTreeMap::new();
+        for e in entries {
+            let fixed: Vec<String> = e
+                .args
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !free.contains(k))
+                .map(|(_, v)| format!("{v:?}"))
+                .collect();
+            groups
+                .entry((e.definition.to_string(), fixed.join(",")))
+                .or_default()
+                .push(e.value);
+        }
+        for (_, mut g) in groups {
+            if g.len() >= 2 {
+                g.sort_unstable();
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// The line of a row that gives `surplus` where the law book's row gives `deficit`: its cells
+/// are a row of the table but for that one cell.
+fn misprinted_row(
+    lines: &[(usize, &str)],
+    rows: &[Vec<i64>],
+    surplus: i64,
+    deficit: i64,
+) -> Option<usize> {
+    lines.iter().find_map(|(n, line)| {
+        let mut c = cells(line);
+        if c.len() < 2 || !c.contains(&surplus) {
+            return None;
+        }
+        c.sort_unstable();
+        if rows.contains(&c) {
+            return None;
+        }
+        let at = c.iter().position(|v| *v == surplus)?;
+        c[at] = deficit;
+        c.sort_unstable();
+        rows.contains(&c).then_some(*n)
+    })
+}
+
+/// The questions table 77 asks of the law book, each through `ask`.
+fn table_77_asked(r: &mut Recorder) -> Option<()> {
     use Value::{Bool, Int};
     let s = |x: Strain| Value::Strain(x);
-    let mut out = Vec::new();
     let risks = [1, 2, 4];
     for st in [
         Strain::Clubs,
@@ -54,35 +161,41 @@ fn table_77(b: &Book) -> Option<Vec<i64>> {
         Strain::Hearts,
         Strain::Spades,
     ] {
-        for r in risks {
-            out.push(b.int("trick_points", vec![Int(1), s(st), Int(r)])?);
+        for risk in risks {
+            r.ask("trick_points", vec![Int(1), s(st), Int(risk)])?;
         }
     }
-    for r in risks {
-        let first = b.int("trick_points", vec![Int(1), s(Strain::NoTrump), Int(r)])?;
-        let two = b.int("trick_points", vec![Int(2), s(Strain::NoTrump), Int(r)])?;
-        out.extend([first, two - first]);
+    for risk in risks {
+        let first = r.ask("trick_points", vec![Int(1), s(Strain::NoTrump), Int(risk)])?;
+        r.ask_less(
+            "trick_points",
+            vec![Int(2), s(Strain::NoTrump), Int(risk)],
+            first,
+        )?;
     }
     for v in [false, true] {
         for level in [6, 7] {
-            out.push(b.int("slam_premium", vec![Int(level), Bool(v)])?);
+            r.ask("slam_premium", vec![Int(level), Bool(v)])?;
         }
-        for r in [2, 4] {
-            out.push(b.int("overtrick_value", vec![s(Strain::Spades), Int(r), Bool(v)])?);
+        for risk in [2, 4] {
+            r.ask(
+                "overtrick_value",
+                vec![s(Strain::Spades), Int(risk), Bool(v)],
+            )?;
         }
-        out.push(b.int("game_or_part_score", vec![Int(100), Bool(v)])?);
+        r.ask("game_or_part_score", vec![Int(100), Bool(v)])?;
         // First, second (and third), fourth (and each further) undertrick.
         for n in [1, 2, 4] {
-            for r in risks {
-                out.push(b.int("undertrick_value", vec![Int(n), Int(r), Bool(v)])?);
+            for risk in risks {
+                r.ask("undertrick_value", vec![Int(n), Int(risk), Bool(v)])?;
             }
         }
     }
-    out.push(b.int("game_or_part_score", vec![Int(0), Bool(false)])?);
-    for r in [2, 4] {
-        out.push(b.int("making_premium", vec![Int(r)])?);
+    r.ask("game_or_part_score", vec![Int(0), Bool(false)])?;
+    for risk in [2, 4] {
+        r.ask("making_premium", vec![Int(risk)])?;
     }
-    Some(out)
+    Some(())
 }
 
 /// The numbers of a line that stand as table cells: digits alone between tabs, runs of two
@@ -138,9 +251,11 @@ fn lines_within<'a>(a: &'a Alignment, key: &str) -> Vec<(usize, &'a str)> {
 }
 
 fn check_77(a: &Alignment, b: &Book, out: &mut Vec<Finding>) {
-    let Some(expected) = table_77(b) else {
+    let Some(entries) = entries_77(b) else {
         return;
     };
+    let rows = rows(&entries);
+    let expected: Vec<i64> = entries.iter().map(|e| e.value).collect();
     let lines = lines_within(a, "77");
     let Some(&(first, _)) = lines.first() else {
         return;
@@ -163,14 +278,33 @@ fn check_77(a: &Alignment, b: &Book, out: &mut Vec<Finding>) {
             }
         }
     }
+    let surplus: Vec<i64> = have
+        .iter()
+        .filter(|(v, h)| want.get(v).is_some_and(|w| *h > w))
+        .map(|(v, _)| *v)
+        .collect();
     for (v, w) in &want {
         let h = have.get(v).copied().unwrap_or(0);
         if h < *w {
-            out.push(Finding::ScoringTable {
-                key: "77".into(),
-                line: first,
-                written: format!("{v} in {h} cells"),
-                law_book: format!("{v} is {w} entries of the table"),
+            // Where a row prints another number of the table in this one's place, there.
+            let row = surplus
+                .iter()
+                .find_map(|s| Some((*s, misprinted_row(&lines, &rows, *s, *v)?)));
+            out.push(match row {
+                Some((s, line)) => Finding::ScoringTable {
+                    key: "77".into(),
+                    line,
+                    written: format!("{s} in a row that is the law book's with {v} in its place"),
+                    law_book: format!(
+                        "{v} is {w} entries of the table, the text prints it {h} times"
+                    ),
+                },
+                None => Finding::ScoringTable {
+                    key: "77".into(),
+                    line: first,
+                    written: format!("{v} in {h} cells"),
+                    law_book: format!("{v} is {w} entries of the table"),
+                },
             });
         }
     }
