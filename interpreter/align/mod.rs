@@ -489,7 +489,7 @@ pub fn align_with(
         findings,
         labels,
     };
-    a.findings.extend(checks::run(&a));
+    a.findings.extend(checks::run(&a, layout));
     Ok(a)
 }
 

@@ -1,5 +1,5 @@
 //! laws/text-checks.txt: what the checks know of each language and text (reference words,
-//! footnote marks, suit glyphs), embedded at build time like the structure files.
+//! suit glyphs; how a text marks its footnotes is its layout's), embedded at build time like the structure files.
 
 use super::super::{Edition, Lang};
 
@@ -14,21 +14,10 @@ pub struct RefWords {
     pub articles: Vec<String>,
 }
 
-/// How a text marks its footnotes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MarkStyle {
-    Superscript,
-    EscapedStars,
-    Stars,
-    Dagger,
-    Parenthesised,
-}
-
 /// The file, read.
 #[derive(Clone, Debug, Default)]
 pub struct Data {
     pub references: Vec<(Lang, RefWords)>,
-    pub marks: Vec<(Lang, Edition, Vec<MarkStyle>)>,
     pub suits: Vec<(Lang, Edition, Vec<(char, char)>)>,
 }
 
@@ -38,13 +27,6 @@ impl Data {
             .iter()
             .find(|(l, _)| *l == lang)
             .map(|(_, r)| r)
-    }
-
-    pub fn marks(&self, lang: Lang, edition: Edition) -> &[MarkStyle] {
-        self.marks
-            .iter()
-            .find(|(l, e, _)| *l == lang && *e == edition)
-            .map_or(&[], |(_, _, m)| m.as_slice())
     }
 
     pub fn suits(&self, lang: Lang, edition: Edition) -> &[(char, char)] {
@@ -68,7 +50,6 @@ pub fn embedded() -> &'static Data {
 enum Section {
     None,
     Refs(usize),
-    Marks(usize),
     Suits(usize),
 }
 
@@ -90,10 +71,6 @@ pub fn parse(src: &str) -> Result<Data, (usize, String)> {
                 ["references", l] => {
                     d.references.push((lang(l)?, RefWords::default()));
                     Section::Refs(d.references.len() - 1)
-                }
-                ["marks", l, e] => {
-                    d.marks.push((lang(l)?, edition(e)?, Vec::new()));
-                    Section::Marks(d.marks.len() - 1)
                 }
                 ["suits", l, e] => {
                     d.suits.push((lang(l)?, edition(e)?, Vec::new()));
@@ -120,18 +97,6 @@ pub fn parse(src: &str) -> Result<Data, (usize, String)> {
                     other => return Err((n, format!("`{other}` is not a references field"))),
                 };
                 *slot = values.iter().map(|v| v.to_lowercase()).collect();
-            }
-            (Section::Marks(m), "style") => {
-                for v in &values {
-                    d.marks[*m].2.push(match v.as_str() {
-                        "superscript" => MarkStyle::Superscript,
-                        "escaped-stars" => MarkStyle::EscapedStars,
-                        "stars" => MarkStyle::Stars,
-                        "dagger" => MarkStyle::Dagger,
-                        "parenthesised" => MarkStyle::Parenthesised,
-                        other => return Err((n, format!("`{other}` is not a mark style"))),
-                    });
-                }
             }
             (Section::Suits(s), "glyphs") => {
                 for v in &values {
@@ -161,9 +126,6 @@ mod tests {
         for lang in [Lang::Sk, Lang::Hu, Lang::Pl] {
             assert!(d.references(lang).is_some(), "{lang}");
         }
-        for (l, e) in super::super::super::supported() {
-            assert!(!d.marks(l, e).is_empty(), "{l} {e}");
-        }
         assert_eq!(d.suits(Lang::Pl, Edition::E2007).len(), 4);
         assert!(d.suits(Lang::Hu, Edition::E2017).is_empty());
     }
@@ -171,7 +133,7 @@ mod tests {
     #[test]
     fn errors_name_their_line() {
         assert_eq!(parse("x: y\n").unwrap_err().0, 1);
-        assert_eq!(parse("[marks sk 2017]\nstyle: comic\n").unwrap_err().0, 2);
+        assert_eq!(parse("[marks sk 2017]\nstyle: comic\n").unwrap_err().0, 1);
         assert_eq!(
             parse("# c\n[suits pl 2007]\nglyphs: ª♠\n").unwrap_err().0,
             3

@@ -6,9 +6,35 @@
 //! the page's end is not known, so a second citation of one footnote on a page is not told
 //! from a mark whose footnote is lost on a later page with the same mark.
 
+use super::super::layout::{Layout, MarkerKind};
 use super::super::profile::superscripts_in;
 use super::super::{Alignment, Finding, UnitKind};
-use super::data::{Data, MarkStyle};
+
+/// How a text marks its footnotes in its lines, as its layout says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum MarkStyle {
+    Superscript,
+    /// A run of the star as the file writes it (`*`, or `\*` in Markdown).
+    Stars(String),
+    Dagger,
+    Parenthesised,
+}
+
+/// The mark styles of a text by its layout.
+pub(super) fn styles(layout: &Layout) -> Vec<MarkStyle> {
+    let Some((kind, star, dagger)) = layout.footnote_marks() else {
+        return Vec::new();
+    };
+    let mut out = vec![match kind {
+        MarkerKind::Superscript => MarkStyle::Superscript,
+        MarkerKind::Parenthesised => MarkStyle::Parenthesised,
+        MarkerKind::Stars => MarkStyle::Stars(star.to_string()),
+    }];
+    if dagger {
+        out.push(MarkStyle::Dagger);
+    }
+    out
+}
 
 /// A mark as the aligner labels footnotes: `2`, `*`, `**`, `†`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,18 +97,10 @@ pub(super) fn marks_in(line: &str, styles: &[MarkStyle]) -> Vec<Mark> {
                 label: n.to_string(),
                 numbered: true,
             })),
-            MarkStyle::EscapedStars => out.extend(runs(line, "\\*").into_iter().map(|n| Mark {
+            MarkStyle::Stars(star) => out.extend(runs(line, star).into_iter().map(|n| Mark {
                 label: "*".repeat(n),
                 numbered: false,
             })),
-            MarkStyle::Stars => {
-                // Markdown's `**bold**` is not a mark in a text that has no Markdown; a
-                // run of stars touching a word is.
-                out.extend(runs(line, "*").into_iter().map(|n| Mark {
-                    label: "*".repeat(n),
-                    numbered: false,
-                }))
-            }
             MarkStyle::Dagger => out.extend(runs(line, "†").into_iter().map(|n| Mark {
                 label: "†".repeat(n),
                 numbered: false,
@@ -92,8 +110,7 @@ pub(super) fn marks_in(line: &str, styles: &[MarkStyle]) -> Vec<Mark> {
     out
 }
 
-pub(super) fn check(a: &Alignment, d: &Data) -> Vec<Finding> {
-    let styles = d.marks(a.lang, a.edition);
+pub(super) fn check(a: &Alignment, styles: &[MarkStyle]) -> Vec<Finding> {
     let notes: Vec<(&str, usize)> = a
         .units
         .iter()
@@ -146,11 +163,14 @@ mod tests {
             Vec::<String>::new()
         );
         assert_eq!(
-            labels("szó\\*\\* és \\*", &[MarkStyle::EscapedStars]),
+            labels("szó\\*\\* és \\*", &[MarkStyle::Stars("\\*".into())]),
             ["**", "*"]
         );
         assert_eq!(
-            labels("zawodów* i para†", &[MarkStyle::Stars, MarkStyle::Dagger]),
+            labels(
+                "zawodów* i para†",
+                &[MarkStyle::Stars("*".into()), MarkStyle::Dagger]
+            ),
             ["*", "†"]
         );
     }

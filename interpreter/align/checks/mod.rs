@@ -44,11 +44,11 @@ pub(crate) fn is_prose(u: &Unit) -> bool {
 }
 
 /// The findings of every check that needs only the text, in line order within each check.
-pub fn run(a: &Alignment) -> Vec<Finding> {
+pub fn run(a: &Alignment, layout: &super::layout::Layout) -> Vec<Finding> {
     let d = data::embedded();
     let mut out = Vec::new();
     out.extend(references::check(a, d));
-    out.extend(footnotes::check(a, d));
+    out.extend(footnotes::check(a, &footnotes::styles(layout)));
     out.extend(scripts::check(a));
     out
 }

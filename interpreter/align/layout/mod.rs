@@ -23,7 +23,7 @@ use regex::Regex;
 // ---- the layout as the engine uses it -----------------------------------------------------
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum MarkerKind {
+pub(crate) enum MarkerKind {
     /// `¹ text`, cited as a superscript number.
     Superscript,
     /// `* text`, `** text` (the star as the file writes it), cited as the same run.
@@ -89,7 +89,14 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Reads a layout file's text; `name` is how messages name it.
+    /// How the text marks its footnotes in its lines: the kind, the star as the file writes
+    /// it, and whether `†` is a mark too. None: the text has no footnotes.
+    pub(crate) fn footnote_marks(&self) -> Option<(MarkerKind, &str, bool)> {
+        self.footnotes
+            .as_ref()
+            .map(|f| (f.marker, f.star.as_str(), f.dagger))
+    }
+
     fn strip<'a>(rules: &[Regex], mut s: &'a str) -> &'a str {
         for r in rules {
             if let Some(m) = r.find(s) {

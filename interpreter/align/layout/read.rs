@@ -126,6 +126,7 @@ struct ArtefactFile {
 const MAX_LAYOUT_BYTES: usize = 256 * 1024;
 
 impl Layout {
+    /// Reads a layout file's text; `name` is how messages name it.
     pub fn parse(name: &str, text: &str) -> Result<Layout, LayoutError> {
         let err = |message: String, help: &str, span: Range<usize>| LayoutError {
             name: name.to_string(),
