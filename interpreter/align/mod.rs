@@ -611,6 +611,21 @@ fn place_unreferenced(
     }
 }
 
+/// Line spans as a reader writes them: `804-833`, `12`, joined by commas.
+pub fn spans_text(lines: &[(usize, usize)]) -> String {
+    lines
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// 0-based ascending line indices as 1-based inclusive spans.
 fn spans(lines: &[usize]) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::new();

@@ -212,7 +212,7 @@ fn unit_lines<'a>(t: &'a Text, u: &Unit) -> Vec<(usize, &'a str)> {
 
 /// The key under which a unit of one text is compared: its own when the other text has it,
 /// else its nearest ancestor the other text has (None: not even its law).
-fn target(key: &str, other: &BTreeSet<String>) -> Option<String> {
+pub(crate) fn target(key: &str, other: &BTreeSet<String>) -> Option<String> {
     let mut k = Key::parse(key)?;
     loop {
         let s = k.to_string();

@@ -63,18 +63,7 @@ fn group(key: &str) -> u8 {
 
 /// The `x-source` property: `laws/2017/text/sk.source.txt:804-833` (spans joined by commas).
 fn source_prop(text: &Text, u: &Unit) -> String {
-    let spans: Vec<String> = u
-        .lines
-        .iter()
-        .map(|&(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}-{b}")
-            }
-        })
-        .collect();
-    format!("{}:{}", text.path, spans.join(","))
+    format!("{}:{}", text.path, crate::align::spans_text(&u.lines))
 }
 
 /// Writes the translation memory of the given texts (those of one edition).

@@ -127,20 +127,6 @@ pub fn unit_ids(units: &[Unit]) -> Vec<String> {
         .collect()
 }
 
-fn spans(u: &Unit) -> String {
-    u.lines
-        .iter()
-        .map(|&(a, b)| {
-            if a == b {
-                a.to_string()
-            } else {
-                format!("{a}-{b}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// Writes the XLIFF file of a text. `target`: the language it is translated into; None for a
 /// revision in the text's own language, where each target starts as a copy of its source.
 pub fn xliff(text: &Text, target: Option<&str>) -> (String, XliffStats) {
@@ -216,7 +202,7 @@ pub fn xliff(text: &Text, target: Option<&str>) -> (String, XliffStats) {
         x.leaf(
             "note",
             &[("category", "location")],
-            &format!("{original}:{}", spans(u)),
+            &format!("{original}:{}", crate::align::spans_text(&u.lines)),
         );
         let kind = serde_json::to_value(u.kind)
             .ok()

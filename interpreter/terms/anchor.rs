@@ -91,22 +91,10 @@ impl<'a> Anchors<'a> {
             Target::Unit { key, lines } if lines.is_empty() => {
                 format!("in paragraph {key} (bank line {line}), which this copy lacks")
             }
-            Target::Unit { key, lines } => {
-                let spans: Vec<String> = lines
-                    .iter()
-                    .map(|&(a, b)| {
-                        if a == b {
-                            a.to_string()
-                        } else {
-                            format!("{a}-{b}")
-                        }
-                    })
-                    .collect();
-                format!(
-                    "in paragraph {key} (bank line {line}; line {} of this copy)",
-                    spans.join(", ")
-                )
-            }
+            Target::Unit { key, lines } => format!(
+                "in paragraph {key} (bank line {line}; line {} of this copy)",
+                crate::align::spans_text(&lines).replace(',', ", ")
+            ),
             Target::Nowhere => format!("on line {line}, past the end of the law book's text"),
         }
     }

@@ -18,6 +18,8 @@ use super::texts::Text;
 use super::usage::{scan_all, Hit, HitKind};
 use super::{TermBank, TermLang};
 use crate::align::Key;
+// The key a unit is compared under: its own, or its nearest ancestor the other text has.
+use crate::compare::target as fold;
 use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -278,19 +280,6 @@ fn near_miss(bank: &TermBank, rules: &Inflections, s: &Scanned, out: &mut Vec<Sl
                 ),
             });
         }
-    }
-}
-
-/// The key a unit of one text is compared under: its own when the other text has it, else its
-/// nearest ancestor the other has (a paragraph one text folds into its parent).
-fn fold(key: &str, other: &BTreeSet<String>) -> Option<String> {
-    let mut k = Key::parse(key)?;
-    loop {
-        let s = k.to_string();
-        if other.contains(&s) {
-            return Some(s);
-        }
-        k = k.parent()?;
     }
 }
 

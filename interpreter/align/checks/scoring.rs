@@ -347,19 +347,18 @@ fn check_78b(a: &Alignment, b: &Book, out: &mut Vec<Finding>) {
     }
 }
 
+/// The number written in digits at the end of `s` (`... najviac 40` gives 40).
+fn number_before(s: &str) -> Option<i64> {
+    let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    s[s.len() - digits..].parse().ok()
+}
+
 /// `40%`, `40 %`, `40 %-ot`: the percentages of a line.
 fn percents(line: &str) -> Vec<i64> {
     let mut out = Vec::new();
     for (p, _) in line.match_indices('%') {
         let before = line[..p].trim_end_matches([' ', '\u{a0}']);
-        let d: String = before
-            .chars()
-            .rev()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        if let Ok(v) = d.chars().rev().collect::<String>().parse() {
-            out.push(v);
-        }
+        out.extend(number_before(before));
     }
     out
 }
@@ -372,14 +371,7 @@ fn imp_figures(line: &str) -> Vec<i64> {
         if before.len() == line[..p].len() {
             continue; // `IMP` touching a number is a word (`3IMP`), not a figure
         }
-        let d: String = before
-            .chars()
-            .rev()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        if let Ok(v) = d.chars().rev().collect::<String>().parse() {
-            out.push(v);
-        }
+        out.extend(number_before(before));
     }
     out
 }
