@@ -84,9 +84,49 @@ fn time_corpus(corpus: &Corpus, iters: u64) -> Duration {
     let mut books = corpus.warm_books();
     let start = Instant::now();
     for _ in 0..iters {
+        // Each pass from an empty claim-position cache: a claim's line search is part of
+        // ruling its case (the cache serves a ruling's replays and a run's repeated
+        // positions, not a second pass over the corpus).
+        lawbook::eval::engine::forget_claim_evidence();
         black_box(corpus.rule_all(&mut books));
     }
     start.elapsed()
+}
+
+/// Each case ruled and rendered alone (median of `rounds`), slowest first: the most open
+/// case's cost on its own, and which cases the corpus's time goes to.
+fn time_each_case(corpus: &Corpus, rounds: usize) -> Vec<(f64, String)> {
+    let mut books = corpus.warm_books();
+    let mut out: Vec<(f64, String)> = corpus
+        .cases
+        .iter()
+        .map(|(path, name)| {
+            let times = (0..rounds)
+                .map(|_| {
+                    lawbook::eval::engine::forget_claim_evidence();
+                    let start = Instant::now();
+                    black_box(rule_and_render(path, name, &corpus.laws, &mut books).is_ok());
+                    start.elapsed().as_secs_f64()
+                })
+                .collect();
+            (median(times), name.clone())
+        })
+        .collect();
+    out.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    out
+}
+
+/// The slowest cases, each alone, and their share of one pass over the corpus.
+fn print_slowest(corpus: &Corpus, shown: usize) {
+    let each = time_each_case(corpus, 5);
+    let total: f64 = each.iter().map(|(t, _)| t).sum();
+    println!(
+        "one pass, each case alone (medians of 5): {:.1} ms; the slowest:",
+        total * 1e3
+    );
+    for (t, name) in each.iter().take(shown) {
+        println!("  {:>8.2} ms {:>5.1}%  {name}", t * 1e3, 100.0 * t / total);
+    }
 }
 
 /// The 2940 boards of the Law 77 table: level 1..=7, five strains, undoubled / doubled /
@@ -337,6 +377,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     // `cargo test --benches` and `--list` run the binary too: check, but do not time.
     let quick = args.iter().any(|a| a == "--test" || a == "--list");
+    // `cargo bench --bench corpus -- --cases`: only the cases, each alone, slowest first.
+    let cases_only = args.iter().any(|a| a == "--cases");
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = Corpus::find(root);
@@ -371,6 +413,11 @@ fn main() {
             b.vulnerable,
             b.tricks
         );
+    }
+
+    if cases_only {
+        print_slowest(&corpus, 25);
+        return;
     }
 
     let mut c = Criterion::default()
@@ -472,6 +519,9 @@ fn main() {
         per_case * 1e6,
         per_round
     );
+
+    // The cases that cost most, each alone (the most open case among them).
+    print_slowest(&corpus, 10);
 
     // Law book load and check.
     let loads: Vec<f64> = (0..10)

@@ -403,8 +403,9 @@ fn a_pbn_value_of_100_000_characters_is_quoted_short() {
 
 /// The longest legal auction (319 calls: three passes, then each bid passed twice, doubled,
 /// passed twice, redoubled and passed twice; the last redouble passed out), with `tail` in
-/// place of its last `drop` calls, ruled and rendered in English.
-fn longest_auction_ruled(tag: &str, drop: usize, tail: &[&str]) -> String {
+/// place of its last `drop` calls, as a case file in a folder of its own (removed by the
+/// caller).
+fn longest_auction_case(tag: &str, drop: usize, tail: &[&str]) -> (PathBuf, PathBuf) {
     let mut calls = vec!["pass".to_string(); 3];
     for level in 1..=7 {
         for strain in ["C", "D", "H", "S", "NT"] {
@@ -435,6 +436,13 @@ fn longest_auction_ruled(tag: &str, drop: usize, tail: &[&str]) -> String {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("longest.case");
     std::fs::write(&path, case).unwrap();
+    (dir, path)
+}
+
+/// The longest legal auction with `tail` in place of its last `drop` calls, ruled and
+/// rendered in English.
+fn longest_auction_ruled(tag: &str, drop: usize, tail: &[&str]) -> String {
+    let (dir, path) = longest_auction_case(tag, drop, tail);
     let mut books = lawbook::runner::Books::default();
     let r = lawbook::runner::rule_and_render(&path, "longest", &root().join("laws"), &mut books);
     let _ = std::fs::remove_dir_all(&dir);
@@ -450,19 +458,68 @@ fn the_longest_legal_auction_rules_within_the_budget() {
     assert!(en.contains("7NT"), "{en}");
 }
 
+/// The longest auction, its last two passes replaced by East's 7NT over 7NT redoubled: an
+/// insufficient bid, whose open options and the calls that could follow make a tree three
+/// levels deep over 318 calls.
+const INSUFFICIENT_AT_THE_END: (usize, &[&str]) = (2, &["E 7NT"]);
+
+#[test]
+fn a_decision_tree_over_the_longest_auction_is_explored_whole() {
+    // Each branch goes on from the table as its branch point left it, so the 318 calls are
+    // replayed once, not once a branch: the whole tree fits the ruling's budget.
+    let (drop, tail) = INSUFFICIENT_AT_THE_END;
+    let en = longest_auction_ruled("tree", drop, tail);
+    assert!(en.contains("Open choice"), "{en}");
+    assert!(en.contains("What does E call next?"), "{en}");
+    assert!(!en.contains("decision tree takes more than"), "{en}");
+    assert!(!en.contains("ran out of its step budget"), "{en}");
+}
+
+/// Every note a leaf of the tree says, in English.
+fn leaf_notes(node: &lawbook::ruling::Node, out: &mut Vec<String>) {
+    match node {
+        lawbook::ruling::Node::Outcome(o) => out.extend(o.notes.iter().map(|n| n.to_string())),
+        lawbook::ruling::Node::Branch { branches, .. } => {
+            for b in branches {
+                leaf_notes(&b.node, out);
+            }
+        }
+    }
+}
+
 #[test]
 fn a_decision_tree_too_large_to_explore_says_so_in_its_branches() {
-    // The longest auction, its last two passes replaced by East's 7NT over 7NT redoubled, an
-    // insufficient bid: its open options and the calls that could follow are each a replay of
-    // 318 calls, three levels deep. The ruling's budget ends the exploration; the branches
-    // not explored say why, and the ruling still comes.
-    let en = longest_auction_ruled("tree", 2, &["E 7NT"]);
-    assert!(en.contains("Open choice"), "{en}");
+    // The same tree under a ruling budget that leaves, after the case itself is replayed
+    // (some 6 million steps), less than one replay's budget: the branches not explored say
+    // why, and the ruling still comes.
+    let (drop, tail) = INSUFFICIENT_AT_THE_END;
+    let (dir, path) = longest_auction_case("small-budget", drop, tail);
+    let mut sources = Sources::default();
+    let case = lawbook::runner::load_case(&path, &mut sources);
+    let _ = std::fs::remove_dir_all(&dir);
+    let case = case.unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
+        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let budget = 15_000_000;
+    let ruling = lawbook::eval::explore::rule_case_within(&book, &case, "longest", budget)
+        .unwrap_or_else(|e| panic!("{:?}", e.message));
     assert!(
-        en.contains("decision tree takes more than the 100000000 evaluation steps"),
-        "{en}"
+        matches!(ruling.tree, lawbook::ruling::Node::Branch { .. }),
+        "the tree's first question is asked"
     );
-    assert!(!en.contains("ran out of its step budget"), "{en}");
+    let mut notes = vec![];
+    leaf_notes(&ruling.tree, &mut notes);
+    let cut = notes
+        .iter()
+        .filter(|n| n.contains("decision tree takes more than the 15000000 evaluation steps"))
+        .count();
+    assert!(cut > 0, "{notes:?}");
+    assert!(
+        !notes
+            .iter()
+            .any(|n| n.contains("ran out of its step budget")),
+        "{notes:?}"
+    );
 }
 
 #[test]

@@ -35,7 +35,7 @@
 
 use super::{legal, suit_mask, trick_winner, valid_card, ClaimError, ClaimErrorKind, Position};
 use crate::model::{Card, Rank, Seat, Side, Strain, Suit};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Cards tried before the search gives up: about a second of work in the test profile, and
 /// the remembered positions stay within some tens of megabytes. Every position of the play
@@ -126,7 +126,7 @@ pub(crate) fn search(
         goal,
         statement,
         stmt_mask,
-        memo: HashMap::new(),
+        memo: FxHashMap::default(),
         nodes: 0,
         budget,
     };
@@ -214,8 +214,12 @@ struct Remembered {
 /// A trick boundary up to what does not change its result: the hands with each suit's cards
 /// still in play renumbered from the top (which cards have gone does not matter, only the
 /// order of those left), the leader, and the statement's cards still held, in its order and
-/// renumbered the same way.
-type Key = (Hands, Seat, Vec<u8>);
+/// renumbered the same way (at most 26 cards, `NONE` after the last). A fixed array, so that
+/// making a key allocates nothing: the search makes one at every trick boundary.
+type Key = (Hands, Seat, [u8; 26]);
+
+/// No statement card in this place of a [`Key`].
+const NONE: u8 = u8::MAX;
 
 struct Search<'a> {
     trumps: Strain,
@@ -225,7 +229,7 @@ struct Search<'a> {
     /// The statement's cards, as a bit set.
     stmt_mask: u64,
     /// What the search found at a trick boundary.
-    memo: HashMap<Key, Remembered>,
+    memo: FxHashMap<Key, Remembered>,
     nodes: u64,
     budget: u64,
 }
@@ -253,7 +257,8 @@ impl Search<'_> {
         // Minimising: the lowest result found so far, or `limit`.
         let mut bound = limit;
         let mut best: Option<(u8, Trick)> = None;
-        for c in self.ordered(self.choices(&hands, seat, &t), seat) {
+        let (cards, n) = self.ordered(self.choices(&hands, seat, &t), seat);
+        for &c in &cards[..n] {
             self.nodes += 1;
             if self.nodes > self.budget {
                 return Err(ClaimError::new(
@@ -336,12 +341,14 @@ impl Search<'_> {
                 }
             }
         }
-        let statement = self
+        let mut statement = [NONE; 26];
+        let held = self
             .statement
             .iter()
-            .filter(|c| live & (1 << c.index()) != 0)
-            .map(|c| renumbered[c.index()])
-            .collect();
+            .filter(|c| live & (1 << c.index()) != 0);
+        for (slot, c) in statement.iter_mut().zip(held) {
+            *slot = renumbered[c.index()];
+        }
         (out, leader, statement)
     }
 
@@ -366,20 +373,24 @@ impl Search<'_> {
     /// The choices in the order to try them: the claimer's side's low cards first when
     /// every choice goes against it, high ones first otherwise, so that a good bound comes
     /// early.
-    fn ordered(&self, choices: u64, seat: Seat) -> Vec<Card> {
-        let mut cards: Vec<Card> = (0..52)
-            .filter(|i| choices & (1 << i) != 0)
-            .map(Card::from_index)
-            .collect();
+    /// A hand holds at most 13 cards: the first `n` of the array are the choices.
+    fn ordered(&self, choices: u64, seat: Seat) -> ([Card; 13], usize) {
         let low_first = self.goal != Goal::Best && seat.side() == self.side;
-        cards.sort_by_key(|c| {
-            if low_first {
-                c.rank.0
-            } else {
-                u8::MAX - c.rank.0
+        let mut cards = [Card::from_index(0); 13];
+        let mut n = 0;
+        // Rank by rank, each rank's suits in suit order (the order a stable sort by rank of
+        // the cards in index order gives).
+        for step in 0..13 {
+            let offset = if low_first { step } else { 12 - step };
+            for suit in 0..4 {
+                let i = suit * 13 + offset;
+                if choices & (1 << i) != 0 && n < 13 {
+                    cards[n] = Card::from_index(i);
+                    n += 1;
+                }
             }
-        });
-        cards
+        }
+        (cards, n)
     }
 
     /// The cards `seat` may choose from, one of each set of equivalent cards.

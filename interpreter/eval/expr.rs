@@ -127,6 +127,7 @@ pub struct ClaimFacts {
     pub trump_outstanding: bool,
 }
 
+#[derive(Clone)]
 pub struct Evaluator<'a> {
     pub book: &'a CompiledBook,
     pub findings: &'a Findings,

@@ -20,6 +20,12 @@ thread_local! {
     static KNOWN: RefCell<HashMap<String, Evidence>> = RefCell::new(HashMap::new());
 }
 
+/// Forget every claim position met: the next ruling computes its facts afresh (what a new
+/// process pays, and what a benchmark of the corpus must time).
+pub fn forget_claim_evidence() {
+    KNOWN.with(|k| k.borrow_mut().clear());
+}
+
 impl Table<'_> {
     /// The position at the claim, as the solver and the line search take it.
     fn claim_position(&self) -> Option<Position> {

@@ -12,6 +12,7 @@
 
 mod auction;
 mod claim;
+pub use claim::forget_claim_evidence;
 mod irregularity;
 mod play;
 mod steps;
@@ -366,6 +367,9 @@ pub enum Open {
     },
 }
 
+/// Cloned where the decision tree branches: each branch goes on from the state at the
+/// branch point instead of replaying the case from its start.
+#[derive(Clone)]
 pub struct Table<'a> {
     pub ev: Evaluator<'a>,
     book: &'a CompiledBook,

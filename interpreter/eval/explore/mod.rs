@@ -1,21 +1,26 @@
 //! A case's ruling, and where the case leaves a choice, a finding or a replacement call
-//! open, the decision tree: the case replayed once per answer. Replaying from the start for
-//! each branch keeps evaluation a pure function of (events, findings).
+//! open, the decision tree: the case replayed once per answer. Evaluation stays a pure
+//! function of (events, findings): a branch that only adds an event goes on from a copy of
+//! the table as its branch point left it, which is the state a replay from the start would
+//! reach; a branch with another finding, or with its answer placed inside the play record,
+//! is replayed from the start.
 
 use super::engine::{Event, Fail, Open, Table};
 use super::expr::{AboutWhat, Evaluator, Findings, View};
 use super::value::Value;
-use crate::case::{Case, PlayRecord};
+use crate::case::Case;
 use crate::compile::CompiledBook;
 use crate::messages::Message;
 use crate::model::{Call, Meaning, Seat};
 use crate::ruling::{
-    vulnerability_name, AboutCall, BoardInfo, Branch, Comparison, Contract, Law2Board, Node, Note,
-    Outcome, Question, Ruling, Score,
+    vulnerability_name, AboutCall, BoardInfo, Branch, Law2Board, Node, Note, Outcome, Question,
+    Ruling,
 };
 use crate::source::Span;
 use std::collections::HashMap;
-use std::rc::Rc;
+
+mod replay;
+use replay::replay;
 
 /// How many hypothetical events deep the tree goes.
 pub const MAX_DEPTH: usize = 3;
@@ -23,9 +28,10 @@ pub const MAX_DEPTH: usize = 3;
 /// the 35 bids doubled and redoubled with passes between) takes some 6 million.
 pub const BUDGET: u64 = 10_000_000;
 /// Steps all the replays of one ruling may take together: a decision tree three levels deep
-/// with 38 candidate calls at each is some 55,000 replays, which would run for hours on a
-/// long auction. The corpus's largest tree (29/open-call-out-of-rotation) takes about 1.7
-/// million; the longest legal auction, 6 million a replay.
+/// with 38 candidate calls at each is some 55,000 nodes. A node that goes on from its branch
+/// point is charged only its own steps, so a tree over the longest legal auction (6 million
+/// steps to replay) fits; one whose nodes are replayed from the start (answers inside a play
+/// record) may not, and its branches left then say so.
 pub const RULING_BUDGET: u64 = 100_000_000;
 
 /// An error in a case or a law book found while ruling.
@@ -43,28 +49,36 @@ struct Ctx<'a> {
     case: &'a Case,
     dealer: Seat,
     vulnerable: [bool; 2],
-    /// Steps the ruling's replays have taken so far (RULING_BUDGET bounds them).
+    /// Steps the ruling's replays have taken so far, and how many they may take
+    /// (RULING_BUDGET).
     spent: std::cell::Cell<u64>,
+    ruling_budget: u64,
 }
 
 impl<'a> Ctx<'a> {
     /// A table for one replay, with the deal and a replay's step budget, if the ruling has
     /// that much left (a replay cut short would say the evaluation ran out, not why).
     fn table(&self, findings: &'a Findings) -> Result<(Table<'a>, u64), Fail> {
-        let left = RULING_BUDGET.saturating_sub(self.spent.get());
-        if left < BUDGET {
-            return Err(Fail::Error {
-                message: Message::new("tree.budget").with("steps", RULING_BUDGET as i64),
-                span: None,
-                others: vec![],
-                event: None,
-            });
-        }
+        self.budget_left()?;
         let budget = BUDGET;
         let ev = Evaluator::new(self.book, findings, budget);
         let mut table = Table::new(ev, self.dealer, self.vulnerable);
         table.set_deal(self.case.deal.clone());
         Ok((table, budget))
+    }
+
+    /// Whether the ruling has a replay's budget left.
+    fn budget_left(&self) -> Result<(), Fail> {
+        let left = self.ruling_budget.saturating_sub(self.spent.get());
+        if left < BUDGET {
+            return Err(Fail::Error {
+                message: Message::new("tree.budget").with("steps", self.ruling_budget as i64),
+                span: None,
+                others: vec![],
+                event: None,
+            });
+        }
+        Ok(())
     }
 
     /// `work` on a fresh table, what it took counted against the ruling's budget whether it
@@ -74,7 +88,28 @@ impl<'a> Ctx<'a> {
         findings: &'a Findings,
         work: impl FnOnce(&mut Table<'a>) -> Result<T, Fail>,
     ) -> Result<T, Fail> {
-        let (mut table, budget) = self.table(findings)?;
+        self.on_table_from(findings, None, work)
+    }
+
+    /// `work` on a copy of `base` (the table at a branch point) or, without one, on a fresh
+    /// table. A copy keeps what its replay has left of the replay's budget: the path from the
+    /// start to a node is bounded as a replay from the start would be; the ruling is
+    /// charged only what the copy itself takes.
+    fn on_table_from<T>(
+        &self,
+        findings: &'a Findings,
+        base: Option<&Table<'a>>,
+        work: impl FnOnce(&mut Table<'a>) -> Result<T, Fail>,
+    ) -> Result<T, Fail> {
+        let (mut table, budget) = match base {
+            Some(b) => {
+                self.budget_left()?;
+                let table = b.clone();
+                let left = table.ev.budget.get();
+                (table, left)
+            }
+            None => self.table(findings)?,
+        };
         let result = work(&mut table);
         let used = budget.saturating_sub(table.ev.budget.get());
         self.spent.set(self.spent.get().saturating_add(used));
@@ -83,6 +118,17 @@ impl<'a> Ctx<'a> {
 }
 
 pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling, RuleError> {
+    rule_case_within(book, case, name, RULING_BUDGET)
+}
+
+/// `rule_case` with another bound on the steps of all the ruling's replays together than
+/// RULING_BUDGET (a tree cut short by it is ruled as one the default cuts short).
+pub fn rule_case_within(
+    book: &CompiledBook,
+    case: &Case,
+    name: &str,
+    ruling_budget: u64,
+) -> Result<Ruling, RuleError> {
     let findings = Findings {
         all: case
             .findings
@@ -126,26 +172,16 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
             let d = ev
                 .call("board_dealer", vec![Value::Int(n as i64)], &empty)
                 .map_err(|s| stop(s, span))?;
-            let ns = ev
-                .call(
+            let vulnerable = |side| {
+                ev.call(
                     "board_vulnerable",
-                    vec![
-                        Value::Int(n as i64),
-                        Value::Side(crate::model::Side::NorthSouth),
-                    ],
+                    vec![Value::Int(n as i64), Value::Side(side)],
                     &empty,
                 )
-                .map_err(|s| stop(s, span))?;
-            let ew = ev
-                .call(
-                    "board_vulnerable",
-                    vec![
-                        Value::Int(n as i64),
-                        Value::Side(crate::model::Side::EastWest),
-                    ],
-                    &empty,
-                )
-                .map_err(|s| stop(s, span))?;
+                .map_err(|s| stop(s, span))
+            };
+            let ns = vulnerable(crate::model::Side::NorthSouth)?;
+            let ew = vulnerable(crate::model::Side::EastWest)?;
             match (d, ns, ew) {
                 (Value::Seat(d), Value::Bool(ns), Value::Bool(ew)) => {
                     let dealer = case.dealer.unwrap_or(d);
@@ -166,12 +202,13 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     };
     let ctx = Ctx {
         spent: std::cell::Cell::new(0),
+        ruling_budget,
         book,
         case,
         dealer,
         vulnerable,
     };
-    let mut tree = explore(&ctx, &[], &findings, 0)?;
+    let mut tree = explore(&ctx, &[], &findings, 0, None)?;
     // A question is shown with the call it is about only when the findings are answered per
     // call: the tree asks it about two calls, or the case answered it for one (item 18).
     let mut asked: HashMap<String, Vec<(usize, Option<String>)>> = HashMap::new();
@@ -246,13 +283,16 @@ fn stop(s: super::expr::Stop, at: Span) -> RuleError {
     }
 }
 
-fn explore(
-    ctx: &Ctx,
+/// The node for the case with the hypothetical events `extra`; `base`: the table as the
+/// parent node left it (the case and every event of `extra` but the last fed), if it has one.
+fn explore<'a>(
+    ctx: &Ctx<'a>,
     extra: &[Event],
-    findings: &Findings,
+    findings: &'a Findings,
     depth: usize,
+    base: Option<&Table<'a>>,
 ) -> Result<Node, RuleError> {
-    match replay(ctx, extra, findings) {
+    match replay(ctx, extra, findings, base) {
         Err(Fail::Unknown(f)) => {
             let ask = ctx
                 .book
@@ -268,7 +308,7 @@ fn explore(
                 branches.push(Branch {
                     answer: if answer { "yes" } else { "no" }.to_string(),
                     calls: vec![],
-                    node: explore(ctx, extra, &with, depth)?,
+                    node: explore(ctx, extra, &with, depth, None)?,
                 });
             }
             Ok(Node::Branch {
@@ -321,7 +361,7 @@ fn explore(
                 others,
             })
         }
-        Ok((mut outcome, open)) => {
+        Ok((mut outcome, open, branch_point)) => {
             let Some(open) = open else {
                 return Ok(Node::Outcome(Box::new(outcome)));
             };
@@ -371,7 +411,7 @@ fn explore(
                         branches.push(Branch {
                             answer: a,
                             calls: vec![],
-                            node: explore(ctx, &more, findings, depth + 1)?,
+                            node: explore(ctx, &more, findings, depth + 1, branch_point.as_ref())?,
                         });
                     }
                     Ok(Node::Branch {
@@ -394,7 +434,7 @@ fn explore(
                             call,
                             meaning: Meaning::Natural,
                         });
-                        let node = explore(ctx, &more, findings, depth + 1)?;
+                        let node = explore(ctx, &more, findings, depth + 1, branch_point.as_ref())?;
                         let sig = signature(&node);
                         match groups.iter_mut().find(|g| g.0 == sig) {
                             Some(g) => g.1.push(call.to_string()),
@@ -479,298 +519,4 @@ fn summarize_calls(calls: &[String]) -> String {
             calls.len()
         )
     }
-}
-
-/// Replay the case's events, then the hypothetical ones; then the play and the score.
-/// Whether `event` answers the question the table has open.
-fn answers(open: &Option<Open>, event: &Event) -> bool {
-    match (open, event) {
-        (Some(Open::Choice { seat, answers, .. }), Event::Answer { seat: s, answer }) => {
-            seat == s && answers.contains(answer)
-        }
-        (Some(Open::Call { seat, .. }), Event::Call { seat: s, .. }) => seat == s,
-        _ => false,
-    }
-}
-
-/// The events before the play replayed on a table with the case's deal.
-fn replay_auction(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
-    let first_of_play = match &ctx.case.play {
-        PlayRecord::Events(events) => events.first().map(|(e, _)| e),
-        _ => None,
-    };
-    let events = &ctx.case.events;
-    for (i, (e, _)) in events.iter().enumerate() {
-        table.feed(e, events.get(i + 1).map(|(e, _)| e).or(first_of_play))?;
-    }
-    Ok(())
-}
-
-/// Where in the play record the hypothetical answers go: before the first card played while
-/// their question is open that moves the table past it (answers it, or opens another). A
-/// card that leaves the question as it was does not pass it (60C: the offending side's card
-/// played before the rectification is ruled by itself, and the choice stays open), and the
-/// answers then go after it. `None`: at the end.
-fn insertion_point<'a>(
-    ctx: &Ctx<'a>,
-    extra: &[Event],
-    findings: &'a Findings,
-) -> Result<Option<usize>, Fail> {
-    let (Some(first), PlayRecord::Events(events)) = (extra.first(), &ctx.case.play) else {
-        return Ok(None);
-    };
-    ctx.on_table(findings, |table| first_card_past(ctx, table, first, events))
-}
-
-fn first_card_past(
-    ctx: &Ctx,
-    table: &mut Table,
-    first: &Event,
-    events: &[(Event, Span)],
-) -> Result<Option<usize>, Fail> {
-    replay_auction(ctx, table)?;
-    for (i, (e, _)) in events.iter().enumerate() {
-        let before = table.open()?;
-        let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
-        if table.feed(e, events.get(i + 1).map(|(e, _)| e)).is_err() {
-            return Ok(candidate.then_some(i));
-        }
-        if candidate && table.open()? != before {
-            return Ok(Some(i));
-        }
-    }
-    Ok(None)
-}
-
-fn replay<'a>(
-    ctx: &Ctx<'a>,
-    extra: &[Event],
-    findings: &'a Findings,
-) -> Result<(Outcome, Option<Open>), Fail> {
-    let insert_at = insertion_point(ctx, extra, findings)?;
-    ctx.on_table(findings, |table| replay_on(ctx, table, extra, insert_at))
-}
-
-fn replay_on(
-    ctx: &Ctx,
-    table: &mut Table,
-    extra: &[Event],
-    insert_at: Option<usize>,
-) -> Result<(Outcome, Option<Open>), Fail> {
-    replay_auction(ctx, table)?;
-    // The hypothetical answers go where the case left their question open: before the play
-    // goes on past it, or at the end. A question the play itself answers later (53A: the
-    // next player plays to a lead out of turn) is not the one they answer.
-    match &ctx.case.play {
-        PlayRecord::Events(events) => {
-            // The play record with the answers in their place, each event fed knowing the
-            // one after it.
-            let mut seq: Vec<(&Event, Option<Span>)> =
-                events.iter().map(|(e, span)| (e, Some(*span))).collect();
-            let at = insert_at.unwrap_or(seq.len());
-            seq.splice(at..at, extra.iter().map(|x| (x, None)));
-            for (i, (e, span)) in seq.iter().enumerate() {
-                let next = seq.get(i + 1).map(|(e, _)| *e);
-                table.feed(e, next).map_err(|f| match span {
-                    Some(s) => at_span(f, *s),
-                    None => f,
-                })?;
-            }
-        }
-        PlayRecord::BySeat(_) => {
-            feed_all(table, extra)?;
-            if table.ended() && table.open()?.is_none() {
-                play_by_seat(ctx, table)?;
-            }
-        }
-        PlayRecord::None => feed_all(table, extra)?,
-    }
-    table.finish()?;
-    let open = table.open()?;
-    let mut outcome = table.outcome();
-    let view = table.view();
-    let ev = &table.ev;
-    if table.ended() && open.is_none() && !outcome.redealt {
-        if let Value::Bool(true) = ev.call("passed_out", vec![], &view)? {
-            outcome.passed_out = true;
-            let s = int(ev.call("passed_out_score", vec![], &view)?);
-            outcome.score = Some(Score {
-                declarer_side: s,
-                ns: s,
-            });
-        } else {
-            let bid = ev.call("final_bid", vec![], &view)?;
-            let risk = int(ev.call("contract_risk", vec![], &view)?);
-            let declarer = match ev.call("declarer", vec![], &view)? {
-                Value::Seat(s) => s,
-                _ => unreachable!("checked entry point"),
-            };
-            let Value::Call(Call::Bid { level, strain }, _) = bid else {
-                return Err(Fail::Error {
-                    message: Message::plain(format!("the final bid `{bid}` is not a bid")),
-                    span: None,
-                    others: vec![],
-                    event: None,
-                });
-            };
-            outcome.contract = Some(Contract {
-                level,
-                strain,
-                risk: risk as u8,
-                declarer,
-                text: format!(
-                    "{level}{}{} by {declarer}",
-                    strain,
-                    match risk {
-                        2 => " doubled",
-                        4 => " redoubled",
-                        _ => "",
-                    }
-                ),
-            });
-            // Tricks from the play the table replayed, when complete, after every transfer;
-            // else as the case says.
-            let tricks = match (table.tricks(), ctx.case.tricks) {
-                (Some((after, in_play, 13)), _) => {
-                    if after != in_play || outcome.tricks_awarded.is_some() {
-                        outcome.tricks_in_play = Some(in_play);
-                    }
-                    Some(after)
-                }
-                (_, Some((t, _))) => Some(t),
-                _ => None,
-            };
-            if let Some(t) = tricks {
-                outcome.tricks = Some(t);
-                let vul = ctx.vulnerable[declarer.side() as usize];
-                let s = int(ev.call(
-                    "score",
-                    vec![
-                        Value::Int(level as i64),
-                        Value::Strain(strain),
-                        Value::Int(risk),
-                        Value::Bool(vul),
-                        Value::Int(t as i64),
-                    ],
-                    &view,
-                )?);
-                let ns = if declarer.side() == crate::model::Side::NorthSouth {
-                    s
-                } else {
-                    -s
-                };
-                outcome.score = Some(Score {
-                    declarer_side: s,
-                    ns,
-                });
-            }
-        }
-    }
-    for (side, fault, session) in &ctx.case.artificial {
-        let f = Value::Int(i64::from(*fault));
-        let percent = int(ev.call(
-            "artificial_percent",
-            vec![f.clone(), Value::Int(session.unwrap_or(-1))],
-            &view,
-        )?);
-        let imps = int(ev.call("artificial_imps", vec![f], &view)?);
-        outcome.comparisons.push(Comparison::Artificial {
-            side: *side,
-            fault: *fault,
-            percent,
-            imps,
-        });
-    }
-    for d in &ctx.case.imps {
-        let imps = int(ev.call("imps", vec![Value::Int(*d)], &view)?);
-        outcome.comparisons.push(Comparison::Imps {
-            difference: *d,
-            imps,
-        });
-    }
-    if !ctx.case.total_points.is_empty() {
-        let list = Value::List(Rc::new(
-            ctx.case
-                .total_points
-                .iter()
-                .map(|o| Value::Int(*o))
-                .collect(),
-        ));
-        let total = int(ev.call("total_points", vec![list], &view)?);
-        outcome.comparisons.push(Comparison::Total {
-            scores: ctx.case.total_points.clone(),
-            total,
-        });
-    }
-    for (score, others) in &ctx.case.matchpoints {
-        let list = Value::List(Rc::new(others.iter().map(|o| Value::Int(*o)).collect()));
-        let mp = int(ev.call("matchpoints", vec![Value::Int(*score), list], &view)?);
-        outcome.comparisons.push(Comparison::Matchpoints {
-            score: *score,
-            others: others.clone(),
-            matchpoints: mp,
-            top: 2 * others.len() as i64,
-        });
-    }
-    let mut basis: Vec<String> = ev.used_paragraphs().iter().map(|s| s.to_string()).collect();
-    basis.sort_by_key(|p| paragraph_order(p));
-    outcome.basis = basis;
-    Ok((outcome, open))
-}
-
-/// Paragraph ids in the Laws' order: 2A before 17B before 17D3 before 18A.
-fn paragraph_order(id: &str) -> (u32, String) {
-    let n: String = id.chars().take_while(|c| c.is_ascii_digit()).collect();
-    (n.parse().unwrap_or(0), id[n.len()..].to_string())
-}
-
-fn int(v: Value) -> i64 {
-    match v {
-        Value::Int(i) => i,
-        _ => unreachable!("checked entry point"),
-    }
-}
-
-/// A failure of a play event with no place of its own is the play event's.
-fn at_span(f: Fail, span: Span) -> Fail {
-    match f {
-        Fail::Error {
-            message,
-            span: None,
-            others,
-            ..
-        } => Fail::Error {
-            message,
-            span: Some(span),
-            others,
-            event: None,
-        },
-        other => other,
-    }
-}
-
-/// Feed events to the table, each knowing the one after it.
-fn feed_all(table: &mut Table, events: &[Event]) -> Result<(), Fail> {
-    for (i, x) in events.iter().enumerate() {
-        table.feed(x, events.get(i + 1))?;
-    }
-    Ok(())
-}
-
-/// Feed a PBN play record to the table, card by card: the table knows whose turn it is
-/// (Laws 41A, 44B, 44G), and rules on each card (44C and the obligations in force).
-fn play_by_seat(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
-    let record = &ctx.case.play;
-    for t in 0..record.tricks() {
-        for _ in 0..4 {
-            let seat = table.next_player()?;
-            let Some((card, span)) = record.card(t, seat) else {
-                return Ok(());
-            };
-            table
-                .feed(&Event::Play { seat: None, card }, None)
-                .map_err(|f| at_span(f, span))?;
-        }
-    }
-    Ok(())
 }
