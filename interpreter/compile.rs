@@ -13,7 +13,7 @@ use crate::model::Meaning;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Define, Expr, ExprKind, QuantKind, RowKey, Table};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -271,8 +271,10 @@ pub enum CExpr {
 pub struct Program {
     pub defines: Vec<CDefine>,
     pub tables: Vec<CTable>,
-    pub define_index: HashMap<String, usize>,
-    pub table_index: HashMap<String, usize>,
+    /// By name, for the table's entry points (`Evaluator::call`), asked on every replay: the
+    /// names are the law book's own, so a quick hash serves.
+    pub define_index: FxHashMap<String, usize>,
+    pub table_index: FxHashMap<String, usize>,
     /// The pure definitions evaluated at every point when the book loads (`eval::fold`), by
     /// definition index.
     pub folded: Vec<Option<Folded>>,
@@ -288,9 +290,9 @@ pub struct OpenExpr {
 
 /// The rules' expressions compiled so far, by the address of their syntax node in the law
 /// book (which does not move once loaded). A copy of the book starts with none, since its
-/// nodes live elsewhere.
+/// nodes live elsewhere. Looked up for every rule condition asked: a quick hash serves.
 #[derive(Debug, Default)]
-struct OpenCache(RefCell<HashMap<usize, Rc<OpenExpr>>>);
+struct OpenCache(RefCell<FxHashMap<usize, Rc<OpenExpr>>>);
 
 impl Clone for OpenCache {
     fn clone(&self) -> Self {

@@ -474,12 +474,9 @@ fn signature(node: &Node) -> String {
                 s.push_str(&i.name);
                 for d in &i.decisions {
                     s.push_str(&format!("|{}", d.paragraph));
+                    // The kind of each effect, not what it names (the call is what differs).
                     for e in &d.effects {
-                        let kind = serde_json::to_value(e)
-                            .ok()
-                            .and_then(|v| v.get("effect").cloned())
-                            .unwrap_or_default();
-                        s.push_str(&format!(",{kind}"));
+                        s.push_str(&format!(",{:?}", std::mem::discriminant(e)));
                     }
                     s.push_str(&d.refers.join(","));
                 }
