@@ -18,6 +18,7 @@ mod baseline_score;
 
 use baseline_score::duplicate_score;
 use criterion::{Criterion, Throughput};
+use lawbook::eval::book::Evaluation;
 use lawbook::eval::expr::{Evaluator, View};
 use lawbook::eval::value::Value;
 use lawbook::model::Strain;
@@ -67,10 +68,11 @@ impl Corpus {
         bytes
     }
 
-    /// A `Books` that already holds every law book the corpus needs: the law books are
-    /// loaded here, outside any timing.
-    fn warm_books(&self) -> Books {
+    /// A `Books` that already holds every law book the corpus needs, evaluated as `how`
+    /// says: the law books are loaded here, outside any timing.
+    fn warm_books(&self, how: Evaluation) -> Books {
         let mut books = Books::default();
+        books.evaluation = how;
         self.rule_all(&mut books);
         books
     }
@@ -80,8 +82,8 @@ impl Corpus {
 /// single `Books` kept for the whole run would grow by the corpus's text on every
 /// iteration, so timed loops take a fresh, already warmed `Books` (law books loaded
 /// outside the timing) every sample and reuse it for all the sample's iterations.
-fn time_corpus(corpus: &Corpus, iters: u64) -> Duration {
-    let mut books = corpus.warm_books();
+fn time_corpus(corpus: &Corpus, iters: u64, how: Evaluation) -> Duration {
+    let mut books = corpus.warm_books(how);
     let start = Instant::now();
     for _ in 0..iters {
         // Each pass from an empty claim-position cache: a claim's line search is part of
@@ -95,43 +97,71 @@ fn time_corpus(corpus: &Corpus, iters: u64) -> Duration {
 
 /// Each case ruled and rendered alone (median of `rounds`), slowest first: the most open
 /// case's cost on its own, and which cases the corpus's time goes to.
-fn time_each_case(corpus: &Corpus, rounds: usize) -> Vec<(f64, String)> {
-    let mut books = corpus.warm_books();
-    let mut out: Vec<(f64, String)> = corpus
+/// Each case ruled and rendered alone by the compiled book and by the reference interpreter,
+/// alternately (medians of `rounds`): (compiled, reference, name), slowest compiled first.
+fn time_each_case(corpus: &Corpus, rounds: usize) -> Vec<(f64, f64, String)> {
+    let mut compiled = corpus.warm_books(Evaluation::Compiled);
+    // `--compiled-only` (to profile the compiled path alone): the reference's column is 0.
+    let compiled_only = std::env::args().any(|a| a == "--compiled-only");
+    let mut reference = corpus.warm_books(match compiled_only {
+        true => Evaluation::Compiled,
+        false => Evaluation::Reference,
+    });
+    let time = |path: &Path, name: &str, books: &mut Books| {
+        lawbook::eval::engine::forget_claim_evidence();
+        let start = Instant::now();
+        black_box(rule_and_render(path, name, &corpus.laws, books).is_ok());
+        start.elapsed().as_secs_f64()
+    };
+    let mut out: Vec<(f64, f64, String)> = corpus
         .cases
         .iter()
         .map(|(path, name)| {
-            let times = (0..rounds)
-                .map(|_| {
-                    lawbook::eval::engine::forget_claim_evidence();
-                    let start = Instant::now();
-                    black_box(rule_and_render(path, name, &corpus.laws, &mut books).is_ok());
-                    start.elapsed().as_secs_f64()
-                })
-                .collect();
-            (median(times), name.clone())
+            let (mut c, mut r) = (vec![], vec![]);
+            for _ in 0..rounds {
+                c.push(time(path, name, &mut compiled));
+                if !compiled_only {
+                    r.push(time(path, name, &mut reference));
+                }
+            }
+            (
+                median(c),
+                if r.is_empty() { 0.0 } else { median(r) },
+                name.clone(),
+            )
         })
         .collect();
-    out.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    out.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
     out
 }
 
-/// The slowest cases, each alone, and their share of one pass over the corpus.
+/// The slowest cases, each alone, their share of one pass over the corpus, and what the
+/// reference interpreter takes for each.
 fn print_slowest(corpus: &Corpus, shown: usize) {
     let each = time_each_case(corpus, 5);
-    let total: f64 = each.iter().map(|(t, _)| t).sum();
+    let total: f64 = each.iter().map(|(t, ..)| t).sum();
+    let total_ref: f64 = each.iter().map(|(_, r, _)| r).sum();
     println!(
-        "one pass, each case alone (medians of 5): {:.1} ms; the slowest:",
-        total * 1e3
+        "one pass, each case alone (medians of 5): {:.1} ms compiled, {:.1} ms by the reference \
+         interpreter ({:.2}x); the slowest (compiled, share, reference, ratio):",
+        total * 1e3,
+        total_ref * 1e3,
+        total_ref / total
     );
-    for (t, name) in each.iter().take(shown) {
-        println!("  {:>8.2} ms {:>5.1}%  {name}", t * 1e3, 100.0 * t / total);
+    for (t, r, name) in each.iter().take(shown) {
+        println!(
+            "  {:>8.2} ms {:>5.1}%  {:>8.2} ms {:>5.2}x  {name}",
+            t * 1e3,
+            100.0 * t / total,
+            r * 1e3,
+            r / t
+        );
     }
 }
 
 /// The 2940 boards of the Law 77 table: level 1..=7, five strains, undoubled / doubled /
 /// redoubled, not vulnerable / vulnerable, 0..=13 tricks taken.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Board {
     level: u8,
     strain: Strain,
@@ -221,6 +251,131 @@ fn score_baseline(boards: &[Board]) -> i64 {
         .sum()
 }
 
+/// The law book's evaluation against its baselines, each pair timed in interleaved rounds:
+/// Law 77's `score` folded at load, through closures with nothing folded, and by the
+/// reference interpreter, against the hand-written function; `auction_ended` compiled and by
+/// the reference interpreter. Returns the baseline's time for the 2940 boards.
+fn print_evaluation(book: &lawbook::eval::book::CompiledBook, laws_2017: &Path, boards: &[Board]) {
+    let findings = lawbook::eval::expr::Findings::default();
+    let view = View::default();
+    let ev = Evaluator::new(book, &findings, u64::MAX);
+    let boards = boards.to_vec();
+    // Interpreter / baseline: interleaved rounds, each timing a batch of passes over the
+    // 2940 boards, so both see the same machine state.
+    let batch_i = {
+        let start = Instant::now();
+        black_box(score_interpreter(&ev, &view, black_box(&boards)));
+        ((0.1 / start.elapsed().as_secs_f64().max(1e-7)) as u32).max(1)
+    };
+    let batch_b = {
+        for _ in 0..1000 {
+            black_box(score_baseline(black_box(&boards)));
+        }
+        let start = Instant::now();
+        for _ in 0..100 {
+            black_box(score_baseline(black_box(&boards)));
+        }
+        ((0.1 / (start.elapsed().as_secs_f64() / 100.0).max(1e-9)) as u32).max(1)
+    };
+    let mut t_i = vec![];
+    let mut t_b = vec![];
+    let mut ratios = vec![];
+    for _ in 0..21 {
+        let start = Instant::now();
+        for _ in 0..batch_i {
+            black_box(score_interpreter(&ev, &view, black_box(&boards)));
+        }
+        let i = start.elapsed().as_secs_f64() / f64::from(batch_i);
+        let start = Instant::now();
+        for _ in 0..batch_b {
+            black_box(score_baseline(black_box(&boards)));
+        }
+        let b = start.elapsed().as_secs_f64() / f64::from(batch_b);
+        t_i.push(i);
+        t_b.push(b);
+        ratios.push(i / b);
+    }
+    let (lo, hi) = ratios
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+    let (mi, mb) = (median(t_i), median(t_b));
+    println!(
+        "score, 2940 boards: interpreter {:.1} µs ({:.0} ns per board), baseline {:.2} µs ({:.2} ns per board)",
+        mi * 1e6,
+        mi * 1e9 / 2940.0,
+        mb * 1e6,
+        mb * 1e9 / 2940.0
+    );
+    println!(
+        "ratio interpreter/baseline: {:.1} (medians of 21 interleaved rounds; per-round range {:.1}..{:.1})",
+        mi / mb,
+        lo,
+        hi
+    );
+    // The same boards through the reference path: every definition's body walked, none of
+    // the values folded at load (eval::fold), interleaved with the folded path.
+    let mut reference = Evaluator::new(ev.book, ev.findings, u64::MAX);
+    reference.interpret_only = true;
+    let batch_r = {
+        let start = Instant::now();
+        black_box(score_interpreter(&reference, &view, black_box(&boards)));
+        ((0.1 / start.elapsed().as_secs_f64().max(1e-7)) as u32).max(1)
+    };
+    let (mut t_f, mut t_r) = (vec![], vec![]);
+    for _ in 0..11 {
+        let start = Instant::now();
+        for _ in 0..batch_i {
+            black_box(score_interpreter(&ev, &view, black_box(&boards)));
+        }
+        t_f.push(start.elapsed().as_secs_f64() / f64::from(batch_i));
+        let start = Instant::now();
+        for _ in 0..batch_r {
+            black_box(score_interpreter(&reference, &view, black_box(&boards)));
+        }
+        t_r.push(start.elapsed().as_secs_f64() / f64::from(batch_r));
+    }
+    let (mf, mr) = (median(t_f), median(t_r));
+    println!(
+        "score folded at load / reference interpreter: {:.1} µs / {:.1} µs for 2940 boards, the reference {:.1}x slower, {:.0}x the baseline",
+        mf * 1e6,
+        mr * 1e6,
+        mr / mf,
+        mr / mb
+    );
+    // The closures alone (item 1 of issue 13): the same boards through a book lowered to
+    // closures with nothing folded, against the reference interpreter, interleaved.
+    let mut sources = lawbook::source::Sources::default();
+    let (unfolded, _) =
+        lawbook::load::load_lawbook_as(laws_2017, None, &mut sources, Evaluation::Unfolded)
+            .expect("loads");
+    let closures = Evaluator::new(&unfolded, &findings, u64::MAX);
+    let (c, r) = interleaved(
+        || black_box(score_interpreter(&closures, &view, black_box(&boards))),
+        || black_box(score_interpreter(&reference, &view, black_box(&boards))),
+    );
+    println!(
+        "score through closures, nothing folded / reference interpreter: {:.1} µs / {:.1} µs \
+         for 2940 boards, the closures {:.1}x faster",
+        c * 1e6,
+        r * 1e6,
+        r / c
+    );
+    // A definition that reads the table, never folded: `auction_ended` on auctions of 4 to
+    // 256 calls, each time on a fresh copy of the view (its memo empty).
+    for n in [4, 16, 64, 256] {
+        let auction = long_auction(n);
+        let ended =
+            |ev: &Evaluator| black_box(ev.call("auction_ended", vec![], &auction.clone()).is_ok());
+        let (c, r) = interleaved(|| ended(&ev), || ended(&reference));
+        println!(
+            "auction_ended at {n} calls: compiled {:.2} µs, reference {:.2} µs, the compiled {:.1}x faster",
+            c * 1e6,
+            r * 1e6,
+            r / c
+        );
+    }
+}
+
 /// A law file made to cost the checker as much as it can: long chains and wide decisions.
 fn crafted_law(n: usize) -> String {
     let mut t = String::from("law 99 {\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n");
@@ -243,6 +398,31 @@ fn crafted_law(n: usize) -> String {
     }
     t.push_str("  }\n}\n");
     t
+}
+
+/// Two pieces of work timed in 11 interleaved rounds of about 0.05 s each, so both see the
+/// same machine state: the medians of their times per call, in seconds.
+fn interleaved<A, B>(mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> (f64, f64) {
+    let batch = |f: &mut dyn FnMut()| {
+        let start = Instant::now();
+        f();
+        ((0.05 / start.elapsed().as_secs_f64().max(1e-8)) as u32).max(1)
+    };
+    let (na, nb) = (batch(&mut || drop(a())), batch(&mut || drop(b())));
+    let (mut ta, mut tb) = (vec![], vec![]);
+    for _ in 0..11 {
+        let start = Instant::now();
+        for _ in 0..na {
+            black_box(a());
+        }
+        ta.push(start.elapsed().as_secs_f64() / f64::from(na));
+        let start = Instant::now();
+        for _ in 0..nb {
+            black_box(b());
+        }
+        tb.push(start.elapsed().as_secs_f64() / f64::from(nb));
+    }
+    (median(ta), median(tb))
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -350,7 +530,7 @@ fn long_auction_case(n: usize) -> String {
 }
 
 /// The time to rule a case of about `n` calls (median of 5), in seconds.
-fn rule_long_auction(book: &lawbook::compile::CompiledBook, n: usize) -> f64 {
+fn rule_long_auction(book: &lawbook::eval::book::CompiledBook, n: usize) -> f64 {
     let text = long_auction_case(n);
     let case = lawbook::case::parse_case(0, &text)
         .unwrap_or_else(|d| panic!("{}", lawbook::diagnostic::render_plain(&d)));
@@ -365,7 +545,7 @@ fn rule_long_auction(book: &lawbook::compile::CompiledBook, n: usize) -> f64 {
 }
 
 /// The evaluation steps `auction_ended` takes on an auction of `n` calls.
-fn auction_ended_steps(book: &lawbook::compile::CompiledBook, n: usize) -> u64 {
+fn auction_ended_steps(book: &lawbook::eval::book::CompiledBook, n: usize) -> u64 {
     let findings = lawbook::eval::expr::Findings::default();
     let ev = Evaluator::new(book, &findings, u64::MAX);
     black_box(ev.call("auction_ended", vec![], &long_auction(n)).is_ok());
@@ -379,9 +559,19 @@ fn main() {
     let quick = args.iter().any(|a| a == "--test" || a == "--list");
     // `cargo bench --bench corpus -- --cases`: only the cases, each alone, slowest first.
     let cases_only = args.iter().any(|a| a == "--cases");
+    // `--only TEXT`: the cases whose name holds TEXT (to time or profile one case alone).
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1).cloned());
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = Corpus::find(root);
+    let mut corpus = Corpus::find(root);
+    if let Some(only) = &only {
+        corpus
+            .cases
+            .retain(|(_, name)| name.contains(only.as_str()));
+    }
     let n_cases = corpus.cases.len();
     assert!(n_cases > 0, "no cases under corpus/");
 
@@ -419,6 +609,11 @@ fn main() {
         print_slowest(&corpus, 25);
         return;
     }
+    // `--eval`: only the evaluation's figures (score and auction_ended against baselines).
+    if args.iter().any(|a| a == "--eval") {
+        print_evaluation(&book, &laws_2017, &boards);
+        return;
+    }
 
     let mut c = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
@@ -430,7 +625,7 @@ fn main() {
         let mut g = c.benchmark_group("corpus");
         g.throughput(Throughput::Elements(n_cases as u64));
         g.bench_function("rule_and_render", |b| {
-            b.iter_custom(|iters| time_corpus(&corpus, iters))
+            b.iter_custom(|iters| time_corpus(&corpus, iters, Evaluation::Compiled))
         });
         g.finish();
     }
@@ -502,22 +697,29 @@ fn main() {
         );
     }
 
-    // Cases per second: 15 rounds of about 0.2 s, each with a fresh warmed Books.
+    // Cases per second: 15 rounds of at least 0.2 s each way, compiled and reference
+    // interleaved, each with a fresh warmed Books.
     let per_round = {
-        let t = time_corpus(&corpus, 1).as_secs_f64().max(1e-7);
+        let t = time_corpus(&corpus, 1, Evaluation::Compiled)
+            .as_secs_f64()
+            .max(1e-7);
         ((0.2 / t) as u64).max(1)
     };
-    let per_case: Vec<f64> = (0..15)
-        .map(|_| {
-            time_corpus(&corpus, per_round).as_secs_f64() / (per_round as f64 * n_cases as f64)
-        })
-        .collect();
-    let per_case = median(per_case);
+    let (mut per_case, mut per_case_ref) = (vec![], vec![]);
+    for _ in 0..15 {
+        let n = per_round as f64 * n_cases as f64;
+        per_case.push(time_corpus(&corpus, per_round, Evaluation::Compiled).as_secs_f64() / n);
+        per_case_ref.push(time_corpus(&corpus, per_round, Evaluation::Reference).as_secs_f64() / n);
+    }
+    let (per_case, per_case_ref) = (median(per_case), median(per_case_ref));
     println!(
-        "cases per second: {:.0} ({:.1} µs per case, median of 15 rounds of {} corpus runs)",
+        "cases per second: {:.0} ({:.1} µs per case, median of 15 rounds of {} corpus runs); \
+         by the reference interpreter {:.0} ({:.2}x slower)",
         1.0 / per_case,
         per_case * 1e6,
-        per_round
+        per_round,
+        1.0 / per_case_ref,
+        per_case_ref / per_case
     );
 
     // The cases that cost most, each alone (the most open case among them).
@@ -587,88 +789,7 @@ fn main() {
         crafted / plain
     );
 
-    // Interpreter / baseline: interleaved rounds, each timing a batch of passes over the
-    // 2940 boards, so both see the same machine state.
-    let batch_i = {
-        let start = Instant::now();
-        black_box(score_interpreter(&ev, &view, black_box(&boards)));
-        ((0.1 / start.elapsed().as_secs_f64().max(1e-7)) as u32).max(1)
-    };
-    let batch_b = {
-        for _ in 0..1000 {
-            black_box(score_baseline(black_box(&boards)));
-        }
-        let start = Instant::now();
-        for _ in 0..100 {
-            black_box(score_baseline(black_box(&boards)));
-        }
-        ((0.1 / (start.elapsed().as_secs_f64() / 100.0).max(1e-9)) as u32).max(1)
-    };
-    let mut t_i = vec![];
-    let mut t_b = vec![];
-    let mut ratios = vec![];
-    for _ in 0..21 {
-        let start = Instant::now();
-        for _ in 0..batch_i {
-            black_box(score_interpreter(&ev, &view, black_box(&boards)));
-        }
-        let i = start.elapsed().as_secs_f64() / f64::from(batch_i);
-        let start = Instant::now();
-        for _ in 0..batch_b {
-            black_box(score_baseline(black_box(&boards)));
-        }
-        let b = start.elapsed().as_secs_f64() / f64::from(batch_b);
-        t_i.push(i);
-        t_b.push(b);
-        ratios.push(i / b);
-    }
-    let (lo, hi) = ratios
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
-    let (mi, mb) = (median(t_i), median(t_b));
-    println!(
-        "score, 2940 boards: interpreter {:.1} µs ({:.0} ns per board), baseline {:.2} µs ({:.2} ns per board)",
-        mi * 1e6,
-        mi * 1e9 / 2940.0,
-        mb * 1e6,
-        mb * 1e9 / 2940.0
-    );
-    println!(
-        "ratio interpreter/baseline: {:.1} (medians of 21 interleaved rounds; per-round range {:.1}..{:.1})",
-        mi / mb,
-        lo,
-        hi
-    );
-    // The same boards through the reference path: every definition's body walked, none of
-    // the values folded at load (eval::fold), interleaved with the folded path.
-    let mut reference = Evaluator::new(ev.book, ev.findings, u64::MAX);
-    reference.interpret_only = true;
-    let batch_r = {
-        let start = Instant::now();
-        black_box(score_interpreter(&reference, &view, black_box(&boards)));
-        ((0.1 / start.elapsed().as_secs_f64().max(1e-7)) as u32).max(1)
-    };
-    let (mut t_f, mut t_r) = (vec![], vec![]);
-    for _ in 0..11 {
-        let start = Instant::now();
-        for _ in 0..batch_i {
-            black_box(score_interpreter(&ev, &view, black_box(&boards)));
-        }
-        t_f.push(start.elapsed().as_secs_f64() / f64::from(batch_i));
-        let start = Instant::now();
-        for _ in 0..batch_r {
-            black_box(score_interpreter(&reference, &view, black_box(&boards)));
-        }
-        t_r.push(start.elapsed().as_secs_f64() / f64::from(batch_r));
-    }
-    let (mf, mr) = (median(t_f), median(t_r));
-    println!(
-        "score folded at load / reference interpreter: {:.1} µs / {:.1} µs for 2940 boards, the reference {:.1}x slower, {:.0}x the baseline",
-        mf * 1e6,
-        mr * 1e6,
-        mr / mf,
-        mr / mb
-    );
+    print_evaluation(&book, &laws_2017, &boards);
     match (
         criterion_mean("score", "interpreter", started, root),
         criterion_mean("score", "baseline", started, root),

@@ -28,7 +28,7 @@ pub struct Bundled {
     files: Vec<LawFile>,
     sources: Sources,
     /// The 2017 law book compiled, for scoring PBN boards.
-    book: Option<crate::compile::CompiledBook>,
+    book: Option<crate::eval::book::CompiledBook>,
 }
 
 impl Bundled {

@@ -2,8 +2,8 @@
 //! (text -> syntax tree -> checked law book -> compiled rules).
 
 use crate::check::check;
-use crate::compile::CompiledBook;
 use crate::diagnostic::Diag;
+use crate::eval::book::{CompiledBook, Evaluation};
 use crate::source::Sources;
 use crate::syntax::parse_law_file;
 use std::path::Path;
@@ -20,6 +20,16 @@ pub fn load_lawbook_under(
     dir: &Path,
     regulation: Option<&Path>,
     sources: &mut Sources,
+) -> Result<(CompiledBook, Vec<Diag>), Vec<Diag>> {
+    load_lawbook_as(dir, regulation, sources, Evaluation::Compiled)
+}
+
+/// `load_lawbook_under`, the book made ready to run as `how` says.
+pub fn load_lawbook_as(
+    dir: &Path,
+    regulation: Option<&Path>,
+    sources: &mut Sources,
+    how: Evaluation,
 ) -> Result<(CompiledBook, Vec<Diag>), Vec<Diag>> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| vec![unreadable(dir, &e.to_string())])?
@@ -98,9 +108,7 @@ pub fn load_lawbook_under(
             .collect::<Vec<_>>()
     })?;
     book.regulation = info;
-    let mut compiled = CompiledBook::new(book);
-    crate::eval::fold::fold(&mut compiled);
-    Ok((compiled, warnings))
+    Ok((CompiledBook::with(book, how), warnings))
 }
 
 /// Read and parse a regulation file.

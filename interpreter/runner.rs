@@ -5,10 +5,10 @@
 
 use crate::case::words::CaseWords;
 use crate::case::{parse_case_said, Case};
-use crate::compile::CompiledBook;
 use crate::diagnostic::Diag;
+use crate::eval::book::CompiledBook;
 use crate::eval::explore::{rule_case, RuleError};
-use crate::load::{load_lawbook_under, read_utf8};
+use crate::load::read_utf8;
 use crate::messages::Message;
 use crate::render::{self, Lexicon};
 use crate::ruling::Ruling;
@@ -131,6 +131,9 @@ pub struct Books {
     pub regulation: Option<PathBuf>,
     /// The law book every case is ruled under, whatever it names (`lawbook diff`).
     pub book: Option<PathBuf>,
+    /// How the books read are evaluated: compiled, or by the reference interpreter (the
+    /// differential test and the benchmark's baseline).
+    pub evaluation: crate::eval::book::Evaluation,
     /// What reading the books under the regulation warned about (its amendments), not yet
     /// said: `take_warnings`.
     warnings: Vec<Diag>,
@@ -203,12 +206,16 @@ impl Books {
 
     pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
-            let r = load_lawbook_under(dir, self.regulation.as_deref(), &mut self.sources).map(
-                |(book, warnings)| {
-                    self.warnings.extend(warnings);
-                    book
-                },
-            );
+            let r = crate::load::load_lawbook_as(
+                dir,
+                self.regulation.as_deref(),
+                &mut self.sources,
+                self.evaluation,
+            )
+            .map(|(book, warnings)| {
+                self.warnings.extend(warnings);
+                book
+            });
             self.books.insert(dir.to_path_buf(), r);
         }
         match &self.books[dir] {

@@ -4,8 +4,8 @@
 //! bounded by counts (depth limits, budgets, caps), and the tests check that a limit gives its
 //! diagnostic.
 
-use lawbook::compile::CompiledBook;
 use lawbook::diagnostic::{render_plain, Diag};
+use lawbook::eval::book::CompiledBook;
 use lawbook::eval::expr::{Evaluator, Findings, Stop, View};
 use lawbook::source::Sources;
 use lawbook::syntax::parse_law_file;
@@ -489,9 +489,9 @@ fn leaf_notes(node: &lawbook::ruling::Node, out: &mut Vec<String>) {
 
 #[test]
 fn a_decision_tree_too_large_to_explore_says_so_in_its_branches() {
-    // The same tree under a ruling budget that leaves, after the case itself is replayed
-    // (some 6 million steps), less than one replay's budget: the branches not explored say
-    // why, and the ruling still comes.
+    // The same tree under a ruling budget that leaves, after the case itself is replayed,
+    // less than one replay's budget: the branches not explored say why, and the ruling still
+    // comes.
     let (drop, tail) = INSUFFICIENT_AT_THE_END;
     let (dir, path) = longest_auction_case("small-budget", drop, tail);
     let mut sources = Sources::default();
@@ -500,7 +500,7 @@ fn a_decision_tree_too_large_to_explore_says_so_in_its_branches() {
     let case = case.unwrap_or_else(|d| panic!("{}", render_plain(&d)));
     let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
         .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
-    let budget = 15_000_000;
+    let budget = lawbook::eval::explore::BUDGET + 1;
     let ruling = lawbook::eval::explore::rule_case_within(&book, &case, "longest", budget)
         .unwrap_or_else(|e| panic!("{:?}", e.message));
     assert!(
@@ -511,7 +511,11 @@ fn a_decision_tree_too_large_to_explore_says_so_in_its_branches() {
     leaf_notes(&ruling.tree, &mut notes);
     let cut = notes
         .iter()
-        .filter(|n| n.contains("decision tree takes more than the 15000000 evaluation steps"))
+        .filter(|n| {
+            n.contains(&format!(
+                "decision tree takes more than the {budget} evaluation steps"
+            ))
+        })
         .count();
     assert!(cut > 0, "{notes:?}");
     assert!(

@@ -11,7 +11,7 @@ mod baseline_score;
 use baseline_score::duplicate_score;
 use lawbook::case::parse_case;
 use lawbook::case::words::CaseWords;
-use lawbook::compile::CompiledBook;
+use lawbook::eval::book::CompiledBook;
 use lawbook::eval::explore::rule_case;
 use lawbook::model::Strain;
 use lawbook::ruling::{Node, Outcome, Ruling};

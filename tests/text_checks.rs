@@ -3,7 +3,7 @@
 //! the findings docs/translators.md lists.
 
 use lawbook::align::{self, Edition, Finding, Lang};
-use lawbook::compile::CompiledBook;
+use lawbook::eval::book::CompiledBook;
 use lawbook::source::Sources;
 use std::path::Path;
 

@@ -123,7 +123,9 @@ pub fn run_align(args: &AlignArgs) -> ExitCode {
 /// The law book of the text's edition, when its folder holds .law files (none for 2007 and
 /// 1997, or when run away from the repository: the tables are then not checked). One that
 /// does not load is the user's to fix: its diagnostics, exit 2.
-fn scoring_book(dir: &std::path::Path) -> Result<Option<crate::compile::CompiledBook>, ExitCode> {
+fn scoring_book(
+    dir: &std::path::Path,
+) -> Result<Option<crate::eval::book::CompiledBook>, ExitCode> {
     let has_laws = std::fs::read_dir(dir).is_ok_and(|entries| {
         entries
             .filter_map(Result::ok)

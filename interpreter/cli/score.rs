@@ -187,7 +187,7 @@ fn unreadable<W: Write>(out: &mut Out<W>, e: crate::pbn::PbnError) -> ExitCode {
 /// With `--check`, a board with its deal, auction and 13 tricks replayed under the law book:
 /// the tricks against [Result], the contract against the tags. The number of checks made.
 fn replay(
-    book: &crate::compile::CompiledBook,
+    book: &crate::eval::book::CompiledBook,
     b: &PbnBoard,
     file_id: u32,
     label: &str,

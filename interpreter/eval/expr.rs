@@ -1,10 +1,14 @@
-//! Evaluation of expressions: pure, bounded by a step budget, no I/O.
+//! Evaluation of expressions: pure, bounded by a step budget, no I/O. The entry points
+//! (`Evaluator::call`, `eval`) run the compiled code (`code`) where the book has it; the
+//! reference interpreter here walks the compiled program's tree node by node, and is what the
+//! code is checked against.
 
-use super::value::{Entry, Value};
-use crate::check::builtins::Builtin;
-use crate::compile::CompiledBook;
-use crate::compile::{CDefine, CExpr, CKey, CTable, FieldKind, Spanned, StateVar};
-use crate::model::{Call, Meaning, Rank, Seat, Strain};
+use super::ops::{
+    apply_builtin, arithmetic, negate, no_element, overflow, read_field, read_state, type_error,
+};
+use super::value::Value;
+use crate::compile::{CDefine, CExpr, CKey, CTable, Spanned};
+use crate::eval::book::CompiledBook;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, QuantKind};
 use std::cell::{Cell, RefCell};
@@ -12,120 +16,8 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 pub use super::findings::{About, AboutKey, AboutWhat, Asked, Findings, ABOUT, ABOUT_ACT};
-
-/// Why evaluation stopped without a value.
-#[derive(Clone, Debug)]
-pub enum Stop {
-    /// A finding of fact the case does not give: the caller branches on it.
-    Unknown(Asked),
-    /// A rule met a situation it cannot handle (no row in a table, the last of an empty list).
-    Error { message: String, span: Span },
-    /// The step budget ran out: a rule that loops or a law book far too large.
-    Budget { span: Span },
-}
-
-/// The part of the table's state that expressions read.
-#[derive(Clone, Debug)]
-pub struct View {
-    pub auction: Rc<Vec<Value>>,
-    pub dealer: Seat,
-    pub vulnerable: [bool; 2],
-    /// (holder, obligation name, arguments) of every obligation in force.
-    pub obligations: Vec<(Seat, Rc<str>, Vec<Value>)>,
-    /// The trick in progress (plays), and the cards each seat still holds.
-    pub trick: Rc<Vec<Value>>,
-    pub hands: [crate::model::Hand; 4],
-    /// Every card played and not taken back; the trick in progress (0 before the play).
-    pub plays: Rc<Vec<Value>>,
-    /// What the players did besides calls and cards, in order (`conducts`).
-    pub conducts: Rc<Vec<Value>>,
-    /// What the record says a player did right after the act being ruled, before anything
-    /// else (`next_conducts`, none or one): who drew attention to an irregularity (43B3).
-    pub next_conducts: Rc<Vec<Value>>,
-    pub trick_number: u8,
-    pub trumps: Strain,
-    pub to_play: Seat,
-    /// The hands returned to the board, a call made on the next deal, the round ended.
-    pub hands_returned: bool,
-    /// The facts of the table set so far (`set`).
-    pub facts: Rc<[Rc<str>]>,
-    /// At a claim (Law 68): the tricks not yet complete, and whether it was a concession.
-    pub tricks_left: i64,
-    pub conceded: bool,
-    /// The players who claimed or conceded tricks (68), in order (63A3, 63A4).
-    pub claimers: Vec<Seat>,
-    /// The tricks a claim's ruling gave each side, by side (69A, 70, 71).
-    pub awarded: [u8; 2],
-    pub line_stated: bool,
-    /// The facts a claim is judged on (`line_tricks`, `dd_tricks`, `trump_outstanding`), or
-    /// why they could not be computed.
-    pub claim_evidence: Result<ClaimFacts, Rc<str>>,
-    pub next_deal_called: bool,
-    pub round_ended: bool,
-    /// A card of the play has been faced (17D1), and the case has ended.
-    pub opening_lead_faced: bool,
-    pub case_ended: bool,
-    /// The zero-argument definitions already evaluated on this view.
-    pub memo: Memo,
-}
-
-/// The values of the zero-argument definitions evaluated on a view, by definition and by the
-/// call or act a finding in them would be about. A view is one state of the table and never
-/// changes, and a definition sees only its view, its arguments and the findings: so each is
-/// computed once per state, not once per use (`auction_ended` asks `last_action` inside its
-/// quantifiers, and was cubic in the auction's length). A copy of a view starts empty.
-#[derive(Debug, Default)]
-pub struct Memo(RefCell<Vec<((usize, Option<AboutKey>), Value)>>);
-
-impl Clone for Memo {
-    fn clone(&self) -> Memo {
-        Memo::default()
-    }
-}
-
-impl Default for View {
-    /// A table before any call: what scoring and the other pure entry points see.
-    fn default() -> View {
-        View {
-            auction: Rc::new(vec![]),
-            dealer: Seat::North,
-            vulnerable: [false, false],
-            obligations: vec![],
-            trick: Rc::new(vec![]),
-            hands: Default::default(),
-            plays: Rc::new(vec![]),
-            conducts: Rc::new(vec![]),
-            next_conducts: Rc::new(vec![]),
-            trick_number: 0,
-            trumps: Strain::NoTrump,
-            to_play: Seat::North,
-            hands_returned: false,
-            facts: Rc::from([]),
-            tricks_left: 0,
-            conceded: false,
-            claimers: vec![],
-            awarded: [0, 0],
-            line_stated: false,
-            claim_evidence: Err(Rc::from("no claim has been made")),
-            next_deal_called: false,
-            round_ended: false,
-            opening_lead_faced: false,
-            case_ended: false,
-            memo: Memo::default(),
-        }
-    }
-}
-
-/// The facts a claim is judged on (Law 70), computed by the table when the claim is made.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ClaimFacts {
-    /// Tricks the claimer's side wins on the worst line his statement leaves open.
-    pub line_tricks: u8,
-    /// Tricks the claimer's side wins double dummy.
-    pub dd_tricks: u8,
-    /// An opponent holds a trump the statement does not name (70C1).
-    pub trump_outstanding: bool,
-}
+pub use super::ops::Stop;
+pub use super::view::{entries, rank_value, strain_value, ClaimFacts, Memo, View};
 
 #[derive(Clone)]
 pub struct Evaluator<'a> {
@@ -136,15 +28,41 @@ pub struct Evaluator<'a> {
     pub budget: Cell<u64>,
     /// Which definitions and tables (by index) were evaluated: their `per` paragraphs are
     /// what a ruling rests on.
-    used_defines: RefCell<Vec<bool>>,
-    used_tables: RefCell<Vec<bool>>,
+    used_defines: Marks,
+    used_tables: Marks,
     /// Walk every definition's body, never a folded value (`eval::fold`'s reference path).
     pub interpret_only: bool,
     /// The folded values' sets of used definitions already marked (definition, set).
     folded_marked: RefCell<Vec<(usize, u32)>>,
+    /// The compiled code's slot stacks, kept between evaluations.
+    pub(super) stacks: RefCell<super::code::Stacks>,
 }
 
 pub type Env<'a> = Vec<(&'a str, Value)>;
+
+/// Which definitions or tables (by index) an evaluation used: set on every call, so a flag
+/// each, no borrow to check.
+#[derive(Clone, Debug)]
+struct Marks(Vec<Cell<bool>>);
+
+impl Marks {
+    fn new(n: usize) -> Marks {
+        Marks(vec![Cell::new(false); n])
+    }
+
+    #[inline]
+    fn set(&self, i: usize) {
+        self.0[i].set(true);
+    }
+
+    fn clear(&self) {
+        self.0.iter().for_each(|m| m.set(false));
+    }
+
+    fn on(&self) -> Vec<usize> {
+        (0..self.0.len()).filter(|&i| self.0[i].get()).collect()
+    }
+}
 
 impl<'a> Evaluator<'a> {
     pub fn new(book: &'a CompiledBook, findings: &'a Findings, budget: u64) -> Self {
@@ -153,10 +71,55 @@ impl<'a> Evaluator<'a> {
             findings,
             about: Cell::new(None),
             budget: Cell::new(budget),
-            used_defines: RefCell::new(vec![false; book.program.defines.len()]),
-            used_tables: RefCell::new(vec![false; book.program.tables.len()]),
+            used_defines: Marks::new(book.program.defines.len()),
+            used_tables: Marks::new(book.program.tables.len()),
             interpret_only: false,
             folded_marked: RefCell::new(vec![]),
+            stacks: RefCell::default(),
+        }
+    }
+
+    /// The compiled code, unless every expression is to be walked by the reference
+    /// interpreter.
+    fn code(&self) -> Option<&'a super::code::Code> {
+        match self.interpret_only {
+            true => None,
+            false => self.book.code.as_ref(),
+        }
+    }
+
+    /// The call or act the expression being evaluated is about.
+    pub(super) fn about(&self) -> Option<About> {
+        self.about.get()
+    }
+
+    /// How definition `i`'s value is remembered on a view: by the call or act a finding in
+    /// it would be about.
+    pub(super) fn memo_key(&self, i: usize) -> (usize, Option<AboutKey>) {
+        (i, self.about.get().map(|a| a.key()))
+    }
+
+    pub(super) fn mark_define(&self, i: usize) {
+        self.used_defines.set(i);
+    }
+
+    pub(super) fn mark_table(&self, i: usize) {
+        self.used_tables.set(i);
+    }
+
+    /// A folded value of definition `d` was used: mark the definitions and tables its point
+    /// used (set `set`), once for the evaluator's life.
+    pub(super) fn mark_folded(&self, d: usize, set: u32, used: &(Vec<usize>, Vec<usize>)) {
+        let key = (d, set);
+        if self.folded_marked.borrow().contains(&key) {
+            return;
+        }
+        self.folded_marked.borrow_mut().push(key);
+        for &i in &used.0 {
+            self.used_defines.set(i);
+        }
+        for &i in &used.1 {
+            self.used_tables.set(i);
         }
     }
 
@@ -167,10 +130,10 @@ impl<'a> Evaluator<'a> {
         let value = reference.call(name, args, view);
         let (d, t) = reference.used();
         for i in d {
-            self.used_defines.borrow_mut()[i] = true;
+            self.used_defines.set(i);
         }
         for i in t {
-            self.used_tables.borrow_mut()[i] = true;
+            self.used_tables.set(i);
         }
         self.budget.set(reference.budget.get());
         value
@@ -179,24 +142,14 @@ impl<'a> Evaluator<'a> {
     /// Start afresh: a new budget, nothing used yet.
     pub fn restart(&self, budget: u64) {
         self.budget.set(budget);
-        self.used_defines.borrow_mut().fill(false);
-        self.used_tables.borrow_mut().fill(false);
+        self.used_defines.clear();
+        self.used_tables.clear();
         self.folded_marked.borrow_mut().clear();
     }
 
     /// The definitions and tables (by index) evaluated so far.
     pub fn used(&self) -> (Vec<usize>, Vec<usize>) {
-        let on = |v: &Vec<bool>| {
-            v.iter()
-                .enumerate()
-                .filter(|(_, u)| **u)
-                .map(|(i, _)| i)
-                .collect()
-        };
-        (
-            on(&self.used_defines.borrow()),
-            on(&self.used_tables.borrow()),
-        )
+        (self.used_defines.on(), self.used_tables.on())
     }
 
     fn tick(&self, span: Span) -> Result<(), Stop> {
@@ -211,12 +164,21 @@ impl<'a> Evaluator<'a> {
     /// Call a definition or table by name with arguments (the table's entry points).
     pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
         let program = &self.book.program;
-        if let Some(d) = program.define(name) {
-            return self.call_define(d, args, view);
+        if let Some(&i) = program.define_index.get(name) {
+            return match self.code() {
+                Some(code) => code.call_define(self, i, &args, view),
+                None => self.call_define(&program.defines[i], args, view),
+            };
         }
-        if let Some(t) = program.table(name) {
+        if let Some(&i) = program.table_index.get(name) {
             let key = args.into_iter().next().unwrap_or(Value::Int(0));
-            return self.lookup(t, key, view, t.span);
+            return match self.code() {
+                Some(code) => code.lookup(self, i, key, view),
+                None => {
+                    let t = &program.tables[i];
+                    self.lookup(t, key, view, t.span)
+                }
+            };
         }
         Err(Stop::Error {
             message: format!("the law book has no `{name}`"),
@@ -227,20 +189,16 @@ impl<'a> Evaluator<'a> {
     /// The paragraphs of the definitions and tables evaluated so far.
     pub fn used_paragraphs(&self) -> BTreeSet<&'a str> {
         let p = &self.book.program;
-        let d = self.used_defines.borrow();
-        let t = self.used_tables.borrow();
-        let defines = p
-            .defines
-            .iter()
-            .zip(d.iter())
-            .filter(|(_, u)| **u)
-            .flat_map(|(x, _)| &x.per);
-        let tables = p
-            .tables
-            .iter()
-            .zip(t.iter())
-            .filter(|(_, u)| **u)
-            .flat_map(|(x, _)| &x.per);
+        let defines = self
+            .used_defines
+            .on()
+            .into_iter()
+            .flat_map(|i| &p.defines[i].per);
+        let tables = self
+            .used_tables
+            .on()
+            .into_iter()
+            .flat_map(|i| &p.tables[i].per);
         defines.chain(tables).map(|s| s.as_str()).collect()
     }
 
@@ -248,8 +206,11 @@ impl<'a> Evaluator<'a> {
     /// `Program::define_index`), its arguments borrowed: a folded one is a lookup.
     pub fn call_at(&self, i: usize, args: &[Value], view: &View) -> Result<Value, Stop> {
         let d = &self.book.program.defines[i];
-        match self.folded_value(d, args) {
-            Some(v) => Ok(v),
+        if let Some(v) = self.folded_value(d, args) {
+            return Ok(v);
+        }
+        match self.code() {
+            Some(code) => code.call_define(self, i, args, view),
             None => self.call_define(d, args.to_vec(), view),
         }
     }
@@ -263,20 +224,7 @@ impl<'a> Evaluator<'a> {
         let f = self.book.program.folded.get(d.index)?.as_ref()?;
         let (v, set) = f.points[super::fold::point(d.domains.as_ref()?, args)?].as_ref()?;
         // The marks stay for the evaluator's life: a set marked once needs no second pass.
-        let key = (d.index, *set);
-        if self.folded_marked.borrow().contains(&key) {
-            return Some(v.clone());
-        }
-        self.folded_marked.borrow_mut().push(key);
-        let (defines, tables) = &f.used[*set as usize];
-        let mut used = self.used_defines.borrow_mut();
-        for &i in defines {
-            used[i] = true;
-        }
-        let mut used = self.used_tables.borrow_mut();
-        for &i in tables {
-            used[i] = true;
-        }
+        self.mark_folded(d.index, *set, &f.used[*set as usize]);
         Some(v.clone())
     }
 
@@ -284,7 +232,7 @@ impl<'a> Evaluator<'a> {
         if let Some(v) = self.folded_value(d, &args) {
             return Ok(v);
         }
-        let key = d.memo.then(|| (d.index, self.about.get().map(|a| a.key())));
+        let key = d.memo.then(|| self.memo_key(d.index));
         // A few entries a view: a list is quicker to search than a map is to hash.
         if let Some(k) = &key {
             if let Some((_, v)) = view.memo.0.borrow().iter().find(|(x, _)| x == k) {
@@ -300,13 +248,13 @@ impl<'a> Evaluator<'a> {
         // A condition's paragraph applies when the condition holds: a revoke not established
         // by a claim (63A3) is not a use of 63A3.
         if value != Value::Bool(false) {
-            self.used_defines.borrow_mut()[d.index] = true;
+            self.used_defines.set(d.index);
         }
         Ok(value)
     }
 
     fn lookup(&self, t: &'a CTable, key: Value, view: &View, at: Span) -> Result<Value, Stop> {
-        self.used_tables.borrow_mut()[t.index] = true;
+        self.used_tables.set(t.index);
         for (k, value) in &t.rows {
             self.tick(value.span)?;
             let hit = match k {
@@ -366,11 +314,12 @@ impl<'a> Evaluator<'a> {
                 return self.lookup(&self.book.program.tables[*i], k, view, e.span);
             }
             CExpr::Builtin(b, args) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.run(a, frame, env, view)?);
+                let mut vals = [None, None];
+                for (slot, a) in vals.iter_mut().zip(args) {
+                    *slot = Some(self.run(a, frame, env, view)?);
                 }
-                apply_builtin(*b, vals, view, e.span)?
+                let [x, y] = vals;
+                apply_builtin(*b, x, y, view, e.span)?
             }
             CExpr::Finding(n) => match self.findings.get(n, self.about.get()) {
                 Some(b) => Value::Bool(b),
@@ -382,64 +331,9 @@ impl<'a> Evaluator<'a> {
                 }
             },
             CExpr::Fact(n) => Value::Bool(view.facts.iter().any(|f| f == n)),
-            CExpr::State(s) => match s {
-                StateVar::Auction => Value::List(view.auction.clone()),
-                StateVar::Trick => Value::List(view.trick.clone()),
-                StateVar::Dealer => Value::Seat(view.dealer),
-                StateVar::Plays => Value::List(view.plays.clone()),
-                StateVar::TrickNumber => Value::Int(view.trick_number as i64),
-                StateVar::Trumps => Value::Strain(view.trumps),
-                StateVar::ToPlay => Value::Seat(view.to_play),
-                StateVar::HandsReturned => Value::Bool(view.hands_returned),
-                StateVar::TricksLeft => Value::Int(view.tricks_left),
-                StateVar::ClaimFactsKnown => Value::Bool(view.claim_evidence.is_ok()),
-                StateVar::LineStated => Value::Bool(view.line_stated),
-                StateVar::LineTricks | StateVar::DdTricks | StateVar::TrumpOutstanding => {
-                    let facts = view.claim_evidence.as_ref().map_err(|why| Stop::Error {
-                        message: format!("the facts of the claim are not known: {why}"),
-                        span: e.span,
-                    })?;
-                    match s {
-                        StateVar::LineTricks => Value::Int(i64::from(facts.line_tricks)),
-                        StateVar::DdTricks => Value::Int(i64::from(facts.dd_tricks)),
-                        _ => Value::Bool(facts.trump_outstanding),
-                    }
-                }
-                StateVar::Conceded => Value::Bool(view.conceded),
-                StateVar::Conducts => Value::List(view.conducts.clone()),
-                StateVar::NextConducts => Value::List(view.next_conducts.clone()),
-                StateVar::Claimers => Value::List(Rc::new(
-                    view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
-                )),
-                StateVar::NextDealCalled => Value::Bool(view.next_deal_called),
-                StateVar::OpeningLeadFaced => Value::Bool(view.opening_lead_faced),
-                StateVar::CaseEnded => Value::Bool(view.case_ended),
-                StateVar::RoundEnded => Value::Bool(view.round_ended),
-            },
-            CExpr::Field(x, f) => {
-                let v = self.run(x, frame, env, view)?;
-                match (&v, f) {
-                    (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
-                    (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.meaning),
-                    (Value::Entry(x), FieldKind::EntryIndex) => Value::Int(x.index as i64),
-                    (Value::Play(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
-                        Value::Seat(*s)
-                    }
-                    (Value::Play(_, c, _), FieldKind::PlayCard) => Value::Card(*c),
-                    (Value::Play(.., t), FieldKind::PlayTrick) => Value::Int(*t as i64),
-                    (Value::Conduct(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => {
-                        Value::Seat(*s)
-                    }
-                    (Value::Conduct(_, k, ..), FieldKind::ConductKind) => Value::Text(k.clone()),
-                    (Value::Conduct(_, _, t, _), FieldKind::PlayTrick) => Value::Int(*t as i64),
-                    (Value::Conduct(.., n), FieldKind::ConductInTrick) => Value::Int(*n as i64),
-                    _ => return Err(type_error(e.span, "record with this field", &v)),
-                }
-            }
-            CExpr::Neg(x) => match self.run(x, frame, env, view)? {
-                Value::Int(i) => Value::Int(i.checked_neg().ok_or_else(|| overflow(e.span))?),
-                v => return Err(type_error(x.span, "int", &v)),
-            },
+            CExpr::State(s) => read_state(view, *s, e.span)?,
+            CExpr::Field(x, f) => read_field(&self.run(x, frame, env, view)?, *f, e.span)?,
+            CExpr::Neg(x) => Value::Int(negate(self.run_int(x, frame, env, view)?, e.span)?),
             CExpr::Not(x) => Value::Bool(!self.run_bool(x, frame, env, view)?),
             CExpr::Binary(op, a, b) => match op {
                 BinOp::And => Value::Bool(
@@ -512,12 +406,7 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                 }
-                let none = |what: &str| Stop::Error {
-                    message: format!(
-                        "no element of the list for `{what}`: the list is empty or nothing matches"
-                    ),
-                    span: e.span,
-                };
+                let none = |what: &str| no_element(what, e.span);
                 match kind {
                     QuantKind::Any => Value::Bool(false),
                     QuantKind::All => Value::Bool(true),
@@ -570,8 +459,6 @@ impl<'a> Evaluator<'a> {
     /// Evaluate an expression of a rectification, an option or an obligation with the names
     /// its rule binds. It is compiled once (as the definitions are) and run by the same code.
     pub fn eval(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<Value, Stop> {
-        let compiled = self.book.program.open(self.book, e);
-        let mut frame = vec![Value::Int(0); compiled.slots];
         let about = env
             .iter()
             .rev()
@@ -596,175 +483,15 @@ impl<'a> Evaluator<'a> {
                 _ => None,
             });
         let outer = self.about.replace(about);
-        let result = self.run(&compiled.body, &mut frame, env, view);
+        let result = match self.code() {
+            Some(code) => code.eval(self, e, env, view),
+            None => {
+                let compiled = self.book.program.open(self.book, e);
+                let mut frame = vec![Value::Int(0); compiled.slots];
+                self.run(&compiled.body, &mut frame, env, view)
+            }
+        };
         self.about.set(outer);
         result
     }
-}
-
-/// Comparisons and arithmetic on two ints.
-fn arithmetic(op: BinOp, x: i64, y: i64, span: Span) -> Result<Value, Stop> {
-    Ok(match op {
-        BinOp::Lt => Value::Bool(x < y),
-        BinOp::Le => Value::Bool(x <= y),
-        BinOp::Gt => Value::Bool(x > y),
-        BinOp::Ge => Value::Bool(x >= y),
-        BinOp::Add => Value::Int(x.checked_add(y).ok_or_else(|| overflow(span))?),
-        BinOp::Sub => Value::Int(x.checked_sub(y).ok_or_else(|| overflow(span))?),
-        BinOp::Mul => Value::Int(x.checked_mul(y).ok_or_else(|| overflow(span))?),
-        BinOp::Div | BinOp::Rem => {
-            if y == 0 {
-                return Err(Stop::Error {
-                    message: "division by zero".into(),
-                    span,
-                });
-            }
-            // i64::MIN / -1 (and its remainder) overflow too.
-            let r = if op == BinOp::Div {
-                x.checked_div(y)
-            } else {
-                x.checked_rem(y)
-            };
-            Value::Int(r.ok_or_else(|| overflow(span))?)
-        }
-        _ => unreachable!("not an arithmetic operator"),
-    })
-}
-
-/// An int result outside 64 bits: an error at the expression, never a wrapped or clamped
-/// number that would rule on a wrong value.
-fn overflow(span: Span) -> Stop {
-    Stop::Error {
-        message: "arithmetic overflow: the result does not fit in a 64-bit integer".into(),
-        span,
-    }
-}
-
-fn type_error(span: Span, want: &str, got: &Value) -> Stop {
-    Stop::Error {
-        message: format!("expected a {want}, got {got}"),
-        span,
-    }
-}
-
-fn apply_builtin(b: Builtin, args: Vec<Value>, view: &View, span: Span) -> Result<Value, Stop> {
-    use Value as V;
-    let bad = || Stop::Error {
-        message: "wrong arguments to a built-in function".into(),
-        span,
-    };
-    let mut it = args.into_iter();
-    let a = it.next();
-    let b2 = it.next();
-    Ok(match (b, a, b2) {
-        (Builtin::Lho, Some(V::Seat(s)), _) => V::Seat(s.lho()),
-        (Builtin::Rho, Some(V::Seat(s)), _) => V::Seat(s.rho()),
-        (Builtin::Partner, Some(V::Seat(s)), _) => V::Seat(s.partner()),
-        (Builtin::SideOf, Some(V::Seat(s)), _) => V::Side(s.side()),
-        (Builtin::IsBid, Some(V::Call(c, _)), _) => V::Bool(c.is_bid()),
-        (Builtin::IsPass, Some(V::Call(c, _)), _) => V::Bool(c == Call::Pass),
-        (Builtin::IsDouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Double),
-        (Builtin::IsRedouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Redouble),
-        (Builtin::IsArtificial, Some(V::Call(_, m)), _) => V::Bool(m.is_artificial()),
-        (Builtin::Specified, Some(V::Call(c, m)), _) => {
-            V::List(Rc::new(m.specified(c).into_iter().map(V::Strain).collect()))
-        }
-        (Builtin::Level, Some(V::Call(Call::Bid { level, .. }, _)), _) => V::Int(level as i64),
-        (Builtin::StrainOf, Some(V::Call(Call::Bid { strain, .. }, _)), _) => V::Strain(strain),
-        (Builtin::Level | Builtin::StrainOf, Some(V::Call(c, _)), _) => {
-            return Err(Stop::Error {
-                message: format!("{c} is not a bid, so it has no level or strain"),
-                span,
-            })
-        }
-        (Builtin::Bid, Some(V::Int(l)), Some(s)) => {
-            let strain = match s {
-                V::Strain(s) => s,
-                V::Suit(s) => s.strain(),
-                _ => return Err(bad()),
-            };
-            V::Call(Call::bid(l.clamp(0, 99) as u8, strain), Meaning::Natural)
-        }
-        (Builtin::SuitOf, Some(V::Card(c)), _) => V::Suit(c.suit),
-        (Builtin::RankOf, Some(V::Card(c)), _) => V::Rank(c.rank),
-        (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => xs
-            .get(usize::try_from(i).map_err(|_| bad())?)
-            .cloned()
-            .ok_or_else(|| Stop::Error {
-                message: format!("the list has no element {i}"),
-                span,
-            })?,
-        (Builtin::Size, Some(V::List(xs)), _) => V::Int(xs.len() as i64),
-        (Builtin::Range, Some(V::Int(a)), Some(V::Int(b))) => {
-            if b.checked_sub(a).is_none_or(|n| n > 10_000) {
-                return Err(Stop::Error {
-                    message: "a range of more than 10000 numbers".into(),
-                    span,
-                });
-            }
-            V::List(Rc::new((a..=b).map(V::Int).collect()))
-        }
-        (Builtin::Obliged, Some(V::Seat(s)), Some(V::Obligation(o))) => {
-            V::Bool(view.obligations.iter().any(|(h, n, _)| *h == s && *n == o))
-        }
-        (Builtin::CardsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
-            V::List(Rc::new(args_under(view, s, &o, |a| {
-                matches!(a, V::Card(_))
-            })))
-        }
-        (Builtin::SuitsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
-            V::List(Rc::new(args_under(view, s, &o, |a| {
-                matches!(a, V::Suit(_))
-            })))
-        }
-        (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
-        (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
-        (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
-            view.hands[s.index()].cards().map(V::Card).collect(),
-        )),
-        (Builtin::PlayedTo, Some(V::Int(n)), _) => V::List(Rc::new(
-            view.plays
-                .iter()
-                .filter(|p| matches!(p, V::Play(.., t) if *t as i64 == n))
-                .cloned()
-                .collect(),
-        )),
-        (Builtin::Min, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.min(b)),
-        (Builtin::Max, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.max(b)),
-        _ => return Err(bad()),
-    })
-}
-
-/// The auction as the language sees it: the calls that stand, in order.
-pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning)>) -> Rc<Vec<Value>> {
-    Rc::new(
-        calls
-            .enumerate()
-            .map(|(index, (seat, call, meaning))| {
-                Value::Entry(Entry {
-                    seat,
-                    call,
-                    index,
-                    meaning,
-                })
-            })
-            .collect(),
-    )
-}
-
-pub fn strain_value(s: Strain) -> Value {
-    Value::Strain(s)
-}
-
-pub fn rank_value(r: Rank) -> Value {
-    Value::Rank(r)
-}
-
-/// The arguments of one kind among those of a seat's obligations of a name in force.
-fn args_under(view: &View, s: Seat, o: &str, kind: impl Fn(&Value) -> bool) -> Vec<Value> {
-    view.obligations
-        .iter()
-        .filter(|(h, n, _)| *h == s && **n == *o)
-        .flat_map(|(_, _, args)| args.iter().filter(|a| kind(a)).cloned())
-        .collect()
 }

@@ -10,7 +10,8 @@
 //! tables it used, so the paragraphs a ruling rests on are the same.
 
 use super::expr::{Evaluator, Findings, View};
-use crate::compile::{CompiledBook, Domain, Folded};
+use crate::compile::{Domain, Folded};
+use crate::eval::book::CompiledBook;
 use crate::eval::value::Value;
 use std::collections::HashMap;
 
@@ -111,7 +112,7 @@ mod tests {
     fn a_point_and_its_arguments_are_one_mapping() {
         let domains = vec![
             Domain::Ints(1, 7),
-            Domain::Values(vec![Value::Bool(false), Value::Bool(true)]),
+            Domain::values(vec![Value::Bool(false), Value::Bool(true)]),
             Domain::Ints(0, 13),
         ];
         assert_eq!(points(&domains), Some(7 * 2 * 14));

@@ -36,6 +36,27 @@ pub enum Value {
     List(Rc<Vec<Value>>),
 }
 
+impl Value {
+    /// Where a value of a small enumerated type (seat, side, suit, strain, rank, truth value)
+    /// sits among all of them (26 places): two such values are equal exactly when their
+    /// places are. A suit sits where its strain does, since the two are equal.
+    #[inline]
+    pub fn enum_index(&self) -> Option<usize> {
+        Some(match self {
+            Value::Seat(s) => s.index(),
+            Value::Side(s) => 4 + *s as usize,
+            Value::Suit(s) => 6 + s.strain() as usize,
+            Value::Strain(s) => 6 + *s as usize,
+            Value::Rank(r) => 11 + usize::from(r.0.checked_sub(2).filter(|r| *r < 13)?),
+            Value::Bool(b) => 24 + usize::from(*b),
+            _ => return None,
+        })
+    }
+
+    /// The number of places `enum_index` gives.
+    pub const ENUM_PLACES: usize = 26;
+}
+
 impl PartialEq for Value {
     fn eq(&self, other: &Value) -> bool {
         use Value::*;

@@ -24,7 +24,7 @@
 //! folders hold a structure and a text, no .law files).
 
 use super::super::{Alignment, Finding, Key, UnitKind};
-use crate::compile::CompiledBook;
+use crate::eval::book::CompiledBook;
 use crate::eval::expr::{Evaluator, Findings, View};
 use crate::eval::value::Value;
 use crate::model::Strain;

@@ -20,7 +20,7 @@ mod view;
 
 use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
 use super::value::Value;
-use crate::compile::CompiledBook;
+use crate::eval::book::CompiledBook;
 use crate::messages::{Arg, Message};
 use crate::model::{Call, Card, Deal, Hand, Meaning, Seat, Strain};
 use crate::ruling::{

@@ -1,0 +1,359 @@
+//! Checked law book to compiled rules: every definition and table with its names resolved
+//! once (a parameter or quantifier variable to a slot, a definition or table to an index,
+//! a constant to its value, a table's keys to values), so evaluation does no lookups by
+//! name. The rectifications' steps keep their syntax tree: they run once per irregularity, the
+//! definitions thousands of times (every call asks whose turn it is, every board is scored).
+//! The expressions of rectifications, options and obligations are compiled the same way the
+//! first time they run (`Program::open`): a name their rule binds is looked up by name then.
+
+mod expr;
+mod purity;
+
+use crate::check::builtins::Builtin;
+use crate::check::types::Type;
+use crate::check::LawBook;
+use crate::eval::value::Value;
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Expr, QuantKind};
+use expr::{Compiler, Scope};
+use purity::Purity;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateVar {
+    Auction,
+    Dealer,
+    Trick,
+    Plays,
+    TrickNumber,
+    Trumps,
+    ToPlay,
+    HandsReturned,
+    NextDealCalled,
+    RoundEnded,
+    TricksLeft,
+    Conceded,
+    Claimers,
+    Conducts,
+    NextConducts,
+    OpeningLeadFaced,
+    CaseEnded,
+    ClaimFactsKnown,
+    LineStated,
+    LineTricks,
+    DdTricks,
+    TrumpOutstanding,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    EntrySeat,
+    EntryCall,
+    EntryIndex,
+    PlaySeat,
+    PlayCard,
+    PlayTrick,
+    ConductKind,
+    ConductInTrick,
+}
+
+#[derive(Clone, Debug)]
+pub struct CDefine {
+    pub index: usize,
+    pub name: String,
+    pub per: Vec<String>,
+    /// Parameters first, then one slot per quantifier variable in scope at once.
+    pub slots: usize,
+    pub params: usize,
+    /// The declared types of the parameters, and of the value.
+    pub param_types: Vec<Type>,
+    pub ty: Type,
+    pub body: Box<Spanned>,
+    /// Computed once per state of the table (`eval::expr::Memo`): a definition without
+    /// parameters whose body walks a list (a quantifier). Cheaper ones are not worth a look-up.
+    pub memo: bool,
+    /// The values of each parameter, where the definition reads no state of the table and
+    /// every parameter has a finite domain (`level: 1..7`, a bool, a seat, a strain): it is
+    /// evaluated at every point when the book loads (`eval::fold`). None otherwise.
+    pub domains: Option<Vec<Domain>>,
+}
+
+/// The values a parameter of a pure definition ranges over.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Domain {
+    Ints(i64, i64),
+    /// Values of a small enumerated type, and each one's position by its place
+    /// (`Value::enum_index`), plus one (0: not in the domain).
+    Values(Vec<Value>, Vec<u8>),
+}
+
+impl Domain {
+    /// The domain of these values (each of a small enumerated type).
+    pub fn values(values: Vec<Value>) -> Domain {
+        let mut places = vec![0u8; Value::ENUM_PLACES];
+        for (i, v) in values.iter().enumerate() {
+            if let Some(p) = v.enum_index() {
+                places[p] = u8::try_from(i + 1).unwrap_or(0);
+            }
+        }
+        Domain::Values(values, places)
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Domain::Ints(lo, hi) => (hi - lo + 1) as usize,
+            Domain::Values(v, _) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The position of `v` in the domain, if it is in it.
+    #[inline]
+    pub fn position(&self, v: &Value) -> Option<usize> {
+        match (self, v) {
+            (Domain::Ints(lo, hi), Value::Int(n)) if n >= lo && n <= hi => Some((n - lo) as usize),
+            (Domain::Values(_, places), _) => match places[v.enum_index()?] {
+                0 => None,
+                p => Some(usize::from(p) - 1),
+            },
+            _ => None,
+        }
+    }
+
+    pub fn value(&self, i: usize) -> Value {
+        match self {
+            Domain::Ints(lo, _) => Value::Int(lo + i as i64),
+            Domain::Values(vs, _) => vs[i].clone(),
+        }
+    }
+
+    /// The domain of a parameter of this type, if finite.
+    fn of(ty: &crate::syntax::ast::TypeExpr, declared: Option<(i64, i64)>) -> Option<Domain> {
+        use crate::model::{Rank, Seat, Side, Strain, Suit};
+        if let Some((lo, hi)) = declared {
+            return Some(Domain::Ints(lo, hi));
+        }
+        let crate::syntax::ast::TypeExprKind::Named(name) = &ty.kind else {
+            return None;
+        };
+        Some(Domain::values(match name.as_str() {
+            "bool" => vec![Value::Bool(false), Value::Bool(true)],
+            "seat" => Seat::ALL.into_iter().map(Value::Seat).collect(),
+            "side" => [Side::NorthSouth, Side::EastWest]
+                .into_iter()
+                .map(Value::Side)
+                .collect(),
+            "suit" => Suit::ALL.into_iter().map(Value::Suit).collect(),
+            "strain" => Strain::ALL.into_iter().map(Value::Strain).collect(),
+            "rank" => (2..=14).map(|r| Value::Rank(Rank(r))).collect(),
+            _ => return None,
+        }))
+    }
+}
+
+/// A pure definition evaluated at every point of its domains when the book loads.
+#[derive(Clone, Debug, Default)]
+pub struct Folded {
+    /// At each point (the first parameter varying slowest): its value and which set of
+    /// definitions and tables it used, or None where evaluating it stopped (the interpreter
+    /// then runs there and stops the same way).
+    pub points: Vec<Option<(Value, u32)>>,
+    /// The sets of definitions and tables used (for the paragraphs a ruling rests on).
+    pub used: Vec<(Vec<usize>, Vec<usize>)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum CKey {
+    Any,
+    Range(i64, Option<i64>),
+    Value(Value),
+}
+
+#[derive(Clone, Debug)]
+pub struct CTable {
+    pub index: usize,
+    pub name: String,
+    pub per: Vec<String>,
+    /// The declared type of its values.
+    pub ty: Type,
+    pub rows: Vec<(CKey, Spanned)>,
+    pub span: Span,
+}
+
+/// Every sub-expression keeps its span so a run-time error can point at the law file, and
+/// its type (`any` where only the run can tell: a name a rule binds).
+#[derive(Clone, Debug)]
+pub struct Spanned {
+    pub expr: CExpr,
+    pub span: Span,
+    pub ty: Type,
+}
+
+/// A compiled expression; its children keep their spans.
+#[derive(Clone, Debug)]
+pub enum CExpr {
+    Const(Value),
+    Local(usize),
+    /// A name a rule may bind (the call, the offender, an answer, a `let`): looked up among
+    /// the rule's bindings when it runs, else what the law book names so (if anything).
+    Bound(Rc<str>, Option<Box<Spanned>>),
+    Define(usize, Vec<Spanned>),
+    Table(usize, Box<Spanned>),
+    Builtin(Builtin, Vec<Spanned>),
+    Finding(Rc<str>),
+    /// A fact of the table: true once a rectification has set it.
+    Fact(Rc<str>),
+    State(StateVar),
+    Field(Box<Spanned>, FieldKind),
+    Neg(Box<Spanned>),
+    Not(Box<Spanned>),
+    Binary(BinOp, Box<Spanned>, Box<Spanned>),
+    If(Box<Spanned>, Box<Spanned>, Box<Spanned>),
+    Quant {
+        kind: QuantKind,
+        slot: usize,
+        list: Box<Spanned>,
+        filter: Option<Box<Spanned>>,
+        key: Option<Box<Spanned>>,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub defines: Vec<CDefine>,
+    pub tables: Vec<CTable>,
+    /// By name, for the table's entry points (`Evaluator::call`), asked on every replay: the
+    /// names are the law book's own, so a quick hash serves.
+    pub define_index: FxHashMap<String, usize>,
+    pub table_index: FxHashMap<String, usize>,
+    /// The pure definitions evaluated at every point when the book loads (`eval::fold`), by
+    /// definition index.
+    pub folded: Vec<Option<Folded>>,
+    open: OpenCache,
+}
+
+/// An expression of a rule, compiled: its body and the slots its quantifiers need.
+#[derive(Debug)]
+pub struct OpenExpr {
+    pub body: Spanned,
+    pub slots: usize,
+}
+
+/// The rules' expressions compiled so far, by the address of their syntax node in the law
+/// book (which does not move once loaded). A copy of the book starts with none, since its
+/// nodes live elsewhere. Looked up for every rule condition asked: a quick hash serves.
+#[derive(Debug, Default)]
+struct OpenCache(RefCell<FxHashMap<usize, Rc<OpenExpr>>>);
+
+impl Clone for OpenCache {
+    fn clone(&self) -> Self {
+        OpenCache::default()
+    }
+}
+
+impl Program {
+    pub fn define(&self, name: &str) -> Option<&CDefine> {
+        self.define_index.get(name).map(|i| &self.defines[*i])
+    }
+
+    pub fn table(&self, name: &str) -> Option<&CTable> {
+        self.table_index.get(name).map(|i| &self.tables[*i])
+    }
+
+    /// An expression of `book`'s rules (not a definition's), compiled the first time.
+    pub fn open(&self, book: &LawBook, e: &Expr) -> Rc<OpenExpr> {
+        let key = e as *const Expr as usize;
+        if let Some(c) = self.open.0.borrow().get(&key) {
+            return c.clone();
+        }
+        let c = Compiler {
+            book,
+            p: self,
+            open: true,
+        };
+        let mut scope = Scope::new();
+        let body = c.expr(e, &mut scope);
+        let compiled = Rc::new(OpenExpr {
+            body,
+            slots: scope.max,
+        });
+        self.open.0.borrow_mut().insert(key, compiled.clone());
+        compiled
+    }
+}
+
+/// Compile the definitions and tables of a checked law book. The flow is one way: the
+/// checker knows nothing of compiling, the compiler reads the checked book.
+pub fn compile(book: &LawBook) -> Program {
+    let mut names: Vec<&String> = book.defines.keys().collect();
+    names.sort();
+    let mut tnames: Vec<&String> = book.tables.keys().collect();
+    tnames.sort();
+    let mut p = Program {
+        define_index: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ((*n).clone(), i))
+            .collect(),
+        table_index: tnames
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ((*n).clone(), i))
+            .collect(),
+        ..Default::default()
+    };
+    let c = Compiler {
+        book,
+        p: &p,
+        open: false,
+    };
+    let defines: Vec<CDefine> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| CDefine {
+            index: i,
+            ..c.define(&book.defines[*n])
+        })
+        .collect();
+    let tables: Vec<CTable> = tnames
+        .iter()
+        .enumerate()
+        .map(|(i, n)| CTable {
+            index: i,
+            ..c.table(&book.tables[*n])
+        })
+        .collect();
+    // Pure definitions with finite domains: the checker has made every definition
+    // non-recursive, so the walk ends.
+    let purity = Purity {
+        defines: &defines,
+        tables: &tables,
+        known: RefCell::new(vec![None; defines.len()]),
+    };
+    let folds: Vec<Option<Vec<Domain>>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let d = &book.defines[*n];
+            let domains: Option<Vec<Domain>> = d
+                .params
+                .iter()
+                .map(|p| Domain::of(&p.ty, p.domain))
+                .collect();
+            domains.filter(|_| !d.params.is_empty() && purity.define(i))
+        })
+        .collect();
+    let mut defines = defines;
+    for (d, f) in defines.iter_mut().zip(folds) {
+        d.domains = f;
+    }
+    p.folded = vec![None; defines.len()];
+    p.defines = defines;
+    p.tables = tables;
+    p
+}

@@ -1,0 +1,80 @@
+//! What the compiler decides about a definition from its compiled body: whether it reads
+//! the table's state (a pure one with finite domains is folded when the book loads), and
+//! whether it walks a list (a zero-argument one is then memoised per state of the table).
+
+use super::{CDefine, CExpr, CTable, Spanned};
+use crate::check::builtins::Builtin;
+use std::cell::RefCell;
+
+/// Whether evaluating `e` reads nothing of the table's state: no auction, play, findings,
+/// facts, obligations, hands, names a rule binds, or definitions that read them. `known`:
+/// the answer for each definition found so far (each is walked once, however often called).
+pub(super) fn reads_no_state(e: &Spanned, p: &Purity) -> bool {
+    let all = |xs: &[Spanned]| xs.iter().all(|x| reads_no_state(x, p));
+    match &e.expr {
+        CExpr::Const(_) | CExpr::Local(_) => true,
+        CExpr::Finding(_) | CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
+        CExpr::Define(i, args) => all(args) && p.define(*i),
+        CExpr::Table(i, x) => {
+            reads_no_state(x, p) && p.tables[*i].rows.iter().all(|(_, v)| reads_no_state(v, p))
+        }
+        CExpr::Builtin(b, args) => {
+            !matches!(
+                b,
+                Builtin::Obliged
+                    | Builtin::Vulnerable
+                    | Builtin::AwardedTo
+                    | Builtin::HandOf
+                    | Builtin::PlayedTo
+                    | Builtin::CardsUnder
+                    | Builtin::SuitsUnder
+            ) && all(args)
+        }
+        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => reads_no_state(x, p),
+        CExpr::Binary(_, a, b) => reads_no_state(a, p) && reads_no_state(b, p),
+        CExpr::If(a, b, c) => reads_no_state(a, p) && reads_no_state(b, p) && reads_no_state(c, p),
+        CExpr::Quant {
+            list, filter, key, ..
+        } => {
+            reads_no_state(list, p)
+                && filter.as_deref().is_none_or(|f| reads_no_state(f, p))
+                && key.as_deref().is_none_or(|k| reads_no_state(k, p))
+        }
+    }
+}
+
+/// Which definitions read no state, each found once.
+pub(super) struct Purity<'a> {
+    pub defines: &'a [CDefine],
+    pub tables: &'a [CTable],
+    pub known: RefCell<Vec<Option<bool>>>,
+}
+
+impl Purity<'_> {
+    pub fn define(&self, i: usize) -> bool {
+        if let Some(k) = self.known.borrow()[i] {
+            return k;
+        }
+        let pure = reads_no_state(&self.defines[i].body, self);
+        self.known.borrow_mut()[i] = Some(pure);
+        pure
+    }
+}
+
+/// Whether an expression has a quantifier anywhere in it.
+pub(super) fn walks_a_list(e: &Spanned) -> bool {
+    let any = |xs: &[Spanned]| xs.iter().any(walks_a_list);
+    match &e.expr {
+        CExpr::Quant { .. } => true,
+        CExpr::Const(_)
+        | CExpr::Local(_)
+        | CExpr::Finding(_)
+        | CExpr::Fact(_)
+        | CExpr::State(_) => false,
+        CExpr::Bound(_, x) => x.as_deref().is_some_and(walks_a_list),
+        CExpr::Define(_, args) | CExpr::Builtin(_, args) => any(args),
+        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => walks_a_list(x),
+        CExpr::Binary(_, a, b) => walks_a_list(a) || walks_a_list(b),
+        CExpr::If(a, b, c) => walks_a_list(a) || walks_a_list(b) || walks_a_list(c),
+    }
+}

@@ -1,0 +1,72 @@
+//! The law book as the evaluator runs it: the checked book, its compiled program, the pure
+//! definitions folded into tables of values (`fold`), and the program lowered to closures
+//! (`code`). Built once when the book loads; the flow is one way, from the checked book
+//! through the compiler to here.
+
+use super::code::Code;
+use crate::check::LawBook;
+use crate::compile::{compile, Program};
+
+#[derive(Debug)]
+pub struct CompiledBook {
+    pub book: LawBook,
+    pub program: Program,
+    /// The program as closures; `None`: every expression is walked by the reference
+    /// interpreter (`Evaluator::run`), as the differential tests and benchmarks compare.
+    pub code: Option<Code>,
+}
+
+impl std::ops::Deref for CompiledBook {
+    type Target = LawBook;
+    fn deref(&self) -> &LawBook {
+        &self.book
+    }
+}
+
+/// How a loaded book's expressions are evaluated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Folded and lowered to closures: what every command runs.
+    #[default]
+    Compiled,
+    /// Every expression walked by the reference interpreter: what the compiled path is
+    /// checked against (`tests/compiled.rs`) and measured against (`benches/corpus.rs`).
+    Reference,
+    /// Lowered to closures with no definition folded: the closures' own speed against the
+    /// reference's (`benches/corpus.rs`).
+    Unfolded,
+}
+
+impl CompiledBook {
+    /// A checked law book made ready to run as `how` says.
+    pub fn with(book: LawBook, how: Evaluation) -> CompiledBook {
+        match how {
+            Evaluation::Compiled => CompiledBook::new(book),
+            Evaluation::Reference => CompiledBook::interpreted(book),
+            Evaluation::Unfolded => {
+                let mut compiled = CompiledBook::interpreted(book);
+                compiled.code = Some(Code::lower(&compiled));
+                compiled
+            }
+        }
+    }
+
+    /// Compile, fold and lower a checked law book.
+    pub fn new(book: LawBook) -> CompiledBook {
+        let mut compiled = CompiledBook::interpreted(book);
+        super::fold::fold(&mut compiled);
+        compiled.code = Some(Code::lower(&compiled));
+        compiled
+    }
+
+    /// Compiled but neither folded nor lowered: every definition's body is walked by the
+    /// reference interpreter whenever it is asked. What the compiled path is checked against.
+    pub fn interpreted(book: LawBook) -> CompiledBook {
+        let program = compile(&book);
+        CompiledBook {
+            book,
+            program,
+            code: None,
+        }
+    }
+}

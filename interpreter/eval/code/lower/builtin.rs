@@ -1,0 +1,104 @@
+//! Built-in functions lowered: a call's predicates read from an entry where it lies, the
+//! others through `ops::apply_builtin` on at most two values.
+
+use super::*;
+
+impl Lowerer<'_> {
+    /// The value-stack slot `e` reads, if it is a local variable held there.
+    pub(super) fn val_slot(&self, e: &Spanned) -> Option<ValPlace> {
+        match e.expr {
+            CExpr::Local(i) => match self.slots[i].place {
+                Place::Val(p) => Some(p),
+                Place::Int(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A call's own value: read in place from an entry of the auction in a slot (`e.call`),
+    /// else computed; `f` decides on it.
+    pub(super) fn on_call<T: 'static>(
+        &mut self,
+        arg: &Spanned,
+        span: Span,
+        f: fn(Call, Meaning) -> Option<T>,
+    ) -> Fun<T> {
+        let bad = move || Stop::Error {
+            message: "wrong arguments to a built-in function".into(),
+            span,
+        };
+        if let CExpr::Field(x, FieldKind::EntryCall) = &arg.expr {
+            if let Some(p) = self.val_slot(x) {
+                let fspan = arg.span;
+                return Box::new(move |m| match p.get(m) {
+                    Value::Entry(e) => match f(e.call, e.meaning) {
+                        Some(t) => Ok(t),
+                        None => m.fail(not_a_bid(e.call, span)),
+                    },
+                    v => {
+                        let v = v.clone();
+                        m.fail(type_error(fspan, "record with this field", &v))
+                    }
+                });
+            }
+        }
+        let a = self.val(arg);
+        Box::new(move |m| match a(m)? {
+            Value::Call(c, meaning) => match f(c, meaning) {
+                Some(t) => Ok(t),
+                None => m.fail(not_a_bid(c, span)),
+            },
+            _ => m.fail(bad()),
+        })
+    }
+
+    /// A built-in of one argument that gives a truth value, or `None` for another.
+    pub(super) fn bool_builtin(
+        &mut self,
+        b: Builtin,
+        args: &[Spanned],
+        span: Span,
+    ) -> Option<Fun<bool>> {
+        let [a] = args else { return None };
+        Some(match b {
+            Builtin::IsBid => self.on_call(a, span, |c, _| Some(c.is_bid())),
+            Builtin::IsPass => self.on_call(a, span, |c, _| Some(c == Call::Pass)),
+            Builtin::IsDouble => self.on_call(a, span, |c, _| Some(c == Call::Double)),
+            Builtin::IsRedouble => self.on_call(a, span, |c, _| Some(c == Call::Redouble)),
+            Builtin::IsArtificial => self.on_call(a, span, |_, m| Some(m.is_artificial())),
+            _ => return None,
+        })
+    }
+
+    /// A built-in function: its arguments as values, at most two, without a vector.
+    pub(super) fn builtin(&mut self, b: Builtin, args: &[Spanned], span: Span) -> Fun<Value> {
+        match args {
+            [] => {
+                Box::new(move |m| apply_builtin(b, None, None, m.view, span).or_else(|e| m.fail(e)))
+            }
+            [a] => {
+                let a = self.val(a);
+                Box::new(move |m| {
+                    let x = a(m)?;
+                    apply_builtin(b, Some(x), None, m.view, span).or_else(|e| m.fail(e))
+                })
+            }
+            [a, c, ..] => {
+                let (a, c) = (self.val(a), self.val(c));
+                Box::new(move |m| {
+                    let x = a(m)?;
+                    let y = c(m)?;
+                    apply_builtin(b, Some(x), Some(y), m.view, span).or_else(|e| m.fail(e))
+                })
+            }
+        }
+    }
+}
+
+/// What `level` and `strain` say of a call that is not a bid.
+fn not_a_bid(c: Call, span: Span) -> Stop {
+    Stop::Error {
+        message: format!("{c} is not a bid, so it has no level or strain"),
+        span,
+    }
+}

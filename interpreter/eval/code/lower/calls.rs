@@ -1,0 +1,165 @@
+//! Calls of definitions lowered. A small definition that is neither folded nor remembered
+//! per state is inlined: its body lowered into the caller's frame, its parameters slots
+//! there, so the call costs what its body costs (Law 77's `score` calls seven such helpers).
+//! An inlined call does what a call does, in the same order: its arguments in order, one
+//! step of the budget, the body, and the definition marked used unless it gave false. How
+//! much is inlined into one frame is bounded, so a book of definitions that each call the
+//! next twice lowers in linear time.
+
+use super::*;
+
+/// The largest body (in nodes) inlined.
+const MAX_INLINED_BODY: usize = 48;
+
+/// The most nodes inlined into one frame, all calls together.
+pub(super) const INLINE_BUDGET: usize = 400;
+
+/// An inlined call: where each argument goes, and the body.
+struct Inlined {
+    params: Vec<(Place, Arg)>,
+    body: Lowered,
+    span: Span,
+}
+
+impl Lowerer<'_> {
+    /// A definition's arguments, each lowered as its parameter's kind.
+    pub(super) fn args(&mut self, i: usize, args: &[Spanned]) -> Vec<Arg> {
+        let d = &self.book.program.defines[i];
+        let kinds: Vec<Kind> = d.param_types.iter().map(Kind::of).collect();
+        args.iter()
+            .zip(kinds)
+            .map(|(a, k)| self.arg(k, a))
+            .collect()
+    }
+
+    /// A call of definition `i`, its value taken as `T`.
+    pub(super) fn call<T: Ret>(&mut self, i: usize, args: &[Spanned]) -> Fun<T> {
+        if let Some(c) = self.inline(i, args) {
+            let (params, span) = (c.params, c.span);
+            let body = T::lowered(c.body, span);
+            return Box::new(move |m| {
+                bind(m, &params)?;
+                m.tick(span)?;
+                let v = body(m)?;
+                // A condition's paragraph applies when the condition holds (63A3).
+                if !v.is_false() {
+                    m.ev.mark_define(i);
+                }
+                Ok(v)
+            });
+        }
+        let args = self.args(i, args);
+        Box::new(move |m| {
+            let base = call::push_args(m, &args)?;
+            call::invoke::<T>(m, i, base)
+        })
+    }
+
+    /// Definition `i`'s body lowered into this frame, if it may be: not folded, not
+    /// remembered per state, small, and within the frame's budget.
+    fn inline(&mut self, i: usize, args: &[Spanned]) -> Option<Inlined> {
+        let book = self.book;
+        let d = &book.program.defines[i];
+        if d.memo || book.program.folded[i].is_some() {
+            return None;
+        }
+        let size = nodes(&d.body, MAX_INLINED_BODY + 1);
+        if size > MAX_INLINED_BODY || size > self.inline_left {
+            return None;
+        }
+        self.inline_left -= size;
+        // The parameters' slots first, so that the arguments' own work lies above them; each
+        // argument is stored as soon as it is computed.
+        let kinds: Vec<Kind> = d.param_types.iter().map(Kind::of).collect();
+        let places: Vec<Place> = kinds.iter().map(|k| self.reserve(*k)).collect();
+        let params: Vec<(Place, Arg)> = places
+            .iter()
+            .zip(args.iter().zip(&kinds))
+            .map(|(p, (a, k))| (*p, self.arg(*k, a)))
+            .collect();
+        // The body sees its parameters and nothing of the caller's.
+        let callee: Vec<Slot> = kinds
+            .iter()
+            .zip(&places)
+            .map(|(k, p)| Slot {
+                kind: *k,
+                place: *p,
+            })
+            .collect();
+        let caller = std::mem::replace(&mut self.slots, callee);
+        let body = self.lower(&d.body);
+        self.slots = caller;
+        for p in places.iter().rev() {
+            self.release(*p);
+        }
+        Some(Inlined {
+            params,
+            body,
+            span: d.body.span,
+        })
+    }
+}
+
+/// Compute each argument and store it in its parameter's slot.
+#[inline]
+fn bind(m: &mut Machine, params: &[(Place, Arg)]) -> R<()> {
+    for (p, a) in params {
+        match (p, a) {
+            (Place::Int(at), Arg::Int(f)) => {
+                let v = f.get(m)?;
+                m.ints[m.ib + at] = v;
+            }
+            (Place::Int(at), Arg::Bool(f)) => {
+                let v = f(m)?;
+                m.ints[m.ib + at] = i64::from(v);
+            }
+            (Place::Val(ValPlace::Val(at)), Arg::Val(f)) => {
+                let v = f(m)?;
+                m.vals[m.vb + at] = v;
+            }
+            _ => unreachable!("a parameter's slot has its argument's kind"),
+        }
+    }
+    Ok(())
+}
+
+/// The nodes of an expression, counted up to `most`.
+fn nodes(e: &Spanned, most: usize) -> usize {
+    let mut n = 0;
+    count(e, &mut n, most);
+    n
+}
+
+fn count(e: &Spanned, n: &mut usize, most: usize) {
+    *n += 1;
+    if *n > most {
+        return;
+    }
+    let mut each = |x: &Spanned| count(x, n, most);
+    match &e.expr {
+        CExpr::Const(_)
+        | CExpr::Local(_)
+        | CExpr::Finding(_)
+        | CExpr::Fact(_)
+        | CExpr::State(_) => {}
+        CExpr::Bound(_, x) => x.iter().for_each(|x| each(x)),
+        CExpr::Define(_, args) | CExpr::Builtin(_, args) => args.iter().for_each(each),
+        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => each(x),
+        CExpr::Binary(_, a, b) => {
+            each(a);
+            each(b);
+        }
+        CExpr::If(a, b, c) => {
+            each(a);
+            each(b);
+            each(c);
+        }
+        CExpr::Quant {
+            list, filter, key, ..
+        } => {
+            each(list);
+            filter.iter().for_each(|f| each(f));
+            key.iter().for_each(|k| each(k));
+        }
+    }
+}

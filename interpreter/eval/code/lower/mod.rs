@@ -1,0 +1,537 @@
+//! Expressions to closures. An expression is lowered by the kind its type gives (`Kind`):
+//! an int to a `Fun<i64>`, a truth value to a `Fun<bool>`, anything else to a `Fun<Value>`;
+//! where a context wants another kind than the node has (only a name a rule binds, whose type
+//! the run alone knows), the value is checked as the reference interpreter checks it.
+
+mod builtin;
+mod calls;
+mod quant;
+
+use super::call::{self, Arg, Ret};
+use super::table;
+use super::{Frame, Fun, Machine, R};
+use crate::check::builtins::Builtin;
+use crate::check::types::Type;
+use crate::compile::{CExpr, FieldKind, Spanned};
+use crate::eval::book::CompiledBook;
+use crate::eval::ops::{
+    apply_builtin, check_range, compare, int_op, negate, no_element, overflow, read_field,
+    read_state, type_error, Stop,
+};
+use crate::eval::value::Value;
+use crate::model::{Call, Meaning};
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, QuantKind};
+use std::rc::Rc;
+
+/// An int operand: most are a constant or a variable, read without a call.
+pub enum Operand {
+    Const(i64),
+    Slot(usize),
+    Fun(Fun<i64>),
+}
+
+impl Operand {
+    #[inline]
+    pub fn get(&self, m: &mut Machine) -> R<i64> {
+        match self {
+            Operand::Const(n) => Ok(*n),
+            Operand::Slot(at) => Ok(m.ints[m.ib + at]),
+            Operand::Fun(f) => f(m),
+        }
+    }
+}
+
+/// How a value of a type is held: an int, a truth value, or a `Value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    Bool,
+    Val,
+}
+
+impl Kind {
+    pub fn of(t: &Type) -> Kind {
+        match t {
+            Type::Int => Kind::Int,
+            Type::Bool => Kind::Bool,
+            _ => Kind::Val,
+        }
+    }
+}
+
+/// A lowered expression of any kind.
+pub enum Lowered {
+    Int(Fun<i64>),
+    Bool(Fun<bool>),
+    Val(Fun<Value>),
+}
+
+/// Where a slot of the compiled program lives, at an offset from its frame's start on one of
+/// the machine's stacks: an int or truth value on the int stack, another value on the value
+/// stack, or (a quantifier's variable over a list of values) the list and the walk's place
+/// in it, so that each element is read where it lies.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    kind: Kind,
+    place: Place,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Place {
+    Int(usize),
+    Val(ValPlace),
+}
+
+/// Where a value other than an int or truth value lies.
+#[derive(Clone, Copy, Debug)]
+pub enum ValPlace {
+    Val(usize),
+    Elem(usize),
+}
+
+impl ValPlace {
+    #[inline]
+    pub fn get<'a>(self, m: &'a Machine) -> &'a Value {
+        match self {
+            ValPlace::Val(at) => &m.vals[m.vb + at],
+            ValPlace::Elem(at) => {
+                let (xs, j) = &m.elems[m.eb + at];
+                &xs.as_ref()
+                    .expect("a quantifier sets its variable before reading it")[*j]
+            }
+        }
+    }
+}
+
+/// Lowers the expressions of one frame (a definition's body, a table row, a rule's
+/// expression), placing its slots on the stacks.
+pub struct Lowerer<'b> {
+    pub book: &'b CompiledBook,
+    /// By the compiled program's slot number: where it lives.
+    slots: Vec<Slot>,
+    /// Slots of each stack in use now, and the most at once.
+    now: Frame,
+    max: Frame,
+    /// How many more nodes may be inlined into this frame (`calls`).
+    inline_left: usize,
+}
+
+impl<'b> Lowerer<'b> {
+    /// A frame whose first slots are parameters of these types.
+    pub fn new(book: &'b CompiledBook, params: &[Type]) -> Lowerer<'b> {
+        let mut l = Lowerer {
+            book,
+            slots: vec![],
+            now: (0, 0, 0),
+            max: (0, 0, 0),
+            inline_left: calls::INLINE_BUDGET,
+        };
+        for t in params {
+            l.push(Kind::of(t), false);
+        }
+        l
+    }
+
+    /// The slots the frame needs on each stack.
+    pub fn slots(&self) -> Frame {
+        self.max
+    }
+
+    /// A new slot of this kind; `elem`: a quantifier's variable over a list of values.
+    fn push(&mut self, kind: Kind, elem: bool) -> Slot {
+        let place = self.place(kind, elem);
+        let s = Slot { kind, place };
+        self.slots.push(s);
+        s
+    }
+
+    fn pop(&mut self) {
+        if let Some(s) = self.slots.pop() {
+            self.release(s.place);
+        }
+    }
+
+    /// A place on the stacks for a slot of this kind, not yet named by the program (an
+    /// inlined call's parameter).
+    fn reserve(&mut self, kind: Kind) -> Place {
+        self.place(kind, false)
+    }
+
+    /// Give back the last place taken.
+    fn release(&mut self, p: Place) {
+        match p {
+            Place::Int(_) => self.now.0 -= 1,
+            Place::Val(ValPlace::Val(_)) => self.now.1 -= 1,
+            Place::Val(ValPlace::Elem(_)) => self.now.2 -= 1,
+        }
+    }
+
+    fn place(&mut self, kind: Kind, elem: bool) -> Place {
+        let (i, v, e) = &mut self.now;
+        let place = match (kind, elem) {
+            (Kind::Val, false) => {
+                *v += 1;
+                Place::Val(ValPlace::Val(*v - 1))
+            }
+            (Kind::Val, true) => {
+                *e += 1;
+                Place::Val(ValPlace::Elem(*e - 1))
+            }
+            _ => {
+                *i += 1;
+                Place::Int(*i - 1)
+            }
+        };
+        self.max = (
+            self.max.0.max(self.now.0),
+            self.max.1.max(self.now.1),
+            self.max.2.max(self.now.2),
+        );
+        place
+    }
+
+    /// The int-stack slot of a local int or truth value.
+    fn int_slot(&self, i: usize, kind: Kind) -> Option<usize> {
+        match self.slots[i] {
+            Slot {
+                kind: k,
+                place: Place::Int(at),
+            } if k == kind => Some(at),
+            _ => None,
+        }
+    }
+
+    /// Lowered by the expression's own kind.
+    pub fn lower(&mut self, e: &Spanned) -> Lowered {
+        match Kind::of(&e.ty) {
+            Kind::Int => Lowered::Int(self.int(e)),
+            Kind::Bool => Lowered::Bool(self.bool(e)),
+            Kind::Val => Lowered::Val(self.val(e)),
+        }
+    }
+
+    /// An int operand: a constant or a slot read without a call, else a closure.
+    pub fn operand(&mut self, e: &Spanned) -> Operand {
+        match &e.expr {
+            CExpr::Const(Value::Int(n)) => Operand::Const(*n),
+            CExpr::Local(i) if self.int_slot(*i, Kind::Int).is_some() => {
+                Operand::Slot(self.int_slot(*i, Kind::Int).expect("an int slot"))
+            }
+            _ => Operand::Fun(self.int(e)),
+        }
+    }
+
+    /// Lowered as an argument of this kind.
+    pub fn arg(&mut self, kind: Kind, e: &Spanned) -> Arg {
+        match kind {
+            Kind::Int => Arg::Int(self.operand(e)),
+            Kind::Bool => Arg::Bool(self.bool(e)),
+            Kind::Val => Arg::Val(self.val(e)),
+        }
+    }
+
+    /// An int.
+    pub fn int(&mut self, e: &Spanned) -> Fun<i64> {
+        match Kind::of(&e.ty) {
+            Kind::Int => self.int_of(e),
+            _ => i64::lowered(Lowered::Val(self.val(e)), e.span),
+        }
+    }
+
+    /// A truth value.
+    pub fn bool(&mut self, e: &Spanned) -> Fun<bool> {
+        match Kind::of(&e.ty) {
+            Kind::Bool => self.bool_of(e),
+            _ => bool::lowered(Lowered::Val(self.val(e)), e.span),
+        }
+    }
+
+    /// Any value.
+    pub fn val(&mut self, e: &Spanned) -> Fun<Value> {
+        match Kind::of(&e.ty) {
+            Kind::Int => {
+                let f = self.int_of(e);
+                Box::new(move |m| f(m).map(Value::Int))
+            }
+            Kind::Bool => {
+                let f = self.bool_of(e);
+                Box::new(move |m| f(m).map(Value::Bool))
+            }
+            Kind::Val => self.val_of(e),
+        }
+    }
+
+    /// An expression of type int.
+    fn int_of(&mut self, e: &Spanned) -> Fun<i64> {
+        let span = e.span;
+        match &e.expr {
+            CExpr::Const(Value::Int(n)) => {
+                let n = *n;
+                Box::new(move |_| Ok(n))
+            }
+            CExpr::Local(i) if self.int_slot(*i, Kind::Int).is_some() => {
+                let at = self.int_slot(*i, Kind::Int).expect("an int slot");
+                Box::new(move |m| Ok(m.ints[m.ib + at]))
+            }
+            CExpr::Neg(x) => {
+                let x = self.int(x);
+                Box::new(move |m| {
+                    let v = x(m)?;
+                    negate(v, span).or_else(|s| m.fail(s))
+                })
+            }
+            CExpr::Binary(op, a, b) if is_arithmetic(*op) => {
+                let (a, b, op) = (self.operand(a), self.operand(b), *op);
+                match op {
+                    BinOp::Add => Box::new(move |m| {
+                        let (x, y) = (a.get(m)?, b.get(m)?);
+                        x.checked_add(y).map_or_else(|| m.fail(overflow(span)), Ok)
+                    }),
+                    BinOp::Sub => Box::new(move |m| {
+                        let (x, y) = (a.get(m)?, b.get(m)?);
+                        x.checked_sub(y).map_or_else(|| m.fail(overflow(span)), Ok)
+                    }),
+                    BinOp::Mul => Box::new(move |m| {
+                        let (x, y) = (a.get(m)?, b.get(m)?);
+                        x.checked_mul(y).map_or_else(|| m.fail(overflow(span)), Ok)
+                    }),
+                    _ => Box::new(move |m| {
+                        let (x, y) = (a.get(m)?, b.get(m)?);
+                        int_op(op, x, y, span).or_else(|s| m.fail(s))
+                    }),
+                }
+            }
+            CExpr::If(c, t, f) => {
+                let (c, t, f) = (self.bool(c), self.int(t), self.int(f));
+                Box::new(move |m| if c(m)? { t(m) } else { f(m) })
+            }
+            CExpr::Define(i, args) => self.call::<i64>(*i, args),
+            CExpr::Table(i, key) => table::lower::<i64>(self, *i, key, span),
+            CExpr::Builtin(b @ (Builtin::Min | Builtin::Max), args)
+                if args.iter().all(|a| Kind::of(&a.ty) == Kind::Int) =>
+            {
+                let (a, b2) = (self.int(&args[0]), self.int(&args[1]));
+                if *b == Builtin::Min {
+                    Box::new(move |m| Ok(a(m)?.min(b2(m)?)))
+                } else {
+                    Box::new(move |m| Ok(a(m)?.max(b2(m)?)))
+                }
+            }
+            CExpr::Builtin(Builtin::Level, args) if args.len() == 1 => {
+                self.on_call(&args[0], span, |c, _| match c {
+                    Call::Bid { level, .. } => Some(i64::from(level)),
+                    _ => None,
+                })
+            }
+            CExpr::Field(x, FieldKind::EntryIndex) if self.val_slot(x).is_some() => {
+                let p = self.val_slot(x).expect("a slot");
+                let fspan = e.span;
+                Box::new(move |m| match p.get(m) {
+                    Value::Entry(x) => Ok(x.index as i64),
+                    v => {
+                        let v = v.clone();
+                        m.fail(type_error(fspan, "record with this field", &v))
+                    }
+                })
+            }
+            CExpr::Quant { .. } => i64::lowered(self.quant(e), span),
+            _ => i64::lowered(Lowered::Val(self.val_of(e)), span),
+        }
+    }
+
+    /// An expression of type bool.
+    fn bool_of(&mut self, e: &Spanned) -> Fun<bool> {
+        let span = e.span;
+        match &e.expr {
+            CExpr::Const(Value::Bool(b)) => {
+                let b = *b;
+                Box::new(move |_| Ok(b))
+            }
+            CExpr::Local(i) if self.int_slot(*i, Kind::Bool).is_some() => {
+                let at = self.int_slot(*i, Kind::Bool).expect("a truth-value slot");
+                Box::new(move |m| Ok(m.ints[m.ib + at] != 0))
+            }
+            CExpr::Finding(n) => {
+                let n = n.clone();
+                Box::new(move |m| finding(m, &n))
+            }
+            CExpr::Fact(n) => {
+                let n = n.clone();
+                Box::new(move |m| Ok(m.view.facts.contains(&n)))
+            }
+            CExpr::Not(x) => {
+                let x = self.bool(x);
+                Box::new(move |m| Ok(!x(m)?))
+            }
+            CExpr::Binary(BinOp::And, a, b) => {
+                let (a, b) = (self.bool(a), self.bool(b));
+                Box::new(move |m| Ok(a(m)? && b(m)?))
+            }
+            CExpr::Binary(BinOp::Or, a, b) => {
+                let (a, b) = (self.bool(a), self.bool(b));
+                Box::new(move |m| Ok(a(m)? || b(m)?))
+            }
+            CExpr::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) => {
+                let equal = self.equal(a, b);
+                if *op == BinOp::Eq {
+                    equal
+                } else {
+                    Box::new(move |m| Ok(!equal(m)?))
+                }
+            }
+            CExpr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+                let (a, b, op) = (self.operand(a), self.operand(b), *op);
+                match op {
+                    BinOp::Lt => Box::new(move |m| Ok(a.get(m)? < b.get(m)?)),
+                    BinOp::Le => Box::new(move |m| Ok(a.get(m)? <= b.get(m)?)),
+                    BinOp::Gt => Box::new(move |m| Ok(a.get(m)? > b.get(m)?)),
+                    _ => Box::new(move |m| {
+                        let (x, y) = (a.get(m)?, b.get(m)?);
+                        Ok(compare(op, x, y))
+                    }),
+                }
+            }
+            CExpr::If(c, t, f) => {
+                let (c, t, f) = (self.bool(c), self.bool(t), self.bool(f));
+                Box::new(move |m| if c(m)? { t(m) } else { f(m) })
+            }
+            CExpr::Define(i, args) => self.call::<bool>(*i, args),
+            CExpr::Table(i, key) => table::lower::<bool>(self, *i, key, span),
+            CExpr::Builtin(b, args) => match self.bool_builtin(*b, args, span) {
+                Some(f) => f,
+                None => self.bool_fallback(e),
+            },
+            CExpr::Quant { .. } => bool::lowered(self.quant(e), span),
+            _ => self.bool_fallback(e),
+        }
+    }
+
+    fn bool_fallback(&mut self, e: &Spanned) -> Fun<bool> {
+        bool::lowered(Lowered::Val(self.val_of(e)), e.span)
+    }
+
+    /// `a == b`, on ints or truth values where both sides are, else on values.
+    fn equal(&mut self, a: &Spanned, b: &Spanned) -> Fun<bool> {
+        match (Kind::of(&a.ty), Kind::of(&b.ty)) {
+            (Kind::Int, Kind::Int) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                Box::new(move |m| Ok(a.get(m)? == b.get(m)?))
+            }
+            (Kind::Bool, Kind::Bool) => {
+                let (a, b) = (self.bool_of(a), self.bool_of(b));
+                Box::new(move |m| Ok(a(m)? == b(m)?))
+            }
+            _ => {
+                let (a, b) = (self.val(a), self.val(b));
+                Box::new(move |m| {
+                    let x = a(m)?;
+                    Ok(x == b(m)?)
+                })
+            }
+        }
+    }
+
+    /// Any expression, as a value: the general form every kind falls back to.
+    fn val_of(&mut self, e: &Spanned) -> Fun<Value> {
+        let span = e.span;
+        match &e.expr {
+            CExpr::Const(v) => {
+                let v = v.clone();
+                Box::new(move |_| Ok(v.clone()))
+            }
+            CExpr::Local(i) => match self.slots[*i] {
+                Slot {
+                    kind: Kind::Bool,
+                    place: Place::Int(at),
+                } => Box::new(move |m| Ok(Value::Bool(m.ints[m.ib + at] != 0))),
+                Slot {
+                    place: Place::Int(at),
+                    ..
+                } => Box::new(move |m| Ok(Value::Int(m.ints[m.ib + at]))),
+                Slot {
+                    place: Place::Val(p),
+                    ..
+                } => Box::new(move |m| Ok(p.get(m).clone())),
+            },
+            // A name the rule binds (the call, the offender, an answer, a `let`), else what
+            // the law book names so.
+            CExpr::Bound(n, otherwise) => {
+                let n = n.clone();
+                let otherwise = otherwise.as_ref().map(|o| self.val(o));
+                Box::new(move |m| {
+                    if let Some((_, v)) = m.env.iter().rev().find(|(x, _)| **x == *n) {
+                        return Ok(v.clone());
+                    }
+                    match &otherwise {
+                        Some(o) => o(m),
+                        None => m.fail(Stop::Error {
+                            message: format!("unknown name `{n}`"),
+                            span,
+                        }),
+                    }
+                })
+            }
+            CExpr::Define(i, args) => self.call::<Value>(*i, args),
+            CExpr::Table(i, key) => table::lower::<Value>(self, *i, key, span),
+            CExpr::Builtin(b, args) => self.builtin(*b, args, span),
+            CExpr::Finding(_) | CExpr::Fact(_) | CExpr::Not(_) => {
+                let f = self.bool_of(e);
+                Box::new(move |m| f(m).map(Value::Bool))
+            }
+            CExpr::State(s) => {
+                let s = *s;
+                Box::new(move |m| read_state(m.view, s, span).or_else(|e| m.fail(e)))
+            }
+            CExpr::Field(x, f) => {
+                let f = *f;
+                if let Some(p) = self.val_slot(x) {
+                    // The record read where it lies, not copied out of its slot first.
+                    return Box::new(move |m| read_field(p.get(m), f, span).or_else(|e| m.fail(e)));
+                }
+                let x = self.val(x);
+                Box::new(move |m| {
+                    let v = x(m)?;
+                    read_field(&v, f, span).or_else(|e| m.fail(e))
+                })
+            }
+            CExpr::Neg(_) => {
+                let f = self.int_of(e);
+                Box::new(move |m| f(m).map(Value::Int))
+            }
+            CExpr::Binary(op, ..) if is_arithmetic(*op) => {
+                let f = self.int_of(e);
+                Box::new(move |m| f(m).map(Value::Int))
+            }
+            CExpr::Binary(..) => {
+                let f = self.bool_of(e);
+                Box::new(move |m| f(m).map(Value::Bool))
+            }
+            CExpr::If(c, t, f) => {
+                let (c, t, f) = (self.bool(c), self.val(t), self.val(f));
+                Box::new(move |m| if c(m)? { t(m) } else { f(m) })
+            }
+            CExpr::Quant { .. } => super::as_value(self.quant(e)),
+        }
+    }
+}
+
+fn is_arithmetic(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem
+    )
+}
+
+/// A finding of fact, about the call the evaluation is about; an unknown one stops the
+/// evaluation with the question (the caller branches on it).
+fn finding(m: &mut Machine, n: &str) -> R<bool> {
+    let about = m.ev.about();
+    match m.ev.findings.get(n, about) {
+        Some(b) => Ok(b),
+        None => m.fail(Stop::Unknown(crate::eval::ops::Asked {
+            name: n.to_string(),
+            about,
+        })),
+    }
+}

@@ -1,0 +1,263 @@
+//! What the law language's operations mean, shared by the reference interpreter
+//! (`expr::Evaluator::run`) and the compiled code (`code`): arithmetic, comparisons, the
+//! built-in functions, the state of the table and the fields of its records. One definition
+//! of each, so the two paths differ only in how they walk a program.
+
+use super::value::Value;
+use super::view::View;
+use crate::check::builtins::Builtin;
+use crate::compile::{FieldKind, StateVar};
+use crate::model::{Call, Meaning, Seat};
+use crate::source::Span;
+use crate::syntax::ast::BinOp;
+use std::rc::Rc;
+
+pub use super::findings::Asked;
+
+/// Why evaluation stopped without a value.
+#[derive(Clone, Debug)]
+pub enum Stop {
+    /// A finding of fact the case does not give: the caller branches on it.
+    Unknown(Asked),
+    /// A rule met a situation it cannot handle (no row in a table, the last of an empty list).
+    Error { message: String, span: Span },
+    /// The step budget ran out: a rule that loops or a law book far too large.
+    Budget { span: Span },
+}
+
+/// Arithmetic on two ints (`+ - * / %`); overflow and division by zero are errors at the
+/// expression, never a wrapped or clamped number that would rule on a wrong value.
+pub fn int_op(op: BinOp, x: i64, y: i64, span: Span) -> Result<i64, Stop> {
+    match op {
+        BinOp::Add => x.checked_add(y).ok_or_else(|| overflow(span)),
+        BinOp::Sub => x.checked_sub(y).ok_or_else(|| overflow(span)),
+        BinOp::Mul => x.checked_mul(y).ok_or_else(|| overflow(span)),
+        BinOp::Div | BinOp::Rem => {
+            if y == 0 {
+                return Err(Stop::Error {
+                    message: "division by zero".into(),
+                    span,
+                });
+            }
+            // i64::MIN / -1 (and its remainder) overflow too.
+            let r = if op == BinOp::Div {
+                x.checked_div(y)
+            } else {
+                x.checked_rem(y)
+            };
+            r.ok_or_else(|| overflow(span))
+        }
+        _ => unreachable!("not an arithmetic operator"),
+    }
+}
+
+/// A comparison of two ints (`< <= > >=`).
+pub fn compare(op: BinOp, x: i64, y: i64) -> bool {
+    match op {
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        _ => unreachable!("not a comparison"),
+    }
+}
+
+/// Comparisons and arithmetic on two ints, as a value.
+pub fn arithmetic(op: BinOp, x: i64, y: i64, span: Span) -> Result<Value, Stop> {
+    Ok(match op {
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Value::Bool(compare(op, x, y)),
+        _ => Value::Int(int_op(op, x, y, span)?),
+    })
+}
+
+/// The negation of an int.
+pub fn negate(x: i64, span: Span) -> Result<i64, Stop> {
+    x.checked_neg().ok_or_else(|| overflow(span))
+}
+
+/// An int result outside 64 bits.
+pub fn overflow(span: Span) -> Stop {
+    Stop::Error {
+        message: "arithmetic overflow: the result does not fit in a 64-bit integer".into(),
+        span,
+    }
+}
+
+pub fn type_error(span: Span, want: &str, got: &Value) -> Stop {
+    Stop::Error {
+        message: format!("expected a {want}, got {got}"),
+        span,
+    }
+}
+
+/// `range(a, b)` holds at most 10,001 numbers.
+pub fn check_range(a: i64, b: i64, span: Span) -> Result<(), Stop> {
+    if b.checked_sub(a).is_none_or(|n| n > 10_000) {
+        return Err(Stop::Error {
+            message: "a range of more than 10000 numbers".into(),
+            span,
+        });
+    }
+    Ok(())
+}
+
+/// The error of a quantifier that needs an element and has none.
+pub fn no_element(what: &str, span: Span) -> Stop {
+    Stop::Error {
+        message: format!(
+            "no element of the list for `{what}`: the list is empty or nothing matches"
+        ),
+        span,
+    }
+}
+
+/// A state variable of the table.
+pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
+    Ok(match s {
+        StateVar::Auction => Value::List(view.auction.clone()),
+        StateVar::Trick => Value::List(view.trick.clone()),
+        StateVar::Dealer => Value::Seat(view.dealer),
+        StateVar::Plays => Value::List(view.plays.clone()),
+        StateVar::TrickNumber => Value::Int(view.trick_number as i64),
+        StateVar::Trumps => Value::Strain(view.trumps),
+        StateVar::ToPlay => Value::Seat(view.to_play),
+        StateVar::HandsReturned => Value::Bool(view.hands_returned),
+        StateVar::TricksLeft => Value::Int(view.tricks_left),
+        StateVar::ClaimFactsKnown => Value::Bool(view.claim_evidence.is_ok()),
+        StateVar::LineStated => Value::Bool(view.line_stated),
+        StateVar::LineTricks | StateVar::DdTricks | StateVar::TrumpOutstanding => {
+            let facts = view.claim_evidence.as_ref().map_err(|why| Stop::Error {
+                message: format!("the facts of the claim are not known: {why}"),
+                span,
+            })?;
+            match s {
+                StateVar::LineTricks => Value::Int(i64::from(facts.line_tricks)),
+                StateVar::DdTricks => Value::Int(i64::from(facts.dd_tricks)),
+                _ => Value::Bool(facts.trump_outstanding),
+            }
+        }
+        StateVar::Conceded => Value::Bool(view.conceded),
+        StateVar::Conducts => Value::List(view.conducts.clone()),
+        StateVar::NextConducts => Value::List(view.next_conducts.clone()),
+        StateVar::Claimers => Value::List(Rc::new(
+            view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
+        )),
+        StateVar::NextDealCalled => Value::Bool(view.next_deal_called),
+        StateVar::OpeningLeadFaced => Value::Bool(view.opening_lead_faced),
+        StateVar::CaseEnded => Value::Bool(view.case_ended),
+        StateVar::RoundEnded => Value::Bool(view.round_ended),
+    })
+}
+
+/// A field of a record (an entry of the auction, a card played, a conduct).
+pub fn read_field(v: &Value, f: FieldKind, span: Span) -> Result<Value, Stop> {
+    Ok(match (v, f) {
+        (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
+        (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.meaning),
+        (Value::Entry(x), FieldKind::EntryIndex) => Value::Int(x.index as i64),
+        (Value::Play(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => Value::Seat(*s),
+        (Value::Play(_, c, _), FieldKind::PlayCard) => Value::Card(*c),
+        (Value::Play(.., t), FieldKind::PlayTrick) => Value::Int(*t as i64),
+        (Value::Conduct(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => Value::Seat(*s),
+        (Value::Conduct(_, k, ..), FieldKind::ConductKind) => Value::Text(k.clone()),
+        (Value::Conduct(_, _, t, _), FieldKind::PlayTrick) => Value::Int(*t as i64),
+        (Value::Conduct(.., n), FieldKind::ConductInTrick) => Value::Int(*n as i64),
+        _ => return Err(type_error(span, "record with this field", v)),
+    })
+}
+
+/// A built-in function on its (at most two) arguments.
+pub fn apply_builtin(
+    b: Builtin,
+    a: Option<Value>,
+    b2: Option<Value>,
+    view: &View,
+    span: Span,
+) -> Result<Value, Stop> {
+    use Value as V;
+    let bad = || Stop::Error {
+        message: "wrong arguments to a built-in function".into(),
+        span,
+    };
+    Ok(match (b, a, b2) {
+        (Builtin::Lho, Some(V::Seat(s)), _) => V::Seat(s.lho()),
+        (Builtin::Rho, Some(V::Seat(s)), _) => V::Seat(s.rho()),
+        (Builtin::Partner, Some(V::Seat(s)), _) => V::Seat(s.partner()),
+        (Builtin::SideOf, Some(V::Seat(s)), _) => V::Side(s.side()),
+        (Builtin::IsBid, Some(V::Call(c, _)), _) => V::Bool(c.is_bid()),
+        (Builtin::IsPass, Some(V::Call(c, _)), _) => V::Bool(c == Call::Pass),
+        (Builtin::IsDouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Double),
+        (Builtin::IsRedouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Redouble),
+        (Builtin::IsArtificial, Some(V::Call(_, m)), _) => V::Bool(m.is_artificial()),
+        (Builtin::Specified, Some(V::Call(c, m)), _) => {
+            V::List(Rc::new(m.specified(c).into_iter().map(V::Strain).collect()))
+        }
+        (Builtin::Level, Some(V::Call(Call::Bid { level, .. }, _)), _) => V::Int(level as i64),
+        (Builtin::StrainOf, Some(V::Call(Call::Bid { strain, .. }, _)), _) => V::Strain(strain),
+        (Builtin::Level | Builtin::StrainOf, Some(V::Call(c, _)), _) => {
+            return Err(Stop::Error {
+                message: format!("{c} is not a bid, so it has no level or strain"),
+                span,
+            })
+        }
+        (Builtin::Bid, Some(V::Int(l)), Some(s)) => {
+            let strain = match s {
+                V::Strain(s) => s,
+                V::Suit(s) => s.strain(),
+                _ => return Err(bad()),
+            };
+            V::Call(Call::bid(l.clamp(0, 99) as u8, strain), Meaning::Natural)
+        }
+        (Builtin::SuitOf, Some(V::Card(c)), _) => V::Suit(c.suit),
+        (Builtin::RankOf, Some(V::Card(c)), _) => V::Rank(c.rank),
+        (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => xs
+            .get(usize::try_from(i).map_err(|_| bad())?)
+            .cloned()
+            .ok_or_else(|| Stop::Error {
+                message: format!("the list has no element {i}"),
+                span,
+            })?,
+        (Builtin::Size, Some(V::List(xs)), _) => V::Int(xs.len() as i64),
+        (Builtin::Range, Some(V::Int(a)), Some(V::Int(b))) => {
+            check_range(a, b, span)?;
+            V::List(Rc::new((a..=b).map(V::Int).collect()))
+        }
+        (Builtin::Obliged, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::Bool(view.obligations.iter().any(|(h, n, _)| *h == s && *n == o))
+        }
+        (Builtin::CardsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::List(Rc::new(args_under(view, s, &o, |a| {
+                matches!(a, V::Card(_))
+            })))
+        }
+        (Builtin::SuitsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::List(Rc::new(args_under(view, s, &o, |a| {
+                matches!(a, V::Suit(_))
+            })))
+        }
+        (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
+        (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
+        (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
+            view.hands[s.index()].cards().map(V::Card).collect(),
+        )),
+        (Builtin::PlayedTo, Some(V::Int(n)), _) => V::List(Rc::new(
+            view.plays
+                .iter()
+                .filter(|p| matches!(p, V::Play(.., t) if *t as i64 == n))
+                .cloned()
+                .collect(),
+        )),
+        (Builtin::Min, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.min(b)),
+        (Builtin::Max, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.max(b)),
+        _ => return Err(bad()),
+    })
+}
+
+/// The arguments of one kind among those of a seat's obligations of a name in force.
+fn args_under(view: &View, s: Seat, o: &str, kind: impl Fn(&Value) -> bool) -> Vec<Value> {
+    view.obligations
+        .iter()
+        .filter(|(h, n, _)| *h == s && **n == *o)
+        .flat_map(|(_, _, args)| args.iter().filter(|a| kind(a)).cloned())
+        .collect()
+}

@@ -1,0 +1,136 @@
+//! The state of the table as the law book's expressions read it (`View`), and the values
+//! computed on it once (`Memo`).
+
+use super::findings::AboutKey;
+use super::value::{Entry, Value};
+use crate::model::{Call, Meaning, Rank, Seat, Strain};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The part of the table's state that expressions read.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub auction: Rc<Vec<Value>>,
+    pub dealer: Seat,
+    pub vulnerable: [bool; 2],
+    /// (holder, obligation name, arguments) of every obligation in force.
+    pub obligations: Vec<(Seat, Rc<str>, Vec<Value>)>,
+    /// The trick in progress (plays), and the cards each seat still holds.
+    pub trick: Rc<Vec<Value>>,
+    pub hands: [crate::model::Hand; 4],
+    /// Every card played and not taken back; the trick in progress (0 before the play).
+    pub plays: Rc<Vec<Value>>,
+    /// What the players did besides calls and cards, in order (`conducts`).
+    pub conducts: Rc<Vec<Value>>,
+    /// What the record says a player did right after the act being ruled, before anything
+    /// else (`next_conducts`, none or one): who drew attention to an irregularity (43B3).
+    pub next_conducts: Rc<Vec<Value>>,
+    pub trick_number: u8,
+    pub trumps: Strain,
+    pub to_play: Seat,
+    /// The hands returned to the board, a call made on the next deal, the round ended.
+    pub hands_returned: bool,
+    /// The facts of the table set so far (`set`).
+    pub facts: Rc<[Rc<str>]>,
+    /// At a claim (Law 68): the tricks not yet complete, and whether it was a concession.
+    pub tricks_left: i64,
+    pub conceded: bool,
+    /// The players who claimed or conceded tricks (68), in order (63A3, 63A4).
+    pub claimers: Vec<Seat>,
+    /// The tricks a claim's ruling gave each side, by side (69A, 70, 71).
+    pub awarded: [u8; 2],
+    pub line_stated: bool,
+    /// The facts a claim is judged on (`line_tricks`, `dd_tricks`, `trump_outstanding`), or
+    /// why they could not be computed.
+    pub claim_evidence: Result<ClaimFacts, Rc<str>>,
+    pub next_deal_called: bool,
+    pub round_ended: bool,
+    /// A card of the play has been faced (17D1), and the case has ended.
+    pub opening_lead_faced: bool,
+    pub case_ended: bool,
+    /// The zero-argument definitions already evaluated on this view.
+    pub memo: Memo,
+}
+
+/// The values of the zero-argument definitions evaluated on a view, by definition and by the
+/// call or act a finding in them would be about. A view is one state of the table and never
+/// changes, and a definition sees only its view, its arguments and the findings: so each is
+/// computed once per state, not once per use (`auction_ended` asks `last_action` inside its
+/// quantifiers, and was cubic in the auction's length). A copy of a view starts empty.
+#[derive(Debug, Default)]
+pub struct Memo(pub(crate) RefCell<Vec<((usize, Option<AboutKey>), Value)>>);
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+impl Default for View {
+    /// A table before any call: what scoring and the other pure entry points see.
+    fn default() -> View {
+        View {
+            auction: Rc::new(vec![]),
+            dealer: Seat::North,
+            vulnerable: [false, false],
+            obligations: vec![],
+            trick: Rc::new(vec![]),
+            hands: Default::default(),
+            plays: Rc::new(vec![]),
+            conducts: Rc::new(vec![]),
+            next_conducts: Rc::new(vec![]),
+            trick_number: 0,
+            trumps: Strain::NoTrump,
+            to_play: Seat::North,
+            hands_returned: false,
+            facts: Rc::from([]),
+            tricks_left: 0,
+            conceded: false,
+            claimers: vec![],
+            awarded: [0, 0],
+            line_stated: false,
+            claim_evidence: Err(Rc::from("no claim has been made")),
+            next_deal_called: false,
+            round_ended: false,
+            opening_lead_faced: false,
+            case_ended: false,
+            memo: Memo::default(),
+        }
+    }
+}
+
+/// The facts a claim is judged on (Law 70), computed by the table when the claim is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClaimFacts {
+    /// Tricks the claimer's side wins on the worst line his statement leaves open.
+    pub line_tricks: u8,
+    /// Tricks the claimer's side wins double dummy.
+    pub dd_tricks: u8,
+    /// An opponent holds a trump the statement does not name (70C1).
+    pub trump_outstanding: bool,
+}
+
+/// The auction as the language sees it: the calls that stand, in order.
+pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning)>) -> Rc<Vec<Value>> {
+    Rc::new(
+        calls
+            .enumerate()
+            .map(|(index, (seat, call, meaning))| {
+                Value::Entry(Entry {
+                    seat,
+                    call,
+                    index,
+                    meaning,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub fn strain_value(s: Strain) -> Value {
+    Value::Strain(s)
+}
+
+pub fn rank_value(r: Rank) -> Value {
+    Value::Rank(r)
+}
