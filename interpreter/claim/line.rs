@@ -142,7 +142,7 @@ pub(crate) fn search(
         first.push(c);
     }
     let hands = pos.hands.map(|h| h.0);
-    let (tricks, first) = s.in_trick(hands, first, u8::MAX)?;
+    let (tricks, first) = s.in_trick(hands, first, u8::MAX).map_err(|_| s.stopped())?;
     let play = s.replay(hands, first, pos.trick.len())?;
     Ok(Line {
         tricks,
@@ -172,7 +172,7 @@ fn statement_error(message: String) -> ClaimError {
 struct Trick {
     leader: Seat,
     cards: [Card; 4],
-    n: usize,
+    n: u8,
 }
 
 impl Trick {
@@ -185,7 +185,7 @@ impl Trick {
     }
 
     fn push(&mut self, c: Card) {
-        self.cards[self.n] = c;
+        self.cards[usize::from(self.n)] = c;
         self.n += 1;
     }
 
@@ -194,7 +194,7 @@ impl Trick {
     }
 
     fn on_table(&self) -> u64 {
-        self.cards[..self.n]
+        self.cards[..usize::from(self.n)]
             .iter()
             .fold(0, |m, c| m | 1 << c.index())
     }
@@ -202,6 +202,11 @@ impl Trick {
 
 /// The cards each seat holds, as bit sets indexed by [`Seat::index`].
 type Hands = [u64; 4];
+
+/// The search spent its budget (`Search::stopped` says so): the search's own error, which
+/// carries nothing, so that its results pass in registers.
+#[derive(Debug)]
+struct Stopped;
 
 /// The claimer's tricks from a trick boundary: exact, or a lower bound when the search
 /// there stopped at a limit.
@@ -235,12 +240,23 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// What a search that spent its budget says.
+    fn stopped(&self) -> ClaimError {
+        ClaimError::new(
+            ClaimErrorKind::Budget,
+            format!(
+                "the line search stopped after {} cards tried, its budget, without finishing",
+                self.budget
+            ),
+        )
+    }
+
     /// The result from the start of `t`'s trick (it included), with the trick completed as
     /// in a play that gives it; `hands` no longer hold the cards of `t`. Only results below
     /// `limit` matter to the caller: a result below it is exact, any other is a lower bound
     /// of the result that is at least `limit` (and its trick means nothing). That lets a
     /// choice stop as soon as it cannot beat the best one found before it.
-    fn in_trick(&mut self, hands: Hands, t: Trick, limit: u8) -> Result<(u8, Trick), ClaimError> {
+    fn in_trick(&mut self, hands: Hands, t: Trick, limit: u8) -> Result<(u8, Trick), Stopped> {
         if t.n == 4 {
             let winner = trick_winner(t.leader, &t.cards, self.trumps);
             let won = u8::from(winner.side() == self.side);
@@ -249,7 +265,7 @@ impl Search<'_> {
             }
             return Ok((won + self.boundary(hands, winner, limit - won)?, t));
         }
-        let seat = t.seat(t.n);
+        let seat = t.seat(usize::from(t.n));
         let maximise = self.goal == Goal::Best && seat.side() == self.side;
         // The most this trick and the later ones can give: the cards of the trick's last
         // seat, which has not played yet.
@@ -261,14 +277,7 @@ impl Search<'_> {
         for &c in &cards[..n] {
             self.nodes += 1;
             if self.nodes > self.budget {
-                return Err(ClaimError::new(
-                    ClaimErrorKind::Budget,
-                    format!(
-                        "the line search stopped after {} cards tried, its budget, without \
-                         finishing",
-                        self.budget
-                    ),
-                ));
+                return Err(Stopped);
             }
             let mut after = hands;
             after[seat.index()] &= !(1 << c.index());
@@ -299,7 +308,7 @@ impl Search<'_> {
     }
 
     /// The result from a trick boundary (see [`Search::in_trick`] for `limit`), remembered.
-    fn boundary(&mut self, hands: Hands, leader: Seat, limit: u8) -> Result<u8, ClaimError> {
+    fn boundary(&mut self, hands: Hands, leader: Seat, limit: u8) -> Result<u8, Stopped> {
         if hands.iter().all(|&h| h == 0) || limit == 0 {
             return Ok(0);
         }
@@ -326,11 +335,12 @@ impl Search<'_> {
         let mut out = [0u64; 4];
         for suit in 0..4 {
             let mut top = 0;
-            for r in (0..13).rev() {
+            // The live cards of the suit, highest first.
+            let mut block = (live >> (suit * 13)) & 0x1fff;
+            while block != 0 {
+                let r = 63 - block.leading_zeros() as usize;
+                block &= !(1 << r);
                 let i = suit * 13 + r;
-                if live & (1 << i) == 0 {
-                    continue;
-                }
                 let j = suit * 13 + 12 - top;
                 top += 1;
                 renumbered[i] = j as u8;
@@ -376,19 +386,24 @@ impl Search<'_> {
     /// A hand holds at most 13 cards: the first `n` of the array are the choices.
     fn ordered(&self, choices: u64, seat: Seat) -> ([Card; 13], usize) {
         let low_first = self.goal != Goal::Best && seat.side() == self.side;
-        let mut cards = [Card::from_index(0); 13];
-        let mut n = 0;
         // Rank by rank, each rank's suits in suit order (the order a stable sort by rank of
-        // the cards in index order gives).
-        for step in 0..13 {
-            let offset = if low_first { step } else { 12 - step };
-            for suit in 0..4 {
-                let i = suit * 13 + offset;
-                if choices & (1 << i) != 0 && n < 13 {
-                    cards[n] = Card::from_index(i);
-                    n += 1;
-                }
-            }
+        // the cards in index order gives): each card's place in that order is its rank
+        // offset, then its suit, so the choices (at most 13) are sorted by that place.
+        let mut keyed = [(0u8, Card::from_index(0)); 13];
+        let mut n = 0;
+        let mut rest = choices;
+        while rest != 0 && n < 13 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (suit, offset) = (i / 13, i % 13);
+            let rank = if low_first { offset } else { 12 - offset };
+            keyed[n] = ((rank * 4 + suit) as u8, Card::from_index(i));
+            n += 1;
+        }
+        keyed[..n].sort_unstable_by_key(|(k, _)| *k);
+        let mut cards = [Card::from_index(0); 13];
+        for (c, (_, card)) in cards.iter_mut().zip(&keyed[..n]) {
+            *c = *card;
         }
         (cards, n)
     }
@@ -456,7 +471,9 @@ impl Search<'_> {
             if hands.iter().all(|&h| h == 0) {
                 return Ok(play);
             }
-            (_, t) = self.in_trick(hands, Trick::new(leader), u8::MAX)?;
+            (_, t) = self
+                .in_trick(hands, Trick::new(leader), u8::MAX)
+                .map_err(|_| self.stopped())?;
             play.extend((0..4).map(|i| (t.seat(i), t.cards[i])));
         }
     }
@@ -467,22 +484,23 @@ impl Search<'_> {
 /// win and lose the same tricks, so trying one is enough.
 fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
     let mut out = pool & statement;
-    for suit in 0..4 {
-        let mut in_run = false;
-        for r in (0..13).rev() {
-            let bit = 1u64 << (suit * 13 + r);
-            if live & bit == 0 {
-                continue;
-            }
-            if pool & bit != 0 && statement & bit == 0 {
-                if !in_run {
-                    out |= bit;
-                    in_run = true;
-                }
-            } else {
-                in_run = false;
-            }
+    // A card of the pool the statement does not name stands for its run when the next live
+    // card above it in its suit is not such a card too (or there is none).
+    let free = pool & !statement;
+    let mut rest = free;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let suit = SUIT_BLOCKS[bit.trailing_zeros() as usize / 13];
+        // The live cards of its suit above it; the lowest of them is the next one up.
+        let above = live & suit & !(bit | (bit - 1));
+        let next = above & above.wrapping_neg();
+        if free & next == 0 {
+            out |= bit;
         }
     }
     out
 }
+
+/// The 13 bits of each suit.
+const SUIT_BLOCKS: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x1fff << 39];
