@@ -235,7 +235,7 @@ impl<'a> Table<'a> {
         } = self.calls[rec].clone();
         // A call made in place of an earlier one is ruled where it stands: the calls made
         // after that place are not yet in the auction it is ruled in (25A1).
-        self.calls[rec].status = Status::Pending;
+        self.calls.at_mut(rec).status = Status::Pending;
         if in_place {
             self.horizon = Some(pos);
         }
@@ -273,7 +273,7 @@ impl<'a> Table<'a> {
         let found = self.detect(Act::Call, seat, &cv, Some(rec), &breaches)?;
         if found.is_empty() {
             self.note_ungoverned(seat, &call.to_string(), &breaches);
-            self.calls[rec].status = Status::Standing;
+            self.calls.at_mut(rec).status = Status::Standing;
             return Ok(());
         }
         self.rule(found, seat, call.to_string())?;
@@ -282,7 +282,7 @@ impl<'a> Table<'a> {
             return self.process(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
-            self.calls[rec].status = Status::Standing;
+            self.calls.at_mut(rec).status = Status::Standing;
         }
         Ok(())
     }
@@ -362,7 +362,7 @@ impl<'a> Table<'a> {
             return self.process(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
-            self.calls[rec].status = Status::Cancelled;
+            self.calls.at_mut(rec).status = Status::Cancelled;
         }
         self.after_call()
     }

@@ -11,6 +11,7 @@
 //! is what the table shows, to the law book's expressions and to the ruling.
 
 mod auction;
+mod calls;
 mod claim;
 pub use claim::forget_claim_evidence;
 mod irregularity;
@@ -18,7 +19,7 @@ mod play;
 mod steps;
 mod view;
 
-use super::expr::{entries, Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
+use super::expr::{Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
 use super::value::Value;
 use crate::eval::book::CompiledBook;
 use crate::messages::{Arg, Message};
@@ -375,7 +376,7 @@ pub struct Table<'a> {
     book: &'a CompiledBook,
     dealer: Seat,
     vulnerable: [bool; 2],
-    calls: Vec<CallRec>,
+    calls: calls::Calls,
     obligations: Vec<Obl>,
     pending: Vec<Pending<'a>>,
     irregs: Vec<IrregularityRuling>,
@@ -500,7 +501,7 @@ impl<'a> Table<'a> {
     /// 27B, replaced by the call he had to repeat: "kept, broken once"). One it kept stays
     /// kept (a rectification cancelled the call that did what was due).
     fn cancel_call(&mut self, rec: usize) {
-        self.calls[rec].status = Status::Cancelled;
+        self.calls.at_mut(rec).status = Status::Cancelled;
         self.reopen_discharged(rec, "broken");
     }
 
@@ -530,7 +531,7 @@ impl<'a> Table<'a> {
             ev,
             dealer,
             vulnerable,
-            calls: vec![],
+            calls: Default::default(),
             obligations: vec![],
             pending: vec![],
             irregs: vec![],

@@ -347,7 +347,7 @@ impl<'a> Table<'a> {
                     in_place_of,
                 } => {
                     let rec = exec.rec(&v.name);
-                    self.calls[rec].status = Status::Pending;
+                    self.calls.at_mut(rec).status = Status::Pending;
                     if let Some(e) = in_place_of {
                         let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                             unreachable!("checked: an entry")
@@ -357,9 +357,9 @@ impl<'a> Table<'a> {
                             // rectification (25A6 asks who called after it); it is ruled
                             // when the rectification is done.
                             self.revive_obligations(r);
-                            self.calls[rec].pos = self.calls[r].pos;
-                            self.calls[rec].in_place = true;
-                            self.calls[rec].status = Status::Standing;
+                            self.calls.at_mut(rec).pos = self.calls[r].pos;
+                            self.calls.at_mut(rec).in_place = true;
+                            self.calls.at_mut(rec).status = Status::Standing;
                         }
                     }
                     self.again = Some(rec);
@@ -382,7 +382,7 @@ impl<'a> Table<'a> {
                         );
                         self.reopen_auction_if_due()?;
                     } else {
-                        self.calls[rec].status = Status::Standing;
+                        self.calls.at_mut(rec).status = Status::Standing;
                         self.effect(inst, Effect::Stands { seat, call });
                         self.after_call()?;
                     }

@@ -6,14 +6,8 @@ use super::*;
 impl Table<'_> {
     /// The state of the table as the law book's expressions read it.
     pub fn view(&self) -> View {
-        let mut standing: Vec<&CallRec> = self
-            .calls
-            .iter()
-            .filter(|c| c.status == Status::Standing && self.horizon.is_none_or(|h| c.pos < h))
-            .collect();
-        standing.sort_by_key(|c| c.pos);
         View {
-            auction: entries(standing.iter().map(|c| (c.seat, c.call, c.meaning))),
+            auction: self.calls.auction(self.horizon),
             dealer: self.dealer,
             vulnerable: self.vulnerable,
             obligations: self

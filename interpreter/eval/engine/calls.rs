@@ -1,0 +1,64 @@
+//! The calls made at the table, and the auction as the law book's expressions see it: the
+//! calls that stand, in order, before the horizon. That list is kept between questions and
+//! made again only after a call changes: every change goes through `at_mut` or `push`, so
+//! the type itself says when it is stale (asking every question of a 300-call auction made
+//! it afresh each time, and ruling an auction grew with its square).
+
+use super::{CallRec, Status};
+use crate::eval::expr::entries;
+use crate::eval::value::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct Calls {
+    recs: Vec<CallRec>,
+    /// The auction last made, and the horizon it was made for.
+    auction: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
+}
+
+impl Calls {
+    pub fn len(&self) -> usize {
+        self.recs.len()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, CallRec> {
+        self.recs.iter()
+    }
+
+    /// A call record to change: the auction is made again when next asked.
+    pub fn at_mut(&mut self, i: usize) -> &mut CallRec {
+        *self.auction.get_mut() = None;
+        &mut self.recs[i]
+    }
+
+    pub fn push(&mut self, c: CallRec) {
+        *self.auction.get_mut() = None;
+        self.recs.push(c);
+    }
+
+    /// The calls that stand, in order, made before `horizon` (all, without one).
+    pub fn auction(&self, horizon: Option<usize>) -> Rc<Vec<Value>> {
+        if let Some((h, a)) = &*self.auction.borrow() {
+            if *h == horizon {
+                return a.clone();
+            }
+        }
+        let mut standing: Vec<&CallRec> = self
+            .recs
+            .iter()
+            .filter(|c| c.status == Status::Standing && horizon.is_none_or(|h| c.pos < h))
+            .collect();
+        standing.sort_by_key(|c| c.pos);
+        let a = entries(standing.iter().map(|c| (c.seat, c.call, c.meaning)));
+        *self.auction.borrow_mut() = Some((horizon, a.clone()));
+        a
+    }
+}
+
+impl std::ops::Index<usize> for Calls {
+    type Output = CallRec;
+    fn index(&self, i: usize) -> &CallRec {
+        &self.recs[i]
+    }
+}
