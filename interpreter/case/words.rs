@@ -48,7 +48,8 @@ pub struct Entry {
 #[derive(Clone, Debug, Default)]
 pub struct CaseWords {
     pub entries: Vec<Entry>,
-    index: HashMap<(String, usize, String), usize>,
+    /// By class, then language: each folded word's entry (looked up by borrowed keys).
+    index: HashMap<String, [HashMap<String, usize>; 4]>,
 }
 
 /// An error in the words file: its line and what is wrong.
@@ -85,7 +86,19 @@ pub fn lang_name(l: Lang) -> &'static str {
 
 /// Lower case, NFC: how words are compared.
 pub fn fold(w: &str) -> String {
-    w.nfc().collect::<String>().to_lowercase()
+    folded(w).into_owned()
+}
+
+/// `fold`, borrowing a word that is already lower-case ASCII (most words of a case: seats,
+/// calls, findings), so that looking one up allocates nothing.
+fn folded(w: &str) -> std::borrow::Cow<'_, str> {
+    if w.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        return std::borrow::Cow::Borrowed(w);
+    }
+    if w.is_ascii() {
+        return std::borrow::Cow::Owned(w.to_ascii_lowercase());
+    }
+    std::borrow::Cow::Owned(w.nfc().collect::<String>().to_lowercase())
 }
 
 impl CaseWords {
@@ -198,12 +211,13 @@ impl CaseWords {
                 words: words.map(|w| w.unwrap_or_default()),
             });
         }
-        let mut index = HashMap::new();
+        let mut index: HashMap<String, [HashMap<String, usize>; 4]> = HashMap::new();
         for (n, e) in entries.iter().enumerate() {
             for l in Lang::ALL {
                 for w in &e.words[lang_index(l)] {
-                    let key = (e.class.clone(), lang_index(l), fold(w));
-                    if let Some(&other) = index.get(&key) {
+                    let by_word = &mut index.entry(e.class.clone()).or_default()[lang_index(l)];
+                    let key = fold(w);
+                    if let Some(&other) = by_word.get(&key) {
                         let o: &Entry = &entries[other];
                         if o.id != e.id {
                             errors.push(WordsError {
@@ -221,7 +235,7 @@ impl CaseWords {
                         }
                         continue;
                     }
-                    index.insert(key, n);
+                    by_word.insert(key, n);
                 }
             }
         }
@@ -234,8 +248,8 @@ impl CaseWords {
 
     /// The id of a word of a class in a language.
     pub fn lookup(&self, class: &str, lang: Lang, word: &str) -> Option<&str> {
-        self.index
-            .get(&(class.to_string(), lang_index(lang), fold(word)))
+        self.index.get(class)?[lang_index(lang)]
+            .get(folded(word).as_ref())
             .map(|&i| self.entries[i].id.as_str())
     }
 

@@ -34,6 +34,9 @@ pub struct Evaluator<'a> {
     pub interpret_only: bool,
     /// The folded values' sets of used definitions already marked (definition, set).
     folded_marked: RefCell<Vec<(usize, u32)>>,
+    /// The set marked last: a run of calls at points of one set (scoring a file of boards)
+    /// checks it alone.
+    folded_last: Cell<Option<(usize, u32)>>,
     /// The compiled code's slot stacks, kept between evaluations.
     pub(super) stacks: RefCell<super::code::Stacks>,
 }
@@ -75,6 +78,7 @@ impl<'a> Evaluator<'a> {
             used_tables: Marks::new(book.program.tables.len()),
             interpret_only: false,
             folded_marked: RefCell::new(vec![]),
+            folded_last: Cell::new(None),
             stacks: RefCell::default(),
         }
     }
@@ -109,8 +113,13 @@ impl<'a> Evaluator<'a> {
 
     /// A folded value of definition `d` was used: mark the definitions and tables its point
     /// used (set `set`), once for the evaluator's life.
+    #[inline]
     pub(super) fn mark_folded(&self, d: usize, set: u32, used: &(Vec<usize>, Vec<usize>)) {
         let key = (d, set);
+        if self.folded_last.get() == Some(key) {
+            return;
+        }
+        self.folded_last.set(Some(key));
         if self.folded_marked.borrow().contains(&key) {
             return;
         }
@@ -145,6 +154,7 @@ impl<'a> Evaluator<'a> {
         self.used_defines.clear();
         self.used_tables.clear();
         self.folded_marked.borrow_mut().clear();
+        self.folded_last.set(None);
     }
 
     /// The definitions and tables (by index) evaluated so far.
@@ -217,6 +227,7 @@ impl<'a> Evaluator<'a> {
 
     /// The value folded at load for these arguments, if there is one (`eval::fold`); the
     /// definitions and tables it used are marked used.
+    #[inline]
     fn folded_value(&self, d: &CDefine, args: &[Value]) -> Option<Value> {
         if self.interpret_only {
             return None;

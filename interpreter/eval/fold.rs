@@ -94,6 +94,7 @@ pub fn arguments(domains: &[Domain], mut point: usize) -> Vec<Value> {
 }
 
 /// The point of some arguments, if every one is in its domain.
+#[inline]
 pub fn point(domains: &[Domain], args: &[Value]) -> Option<usize> {
     if args.len() != domains.len() {
         return None;

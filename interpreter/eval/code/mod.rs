@@ -48,11 +48,11 @@ pub struct Machine<'m> {
     pub code: &'m Code,
     pub view: &'m View,
     pub env: &'m [(&'m str, Value)],
-    pub ints: Vec<i64>,
-    pub vals: Vec<Value>,
+    pub ints: &'m mut Vec<i64>,
+    pub vals: &'m mut Vec<Value>,
     /// Quantifier variables over lists of values: the list, and where the walk is in it (an
     /// element is read where it lies, never copied into a slot).
-    pub elems: Vec<(Option<Rc<Vec<Value>>>, usize)>,
+    pub elems: &'m mut Vec<(Option<Rc<Vec<Value>>>, usize)>,
     pub ib: usize,
     pub vb: usize,
     pub eb: usize,
@@ -167,22 +167,24 @@ impl Code {
     }
 
     /// Run `f` on a machine for one evaluation, with the evaluator's stacks.
-    fn run<'m, T>(
-        &'m self,
-        ev: &'m Evaluator<'m>,
-        view: &'m View,
-        env: &'m [(&'m str, Value)],
-        f: impl FnOnce(&mut Machine<'m>) -> R<T>,
+    fn run<T>(
+        &self,
+        ev: &Evaluator,
+        view: &View,
+        env: &[(&str, Value)],
+        f: impl for<'x> FnOnce(&mut Machine<'x>) -> R<T>,
     ) -> Result<T, Stop> {
-        let stacks = std::mem::take(&mut *ev.stacks.borrow_mut());
+        // The evaluator's stacks, borrowed for the evaluation (closures never start another).
+        let mut stacks = ev.stacks.borrow_mut();
+        let stacks = &mut *stacks;
         let mut m = Machine {
             ev,
             code: self,
             view,
             env,
-            ints: stacks.ints,
-            vals: stacks.vals,
-            elems: stacks.elems,
+            ints: &mut stacks.ints,
+            vals: &mut stacks.vals,
+            elems: &mut stacks.elems,
             ib: 0,
             vb: 0,
             eb: 0,
@@ -190,11 +192,6 @@ impl Code {
         };
         let r = f(&mut m);
         m.truncate((0, 0, 0));
-        *ev.stacks.borrow_mut() = Stacks {
-            ints: m.ints,
-            vals: m.vals,
-            elems: m.elems,
-        };
         r.map_err(|Halt| m.stop.take().expect("a halt leaves its stop"))
     }
 
