@@ -13,8 +13,13 @@
 //! * `score`: the built `lawbook score --pbn FILE --check`, whose summary must say every
 //!   board was scored and checked without a difference.
 //!
+//! * `endplay`: where `python3` can import endplay (`pip install endplay`), the peer reading
+//!   and scoring the same file (benches/endplay_score.py), to 100,000 boards; its summary
+//!   line must be the same as `score`'s.
+//!
 //! and prints one line per run, with its ratios to `lines` of the same size, measured in the
-//! same run. docs/benchmarks.md records measured figures.
+//! same run, and how many times faster `score` is than `endplay`. docs/benchmarks.md records
+//! measured figures.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -61,8 +66,18 @@ fn main() {
         let score = ["score", "--pbn", p, "--check"];
         let summary = format!("{n} boards, {n} scored, {n} checks, 0 with differences");
         runs.push(("score", measure(&lawbook, &score, root, Some(&summary))));
+        // The peer, where Python has endplay: the same file read and scored by endplay
+        // (benches/endplay_score.py), to 100,000 boards (a million take it some 6 minutes).
+        if n <= 100_000 && endplay() {
+            let script = root.join("benches/endplay_score.py");
+            let args = [script.to_str().unwrap(), p];
+            runs.push((
+                "endplay",
+                measure(Path::new("python3"), &args, root, Some(&summary)),
+            ));
+        }
         let (base_s, base_kib) = runs[0].1;
-        for (name, (secs, kib)) in runs {
+        for &(name, (secs, kib)) in &runs {
             println!(
                 "{n:>7} {name:<8} {secs:>8.2} {:>9.2} {:>9.1} {:>11.1} {:>13.1}",
                 secs * 1e6 / n as f64,
@@ -71,9 +86,28 @@ fn main() {
                 kib as f64 / base_kib.max(1) as f64,
             );
         }
+        if let (Some((_, (peer, _))), Some((_, (ours, _)))) = (
+            runs.iter().find(|(name, _)| *name == "endplay"),
+            runs.iter().find(|(name, _)| *name == "score"),
+        ) {
+            println!(
+                "{n:>7} score --check is {:.1}x faster than endplay's read and score",
+                peer / ours
+            );
+        }
         let _ = std::fs::remove_file(&path);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether `python3` can import endplay.
+fn endplay() -> bool {
+    Command::new("python3")
+        .args(["-c", "import endplay"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Wall seconds and peak resident KiB of `program args`; with `summary`, its standard output

@@ -81,9 +81,10 @@ pub(super) fn build(game: &RawGame, tags: Vec<PbnTag>, text: Src<'_>) -> Result<
     let mut play_at = None;
     let mut auction_notes = Vec::new();
     let mut play_notes = Vec::new();
+    // The names are the tags' (inheritance moved them out of the raw game).
     for (i, raw) in game.tags.iter().enumerate() {
         let tag = &tags[i];
-        match raw.name.as_str() {
+        match tag.name.as_str() {
             "Auction" if auction_at.is_none() => {
                 sec = Sec::Auction;
                 auction_at = Some(i);
@@ -111,13 +112,13 @@ pub(super) fn build(game: &RawGame, tags: Vec<PbnTag>, text: Src<'_>) -> Result<
             }
             _ => sec = Sec::None,
         }
-        if NO_SECTION.contains(&raw.name.as_str()) || raw.name == "Note" {
+        if NO_SECTION.contains(&tag.name.as_str()) || tag.name == "Note" {
             if let Some(item) = raw.items.iter().find(|i| !matches!(i, Item::Comment(_))) {
                 return Err(Fail::new(
                     PbnErrorKind::Syntax,
                     format!(
                         "text after the tag `{}`, which has no section data",
-                        raw.name
+                        tag.name
                     ),
                     "only the Auction and Play tags and supplemental tables are followed by \
                      data; write a comment { like this } or after ;",

@@ -125,7 +125,7 @@ impl<R: BufRead> Boards<R> {
         }
         // As over a whole file: every game's inheritance first, then the boards.
         let tags = games
-            .iter()
+            .iter_mut()
             .map(|g| self.inherit.game(g))
             .collect::<Result<Vec<_>, Fail>>()
             .map_err(|f| fail(f, &self.headers))?;

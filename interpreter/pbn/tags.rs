@@ -5,7 +5,7 @@
 use super::scan::{item_span, RawGame};
 use super::{Fail, PbnContract, PbnErrorKind, PbnTag, TagOrigin};
 use crate::model::{Seat, Side, Strain, Suit};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// Tags for which 4.8 forbids `#` and `##`.
@@ -25,18 +25,23 @@ const NOT_INHERITABLE: [&str; 8] = [
 /// size depends on the tag names used, not on the number of games.
 #[derive(Default)]
 pub(super) struct Inheritance {
-    /// The latest value of each tag, from the nearest previous game that has it.
-    last: HashMap<String, PbnTag>,
+    /// The latest value of each tag, from the nearest previous game that has it, and the
+    /// number of the game that last wrote it (only a tag's first occurrence in a game counts).
+    last: HashMap<String, (PbnTag, usize)>,
     /// Tags declared with `##`, in the order they were first declared.
     headers: Vec<String>,
+    /// Games resolved so far.
+    games: usize,
 }
 
 impl Inheritance {
-    /// Resolve `#` and `##` in the next game of the file.
-    pub fn game(&mut self, game: &RawGame) -> Result<Vec<PbnTag>, Fail> {
+    /// Resolve `#` and `##` in the next game of the file. The game's tag names and values
+    /// move into the tags (what is read of a game after this is its spans and sections).
+    pub fn game(&mut self, game: &mut RawGame) -> Result<Vec<PbnTag>, Fail> {
+        self.games += 1;
+        let now = self.games;
         let mut tags: Vec<PbnTag> = Vec::with_capacity(game.tags.len() + self.headers.len());
-        let mut seen: HashSet<&str> = HashSet::new();
-        for raw in &game.tags {
+        for raw in &mut game.tags {
             let inherits = raw.value.starts_with('#');
             if inherits && NOT_INHERITABLE.contains(&raw.name.as_str()) {
                 return Err(Fail::new(
@@ -52,7 +57,7 @@ impl Inheritance {
                 let value = self
                     .last
                     .get(&raw.name)
-                    .map_or(String::new(), |t| t.value.clone());
+                    .map_or(String::new(), |(t, _)| t.value.clone());
                 (value, TagOrigin::SameAsBefore)
             } else if let Some(rest) = raw.value.strip_prefix("##") {
                 if !self.headers.contains(&raw.name) {
@@ -67,8 +72,8 @@ impl Inheritance {
                 _ => None,
             };
             let tag = PbnTag {
-                name: raw.name.clone(),
-                raw: raw.value.clone(),
+                name: std::mem::take(&mut raw.name),
+                raw: std::mem::take(&mut raw.value),
                 value,
                 origin,
                 span: raw.value_span.clone(),
@@ -77,21 +82,23 @@ impl Inheritance {
             };
             // Only the first occurrence of a tag in a game counts (3.4). The entry is
             // overwritten in place: its strings keep their memory from game to game.
-            if seen.insert(raw.name.as_str()) {
-                match self.last.get_mut(&raw.name) {
-                    Some(t) => t.clone_from(&tag),
-                    None => {
-                        self.last.insert(tag.name.clone(), tag.clone());
-                    }
+            match self.last.get_mut(&tag.name) {
+                Some((t, stamp)) if *stamp != now => {
+                    t.clone_from(&tag);
+                    *stamp = now;
+                }
+                Some(_) => {}
+                None => {
+                    self.last.insert(tag.name.clone(), (tag.clone(), now));
                 }
             }
             tags.push(tag);
         }
         for name in &self.headers {
-            if seen.contains(name.as_str()) {
-                continue;
-            }
-            if let Some(t) = self.last.get(name) {
+            if let Some((t, stamp)) = self.last.get(name) {
+                if *stamp == now {
+                    continue;
+                }
                 tags.push(PbnTag {
                     origin: TagOrigin::FromHeader,
                     section: None,
@@ -108,7 +115,7 @@ impl Inheritance {
         self.headers
             .iter()
             .filter_map(|name| self.last.get(name))
-            .map(|t| &t.tag_span)
+            .map(|(t, _)| &t.tag_span)
     }
 }
 
@@ -415,7 +422,7 @@ mod tests {
     /// Resolve the games of `text` in order, as the reader does.
     fn inherit(games: &[RawGame]) -> Result<Vec<Vec<PbnTag>>, Fail> {
         let mut state = Inheritance::default();
-        games.iter().map(|g| state.game(g)).collect()
+        games.iter().map(|g| state.game(&mut g.clone())).collect()
     }
 
     fn values(text: &str) -> Vec<Vec<(String, String, TagOrigin)>> {

@@ -460,7 +460,13 @@ impl<'b> Lowerer<'b> {
                 let n = n.clone();
                 let otherwise = otherwise.as_ref().map(|o| self.val(o));
                 Box::new(move |m| {
-                    if let Some((_, v)) = m.env.iter().rev().find(|(x, _)| **x == *n) {
+                    // A rule binds some tens of names (every irregularity's flag among them):
+                    // the length and first byte rule most out before the bytes are compared.
+                    let (len, first) = (n.len(), n.as_bytes().first().copied());
+                    let same = |x: &str| {
+                        x.len() == len && x.as_bytes().first().copied() == first && *x == *n
+                    };
+                    if let Some((_, v)) = m.env.iter().rev().find(|(x, _)| same(x)) {
                         return Ok(v.clone());
                     }
                     match &otherwise {
