@@ -29,11 +29,13 @@
 //! cards have gone, see `Key`); of cards that are equivalent (same hand, adjacent in rank
 //! among the cards still in play, neither named by the statement) only one is tried; a
 //! choice is given up as soon as it cannot do worse for the claimer than one already found;
-//! and trumps higher than every defender's trump are counted as won before searching. Every
+//! and a trick boundary is not searched when the tricks its trumps must win (each defender's
+//! trump beats at most one trump of a claimer-side hand, see `unbeaten`) already reach what
+//! the caller needs. Every
 //! card tried counts against a node budget; when it is spent the search stops with a
 //! [`ClaimErrorKind::Budget`] error instead of running on.
 
-use super::{legal, suit_mask, trick_winner, valid_card, ClaimError, ClaimErrorKind, Position};
+use super::{legal, trick_winner, valid_card, ClaimError, ClaimErrorKind, Position};
 use crate::model::{Card, Rank, Seat, Side, Strain, Suit};
 use rustc_hash::FxHashMap;
 
@@ -362,22 +364,21 @@ impl Search<'_> {
         (out, leader, statement)
     }
 
-    /// A lower bound of the claimer's tricks from a trick boundary: a trump higher than every
-    /// trump the defenders hold wins the trick it is played to, whoever plays it and when,
-    /// and each hand plays one card a trick.
+    /// A lower bound of the claimer's tricks from a trick boundary. A trick to which a hand
+    /// of the claimer's side plays a trump is the side's unless a defender plays a higher
+    /// trump to it, and each defender's trump beats at most one trick; so of a hand's trumps
+    /// at least as many win as are left over when each defender's trump is matched with a
+    /// lower one of that hand (`unbeaten`). A trump higher than every defender's is one of
+    /// those left over, whoever plays it and when.
     fn sure_tricks(&self, hands: &Hands) -> u8 {
         let Some(trump) = self.trumps.suit() else {
             return 0;
         };
         let (a, b) = self.side_seats();
-        let theirs = (hands[a.lho().index()] | hands[a.rho().index()]) & suit_mask(trump);
-        // The bits above the defenders' highest trump, within the trump suit.
-        let above = match theirs {
-            0 => suit_mask(trump),
-            t => suit_mask(trump) & !((1u64 << (63 - t.leading_zeros())) * 2 - 1),
-        };
-        let count = |s: Seat| (hands[s.index()] & above).count_ones() as u8;
-        count(a).max(count(b))
+        let shift = trump as usize * 13;
+        let block = |s: Seat| ((hands[s.index()] >> shift) & 0x1fff) as u16;
+        let theirs = block(a.lho()) | block(a.rho());
+        unbeaten(block(a), theirs).max(unbeaten(block(b), theirs))
     }
 
     /// The choices in the order to try them: the claimer's side's low cards first when
@@ -502,5 +503,52 @@ fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
     out
 }
 
+/// Of the cards `ours` of one suit (a bit a rank, the ace highest), how many are left when
+/// each card of `theirs` beats a lower card of `ours`, each at most one, as many as can be:
+/// the greedy matching from the lowest of ours up, each with the lowest of theirs above it,
+/// is a largest one.
+fn unbeaten(ours: u16, theirs: u16) -> u8 {
+    let (mut left, mut free, mut rest) = (0, theirs, ours);
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        // Their cards above `low`: the bits above its bit.
+        let above = free & !(low | (low - 1));
+        if above == 0 {
+            left += 1;
+        } else {
+            free &= !(above & above.wrapping_neg());
+        }
+    }
+    left
+}
+
 /// The 13 bits of each suit.
 const SUIT_BLOCKS: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x1fff << 39];
+
+#[cfg(test)]
+mod tests {
+    use super::unbeaten;
+
+    /// A rank's bit in a suit's block: 2 is bit 0, the ace bit 12.
+    fn ranks(rs: &[u8]) -> u16 {
+        rs.iter().fold(0, |m, r| m | 1 << (r - 2))
+    }
+
+    #[test]
+    fn unbeaten_counts_the_trumps_no_defender_can_beat() {
+        // Nothing against them: every trump wins.
+        assert_eq!(unbeaten(ranks(&[14, 3]), 0), 2);
+        // One higher trump beats one of two.
+        assert_eq!(unbeaten(ranks(&[2, 3]), ranks(&[4])), 1);
+        // The ace beats the king, the three the two: none left.
+        assert_eq!(unbeaten(ranks(&[13, 2]), ranks(&[14, 3])), 0);
+        // The king beats either the queen or the two, not both.
+        assert_eq!(unbeaten(ranks(&[12, 2]), ranks(&[13])), 1);
+        // Lower trumps beat nothing: the ace and king are left, the five is beaten.
+        assert_eq!(unbeaten(ranks(&[14, 13, 5]), ranks(&[12, 11, 10])), 2);
+        // Matching the ten with the five (not the ace) leaves the ace unbeaten: 4, not 3.
+        assert_eq!(unbeaten(ranks(&[14, 9, 8, 7, 5]), ranks(&[10])), 4);
+        assert_eq!(unbeaten(0, ranks(&[14])), 0);
+    }
+}
