@@ -218,15 +218,21 @@ struct Remembered {
     exact: bool,
 }
 
-/// A trick boundary up to what does not change its result: the hands with each suit's cards
-/// still in play renumbered from the top (which cards have gone does not matter, only the
-/// order of those left), the leader, and the statement's cards still held, in its order and
-/// renumbered the same way (at most 26 cards, `NONE` after the last). A fixed array, so that
-/// making a key allocates nothing: the search makes one at every trick boundary.
-type Key = (Hands, Seat, [u8; 26]);
+/// A trick boundary up to what does not change its result: which hand holds each card still
+/// in play, suit by suit in order of rank (which cards have gone does not matter, only the
+/// order of those left), the leader, and the statement's cards still held, in its order,
+/// each by its suit and its place among the suit's cards still in play. Packed in words, so
+/// that making, hashing and comparing a key is a few instructions: the search makes one at
+/// every trick boundary.
+///
+/// The first word holds two bits a card in play (its holder's seat index), from the lowest
+/// card of clubs up, at most 52 cards; then four bits a suit for how many of its cards are in
+/// play, and the leader. The others hold six bits a statement card (`suit * 16 + place`, its
+/// place from the lowest card in play), ten to a word, `NO_CARD` after the last.
+type Key = (u128, [u64; 3]);
 
 /// No statement card in this place of a [`Key`].
-const NONE: u8 = u8::MAX;
+const NO_CARD: u64 = 0x3f;
 
 struct Search<'a> {
     trumps: Strain,
@@ -333,35 +339,38 @@ impl Search<'_> {
     /// See [`Key`].
     fn key(&self, hands: &Hands, leader: Seat) -> Key {
         let live = hands.iter().fold(0, |m, h| m | h);
-        let mut renumbered = [0u8; 52];
-        let mut out = [0u64; 4];
-        for suit in 0..4 {
-            let mut top = 0;
-            // The live cards of the suit, highest first.
-            let mut block = (live >> (suit * 13)) & 0x1fff;
-            while block != 0 {
-                let r = 63 - block.leading_zeros() as usize;
-                block &= !(1 << r);
-                let i = suit * 13 + r;
-                let j = suit * 13 + 12 - top;
-                top += 1;
-                renumbered[i] = j as u8;
-                for (o, h) in out.iter_mut().zip(hands) {
-                    if h & (1 << i) != 0 {
-                        *o |= 1 << j;
-                    }
-                }
-            }
+        // A card's seat index in two bits: the low bit from seats 1 and 3, the high from 2
+        // and 3.
+        let (lo, hi) = (hands[1] | hands[3], hands[2] | hands[3]);
+        let (mut packed, mut at, mut rest) = (0u128, 0, live);
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let seat = (lo >> i) & 1 | ((hi >> i) & 1) << 1;
+            packed |= u128::from(seat) << at;
+            at += 2;
         }
-        let mut statement = [NONE; 26];
+        for (suit, block) in SUIT_BLOCKS.iter().enumerate() {
+            packed |= u128::from((live & block).count_ones()) << (104 + 4 * suit);
+        }
+        packed |= (leader.index() as u128) << 120;
+        let mut statement = [0u64; 3];
         let held = self
             .statement
             .iter()
             .filter(|c| live & (1 << c.index()) != 0);
-        for (slot, c) in statement.iter_mut().zip(held) {
-            *slot = renumbered[c.index()];
+        let mut n = 0;
+        for c in held {
+            let i = c.index();
+            let suit = i / 13;
+            let place = (live & SUIT_BLOCKS[suit] & ((1u64 << i) - 1)).count_ones() as u64;
+            statement[n / 10] |= ((suit as u64) << 4 | place) << (6 * (n % 10));
+            n += 1;
         }
-        (out, leader, statement)
+        if n < 26 {
+            statement[n / 10] |= NO_CARD << (6 * (n % 10));
+        }
+        (packed, statement)
     }
 
     /// A lower bound of the claimer's tricks from a trick boundary. A trick to which a hand
