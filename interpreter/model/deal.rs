@@ -81,6 +81,9 @@ impl Deal {
     /// Parse `F:h1 h2 h3 h4`, where F is the first hand's seat and the hands follow clockwise.
     /// A hand may be `-` (unknown) only if `allow_unknown`; otherwise all 52 cards must be dealt.
     pub fn parse_pbn(text: &str) -> Result<Deal, DealError> {
+        if let Some(deal) = Deal::parse_plain(text) {
+            return Ok(deal);
+        }
         let err = |message: Message, help: &'static str, span: Range<usize>| DealError {
             message,
             help: Message::new(help),
@@ -106,7 +109,8 @@ impl Deal {
             )
         })?;
         let mut hands = [Hand::default(); 4];
-        let mut seen: [Option<(Seat, Range<usize>)>; 52] = std::array::from_fn(|_| None);
+        // Who holds each card read so far.
+        let mut seen: [Option<Seat>; 52] = [None; 52];
         let mut n_hands = 0;
         let body_start = colon + 1;
         for (start, word) in words(&text[body_start..]) {
@@ -121,18 +125,18 @@ impl Deal {
             }
             let seat = Seat::from_index(first.index() + n_hands);
             n_hands += 1;
-            let suits: Vec<&str> = word.split('.').collect();
-            if suits.len() != 4 {
+            let n_suits = word.bytes().filter(|&c| c == b'.').count() + 1;
+            if n_suits != 4 {
                 return Err(err(
                     Message::new("deal.suits")
                         .with("seat", seat)
-                        .with("n", suits.len()),
+                        .with("n", n_suits),
                     "deal.suits.help",
                     span,
                 ));
             }
             let mut offset = start;
-            for (suit, ranks) in Suit::ALL.iter().zip(&suits) {
+            for (suit, ranks) in Suit::ALL.iter().zip(word.split('.')) {
                 for (i, ch) in ranks.char_indices() {
                     let cspan = offset + i..offset + i + ch.len_utf8();
                     let rank = Rank::from_char(ch).ok_or_else(|| {
@@ -143,17 +147,17 @@ impl Deal {
                         )
                     })?;
                     let card = Card::new(*suit, rank);
-                    if let Some((other, _)) = &seen[card.index()] {
+                    if let Some(other) = seen[card.index()] {
                         return Err(err(
                             Message::new("deal.twice")
                                 .with("card", card)
-                                .with("other", *other)
+                                .with("other", other)
                                 .with("seat", seat),
                             "deal.twice.help",
                             cspan,
                         ));
                     }
-                    seen[card.index()] = Some((seat, cspan));
+                    seen[card.index()] = Some(seat);
                     hands[seat.index()].insert(card);
                 }
                 offset += ranks.len() + 1;
@@ -176,6 +180,61 @@ impl Deal {
             ));
         }
         Ok(Deal { hands })
+    }
+
+    /// The common case quickly, a byte at a time: `F:` and four hands of four suits, 52
+    /// different cards, 13 a hand, in ASCII. Anything else (an error, a space before the
+    /// colon, other white space) is left to `parse_pbn`, which reads it the same way or
+    /// says what is wrong.
+    fn parse_plain(text: &str) -> Option<Deal> {
+        let b = text.as_bytes();
+        if b.len() < 2 || b[1] != b':' || !b[0].is_ascii() {
+            return None;
+        }
+        let first = Seat::from_letter(b[0] as char)?;
+        let mut hands = [Hand::default(); 4];
+        let (mut all, mut hand, mut suit, mut in_hand) = (0u64, 0usize, 0usize, false);
+        for &c in &b[2..] {
+            if c == b' ' {
+                if in_hand {
+                    if suit != 3 {
+                        return None;
+                    }
+                    (hand, suit, in_hand) = (hand + 1, 0, false);
+                }
+                continue;
+            }
+            if !in_hand {
+                if hand == 4 {
+                    return None;
+                }
+                in_hand = true;
+            }
+            if c == b'.' {
+                suit += 1;
+                if suit > 3 {
+                    return None;
+                }
+                continue;
+            }
+            if !c.is_ascii() {
+                return None;
+            }
+            let card = Card::new(Suit::ALL[suit], Rank::from_char(char::from(c))?);
+            let bit = 1u64 << card.index();
+            if all & bit != 0 {
+                return None;
+            }
+            all |= bit;
+            hands[Seat::from_index(first.index() + hand).index()].0 |= bit;
+        }
+        if in_hand {
+            if suit != 3 {
+                return None;
+            }
+            hand += 1;
+        }
+        (hand == 4 && hands.iter().all(|h| h.len() == 13)).then_some(Deal { hands })
     }
 
     pub fn pbn(&self) -> String {
@@ -215,6 +274,42 @@ mod tests {
         assert_eq!(d.hand(Seat::West).pbn(), "82.AJ4.A854.A852");
         assert_eq!(d.hand(Seat::East).pbn(), "AQT65..Q9762.QJ3");
         assert_eq!(Deal::parse_pbn(&d.pbn()).unwrap(), d);
+    }
+
+    #[test]
+    fn the_quick_reading_is_the_full_one() {
+        // Every deal the quick path takes, the full path reads the same; whatever it leaves
+        // (errors, other spacing) the full path decides.
+        let plain = "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764";
+        let spaced = "N:82.AJ4.A854.A852  KJ9.KT653.JT.KT9\tAQT65..Q9762.QJ3 743.Q9872.K3.764 ";
+        let lower = "e:82.aj4.a854.a852 kj9.kt653.jt.kt9 aqt65..q9762.qj3 743.q9872.k3.764";
+        for text in [plain, spaced, lower, DEAL] {
+            let quick = Deal::parse_plain(text);
+            if let Some(d) = &quick {
+                assert_eq!(Some(d), Deal::parse_pbn(text).ok().as_ref(), "{text}");
+            }
+        }
+        assert!(Deal::parse_plain(plain).is_some());
+        assert!(Deal::parse_plain(lower).is_some());
+        // A tab is white space to the full reader only.
+        assert!(Deal::parse_plain(spaced).is_none());
+        assert!(Deal::parse_pbn(spaced).is_ok());
+        assert_eq!(
+            Deal::parse_plain(lower).unwrap().hand(Seat::East).pbn(),
+            "82.AJ4.A854.A852"
+        );
+        for bad in [
+            "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3",
+            "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.76",
+            "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.762",
+            "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764 2",
+            "N:82.AJ4.A854 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764.A852",
+            "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.76X",
+            "Q:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764",
+        ] {
+            assert!(Deal::parse_plain(bad).is_none(), "{bad}");
+            assert!(Deal::parse_pbn(bad).is_err(), "{bad}");
+        }
     }
 
     #[rstest]

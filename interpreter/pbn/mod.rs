@@ -116,9 +116,8 @@ pub struct PbnBoard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PbnTag {
     pub name: String,
-    /// The value as written (escapes resolved): `#`, `##camrose24_1`, `N`...
-    pub raw: String,
-    /// The value after inheritance.
+    /// The value after inheritance. What was written is this and `origin` (see
+    /// [`PbnTag::raw`]): a tag keeps one copy of its text.
     pub value: String,
     pub origin: TagOrigin,
     /// Byte range of the written value, between the quotes. For a tag inherited from a `##`
@@ -129,6 +128,19 @@ pub struct PbnTag {
     /// Byte range of the section data that follows the tag (auction calls, play cards,
     /// rows of a supplemental table), if there is any.
     pub section: Option<Range<usize>>,
+}
+
+impl PbnTag {
+    /// The value as written in this game (escapes resolved): `#`, `##camrose24_1`, `N`...;
+    /// nothing for a tag this game does not write (inherited from a `##` header).
+    pub fn raw(&self) -> std::borrow::Cow<'_, str> {
+        match self.origin {
+            TagOrigin::Written => self.value.as_str().into(),
+            TagOrigin::SameAsBefore => "#".into(),
+            TagOrigin::Header => format!("##{}", self.value).into(),
+            TagOrigin::FromHeader => "".into(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -155,7 +155,14 @@ impl<R: BufRead> Boards<R> {
         PbnError::new(
             PbnErrorKind::Io,
             format!("cannot read {}: {e}", self.name),
-            "check the path and the file's permissions".into(),
+            match e.kind() {
+                // A game over the limit: the file is there, its games are not cut.
+                std::io::ErrorKind::InvalidData => {
+                    "write an empty line after each game, as PBN requires; a game itself is                      never this large"
+                }
+                _ => "check the path and the file's permissions",
+            }
+            .into(),
             String::new(),
             None,
             None,
@@ -321,13 +328,16 @@ impl<R: BufRead> Cutter<R> {
                 break;
             }
             if (bytes.len() - from) as u64 > MAX_GAME_BYTES {
-                return Err(std::io::Error::other(format!(
-                    "the game that starts at byte {} is larger than {} MiB, the most one game \
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "the game that starts at byte {} is larger than {} MiB, the most one game \
                      may hold (docs/architecture.md, \"Limits\"); games are separated by empty \
                      lines",
-                    self.offset,
-                    MAX_GAME_BYTES >> 20
-                )));
+                        self.offset,
+                        MAX_GAME_BYTES >> 20
+                    ),
+                ));
             }
             let line_start = end;
             end = bytes.len();
@@ -377,16 +387,31 @@ impl<R: BufRead> Cutter<R> {
                     b'{' => self.lex = Lex::Comment,
                     b'[' => self.lex = Lex::BeforeName,
                     b'"' => self.lex = Lex::Str,
-                    _ => {}
+                    _ => {
+                        // Over the run of bytes that change nothing (a section's calls).
+                        let run = line[i..]
+                            .iter()
+                            .position(|c| matches!(c, b';' | b'{' | b'[' | b'"'));
+                        i += run.unwrap_or(line.len() - i);
+                        continue;
+                    }
                 },
-                Lex::Comment => {
-                    if c == b'}' {
+                Lex::Comment => match memchr::memchr(b'}', &line[i..]) {
+                    Some(k) => {
+                        i += k;
                         self.lex = Lex::Normal;
                     }
-                }
+                    None => return false,
+                },
                 Lex::BeforeName if ws => {}
                 Lex::BeforeName | Lex::Name if c.is_ascii_alphanumeric() || c == b'_' => {
-                    self.lex = Lex::Name
+                    self.lex = Lex::Name;
+                    // Over the rest of the name.
+                    let name = &line[i + 1..];
+                    let run = name
+                        .iter()
+                        .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'));
+                    i += run.unwrap_or(name.len());
                 }
                 Lex::Name => {
                     self.lex = Lex::BeforeValue;
@@ -394,13 +419,21 @@ impl<R: BufRead> Cutter<R> {
                 }
                 Lex::BeforeValue if ws => {}
                 Lex::BeforeValue if c == b'"' => self.lex = Lex::Value,
-                Lex::Value | Lex::Str => match c {
-                    b'"' if self.lex == Lex::Value => self.lex = Lex::BeforeClose,
-                    b'"' => self.lex = Lex::Normal,
-                    b'\\' if matches!(line.get(i + 1), Some(b'"' | b'\\')) => i += 1,
-                    b'\n' => self.lex = Lex::Normal,
-                    _ => {}
-                },
+                Lex::Value | Lex::Str => {
+                    // Straight to the next byte that can end the string: most of a game's
+                    // bytes are in its tags' values.
+                    let Some(k) = memchr::memchr3(b'"', b'\\', b'\n', &line[i..]) else {
+                        return false;
+                    };
+                    i += k;
+                    match line[i] {
+                        b'"' if self.lex == Lex::Value => self.lex = Lex::BeforeClose,
+                        b'"' => self.lex = Lex::Normal,
+                        b'\\' if matches!(line.get(i + 1), Some(b'"' | b'\\')) => i += 1,
+                        b'\n' => self.lex = Lex::Normal,
+                        _ => {}
+                    }
+                }
                 Lex::BeforeClose if ws => {}
                 Lex::BeforeClose if c == b']' => self.lex = Lex::Normal,
                 Lex::BeforeName | Lex::BeforeValue | Lex::BeforeClose => {
@@ -428,6 +461,9 @@ fn last_line_start(bytes: &[u8], from: usize) -> usize {
 
 /// Line breaks as miette counts them: `\r\n`, `\n` and a lone `\r`.
 fn line_breaks(bytes: &[u8]) -> usize {
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return memchr::memchr_iter(b'\n', bytes).count();
+    }
     let mut n = 0;
     let mut i = 0;
     while i < bytes.len() {

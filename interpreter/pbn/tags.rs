@@ -26,8 +26,13 @@ const NOT_INHERITABLE: [&str; 8] = [
 #[derive(Default)]
 pub(super) struct Inheritance {
     /// The latest value of each tag, from the nearest previous game that has it, and the
-    /// number of the game that last wrote it (only a tag's first occurrence in a game counts).
-    last: HashMap<String, (PbnTag, usize)>,
+    /// number of the game that last wrote it (only a tag's first occurrence in a game counts),
+    /// by the tag's place in `latest`.
+    last: HashMap<String, usize>,
+    latest: Vec<(PbnTag, usize)>,
+    /// The place in `latest` of each tag of the previous game, in its order: games mostly
+    /// write the same tags in the same order, and a name compared is cheaper than hashed.
+    order: Vec<usize>,
     /// Tags declared with `##`, in the order they were first declared.
     headers: Vec<String>,
     /// Games resolved so far.
@@ -35,13 +40,14 @@ pub(super) struct Inheritance {
 }
 
 impl Inheritance {
-    /// Resolve `#` and `##` in the next game of the file. The game's tag names and values
-    /// move into the tags (what is read of a game after this is its spans and sections).
+    /// Resolve `#` and `##` in the next game of the file. The game's tag names and written
+    /// values move into the tags (what is read of a game after this is its spans and
+    /// sections).
     pub fn game(&mut self, game: &mut RawGame) -> Result<Vec<PbnTag>, Fail> {
         self.games += 1;
         let now = self.games;
         let mut tags: Vec<PbnTag> = Vec::with_capacity(game.tags.len() + self.headers.len());
-        for raw in &mut game.tags {
+        for (k, raw) in game.tags.iter_mut().enumerate() {
             let inherits = raw.value.starts_with('#');
             if inherits && NOT_INHERITABLE.contains(&raw.name.as_str()) {
                 return Err(Fail::new(
@@ -53,11 +59,12 @@ impl Inheritance {
                     raw.value_span.clone(),
                 ));
             }
+            let slot = match self.order.get(k) {
+                Some(&at) if self.latest[at].0.name == raw.name => Some(at),
+                _ => self.last.get(&raw.name).copied(),
+            };
             let (value, origin) = if raw.value == "#" {
-                let value = self
-                    .last
-                    .get(&raw.name)
-                    .map_or(String::new(), |(t, _)| t.value.clone());
+                let value = slot.map_or(String::new(), |at| self.latest[at].0.value.clone());
                 (value, TagOrigin::SameAsBefore)
             } else if let Some(rest) = raw.value.strip_prefix("##") {
                 if !self.headers.contains(&raw.name) {
@@ -65,7 +72,7 @@ impl Inheritance {
                 }
                 (rest.to_string(), TagOrigin::Header)
             } else {
-                (raw.value.clone(), TagOrigin::Written)
+                (std::mem::take(&mut raw.value), TagOrigin::Written)
             };
             let section = match (raw.items.first(), raw.items.last()) {
                 (Some(a), Some(b)) => Some(item_span(a).start..item_span(b).end),
@@ -73,7 +80,6 @@ impl Inheritance {
             };
             let tag = PbnTag {
                 name: std::mem::take(&mut raw.name),
-                raw: std::mem::take(&mut raw.value),
                 value,
                 origin,
                 span: raw.value_span.clone(),
@@ -82,20 +88,30 @@ impl Inheritance {
             };
             // Only the first occurrence of a tag in a game counts (3.4). The entry is
             // overwritten in place: its strings keep their memory from game to game.
-            match self.last.get_mut(&tag.name) {
-                Some((t, stamp)) if *stamp != now => {
-                    t.clone_from(&tag);
-                    *stamp = now;
+            let at = match slot {
+                Some(at) => {
+                    let (t, stamp) = &mut self.latest[at];
+                    if *stamp != now {
+                        t.clone_from(&tag);
+                        *stamp = now;
+                    }
+                    at
                 }
-                Some(_) => {}
                 None => {
-                    self.last.insert(tag.name.clone(), (tag.clone(), now));
+                    self.last.insert(tag.name.clone(), self.latest.len());
+                    self.latest.push((tag.clone(), now));
+                    self.latest.len() - 1
                 }
+            };
+            match self.order.get_mut(k) {
+                Some(o) => *o = at,
+                None => self.order.push(at),
             }
             tags.push(tag);
         }
+        self.order.truncate(game.tags.len());
         for name in &self.headers {
-            if let Some((t, stamp)) = self.last.get(name) {
+            if let Some((t, stamp)) = self.last.get(name).map(|&at| &self.latest[at]) {
                 if *stamp == now {
                     continue;
                 }
@@ -115,7 +131,7 @@ impl Inheritance {
         self.headers
             .iter()
             .filter_map(|name| self.last.get(name))
-            .map(|(t, _)| &t.tag_span)
+            .map(|&at| &self.latest[at].0.tag_span)
     }
 }
 

@@ -428,3 +428,23 @@ fn a_fault_at_an_inherited_header_shows_the_game_that_wrote_it() {
     assert!(shown.contains("[h.pbn:3:9]"), "{shown}");
     assert!(shown.contains("no declarer"), "{shown}");
 }
+
+#[test]
+fn a_game_over_the_limit_is_refused_with_what_to_do() {
+    // A file whose games are never cut (no empty line): reading stops at the limit, and the
+    // help is about the file's games, not its path.
+    use std::io::Read;
+    let boards = b"[Board \"1\"]\n[Dealer \"N\"]\n".as_slice();
+    let endless = std::io::repeat(b'x').take(stream::MAX_GAME_BYTES + 10);
+    let reader = std::io::BufReader::new(boards.chain(endless));
+    let e = PbnFile::boards_in("big.pbn", reader)
+        .find_map(Result::err)
+        .expect("an error");
+    let shown = render(e);
+    assert!(shown.contains("larger than 16 MiB"), "{shown}");
+    assert!(
+        shown.contains("write an empty line after each game"),
+        "{shown}"
+    );
+    assert!(!shown.contains("permissions"), "{shown}");
+}
