@@ -10,6 +10,7 @@ use crate::load::load_lawbook_under;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
 use crate::source::{Sources, Span};
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -72,18 +73,22 @@ pub fn run(a: Args) -> ExitCode {
     let mut failures = vec![];
     let (mut boards_read, mut scored, mut checked, mut differences) = (0, 0, 0, 0);
     let mut boards = boards.enumerate();
+    // A board's label and line, written into the same two strings board after board.
+    let (mut label, mut line) = (String::new(), String::new());
+    let mut diffs: Vec<String> = vec![];
     for (i, b) in boards.by_ref() {
         let b = match b {
             Ok(b) => b,
             Err(e) => return unreadable(&mut out, e),
         };
         boards_read += 1;
-        let label = match b.board {
-            Some(n) => format!("board {n}"),
-            None => format!("game {}", i + 1),
+        label.clear();
+        let _ = match b.board {
+            Some(n) => write!(label, "board {n}"),
+            None => write!(label, "game {}", i + 1),
         };
-        let mut line = format!("{label}:");
-        let mut diffs: Vec<String> = vec![];
+        line.clear();
+        let _ = write!(line, "{label}:");
         // Each board has the whole budget: shared, it ran out after some 77,000 boards and
         // every later board printed "no contract".
         ev.budget.set(crate::eval::explore::BUDGET);
@@ -104,7 +109,7 @@ pub fn run(a: Args) -> ExitCode {
         match &tag_score {
             Some((text, ns)) => {
                 scored += 1;
-                line.push_str(&format!(" {text}, NS {ns:+}"));
+                let _ = write!(line, " {text}, NS {ns:+}");
                 if a.check {
                     if let Some(s) = &b.score {
                         checked += 1;
@@ -124,7 +129,7 @@ pub fn run(a: Args) -> ExitCode {
         } else {
             differences += 1;
             out.line(format_args!("{line}  DIFFERENT"));
-            for d in diffs {
+            for d in diffs.drain(..) {
                 out.line(format_args!("    {d}"));
             }
         }

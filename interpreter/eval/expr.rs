@@ -175,8 +175,9 @@ impl<'a> Evaluator<'a> {
     pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
         let program = &self.book.program;
         if let Some(&i) = program.define_index.get(name) {
+            // A folded value first, as for a call by index.
             return match self.code() {
-                Some(code) => code.call_define(self, i, &args, view),
+                Some(_) => self.call_at(i, &args, view),
                 None => self.call_define(&program.defines[i], args, view),
             };
         }

@@ -16,7 +16,7 @@ use super::tags::Inheritance;
 use super::{Fail, PbnBoard, PbnError, PbnErrorKind, Src};
 use crate::diagnostic::excerpt::SharedSource;
 use std::collections::VecDeque;
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -321,9 +321,7 @@ impl<R: BufRead> Cutter<R> {
         let mut end = from;
         loop {
             let room = (MAX_GAME_BYTES + 1).saturating_sub((bytes.len() - from) as u64);
-            let n = (&mut self.reader)
-                .take(room)
-                .read_until(b'\n', &mut bytes)?;
+            let n = read_line(&mut self.reader, room as usize, &mut bytes)?;
             if n == 0 {
                 break;
             }
@@ -448,6 +446,37 @@ impl<R: BufRead> Cutter<R> {
 }
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// Append one line of `reader` to `bytes`, its `\n` included, or at most `room` bytes of it;
+/// the bytes appended (0 at the end). What `take(room).read_until(b'\n', bytes)` does, a
+/// line at a time straight from the reader's buffer.
+fn read_line<R: BufRead>(
+    reader: &mut R,
+    room: usize,
+    bytes: &mut Vec<u8>,
+) -> std::io::Result<usize> {
+    let start = bytes.len();
+    loop {
+        let left = room - (bytes.len() - start);
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() || left == 0 {
+            return Ok(bytes.len() - start);
+        }
+        let (n, ends) = match memchr::memchr(b'\n', buf) {
+            Some(k) if k < left => (k + 1, true),
+            _ => (buf.len().min(left), false),
+        };
+        bytes.extend_from_slice(&buf[..n]);
+        reader.consume(n);
+        if ends {
+            return Ok(bytes.len() - start);
+        }
+    }
+}
 
 /// Where the last line of `bytes` starts, not before `from`.
 fn last_line_start(bytes: &[u8], from: usize) -> usize {
