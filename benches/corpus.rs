@@ -19,6 +19,7 @@ mod baseline_score;
 use baseline_score::duplicate_score;
 use criterion::{Criterion, Throughput};
 use lawbook::eval::book::Evaluation;
+use lawbook::eval::entry::{slot, IntEntry};
 use lawbook::eval::expr::{Evaluator, View};
 use lawbook::eval::value::Value;
 use lawbook::model::Strain;
@@ -226,6 +227,29 @@ fn interpret(ev: &Evaluator, view: &View, b: Board) -> i64 {
     }
 }
 
+/// Score a board through `score`'s typed entry (eval::entry): the arguments as integers.
+#[inline]
+fn typed(ev: &Evaluator, entry: &IntEntry, b: Board) -> i64 {
+    let risk = [1, 2, 4][b.doubled as usize];
+    let strain = slot(&Value::Strain(b.strain)).expect("a strain has a slot");
+    let args = [
+        i64::from(b.level),
+        strain,
+        risk,
+        i64::from(b.vulnerable),
+        i64::from(b.tricks),
+    ];
+    entry
+        .call(ev, &args)
+        .expect("every board of the 2940 is folded")
+}
+
+/// Score every board through the typed entry; returns a checksum. Not inlined.
+#[inline(never)]
+fn score_typed(ev: &Evaluator, entry: &IntEntry, boards: &[Board]) -> i64 {
+    boards.iter().map(|&b| typed(ev, entry, b)).sum()
+}
+
 /// Score every board through the interpreter; returns a checksum. Not inlined, so
 /// criterion and our own timing run the same machine code.
 #[inline(never)]
@@ -321,6 +345,21 @@ fn print_evaluation(book: &lawbook::eval::book::CompiledBook, laws_2017: &Path, 
         mi / mb,
         lo,
         hi
+    );
+    // The same boards through `score`'s typed entry (eval::entry): the arguments as integers,
+    // no Value built, against the baseline, interleaved.
+    let entry = IntEntry::new(book, "score").expect("score has a typed entry");
+    let (t, b) = interleaved(
+        || black_box(score_typed(&ev, &entry, black_box(&boards))),
+        || black_box(score_baseline(black_box(&boards))),
+    );
+    println!(
+        "score through its typed entry / baseline: {:.2} µs / {:.2} µs for 2940 boards \
+         ({:.1} ns a board), ratio {:.1}",
+        t * 1e6,
+        b * 1e6,
+        t * 1e9 / 2940.0,
+        t / b
     );
     // The same boards through the reference path: every definition's body walked, none of
     // the values folded at load (eval::fold), interleaved with the folded path.
@@ -595,6 +634,7 @@ fn main() {
     let boards = boards();
     assert_eq!(boards.len(), 2940);
     // Both sides must compute the same thing before their speeds are compared.
+    let entry = IntEntry::new(&book, "score").expect("score has a typed entry");
     for &b in &boards {
         let want = i64::from(duplicate_score(
             b.level,
@@ -603,6 +643,11 @@ fn main() {
             b.vulnerable,
             b.tricks,
         ));
+        assert_eq!(
+            typed(&ev, &entry, b),
+            want,
+            "the typed entry and the baseline disagree"
+        );
         assert_eq!(
             interpret(&ev, &view, b),
             want,

@@ -118,9 +118,10 @@ impl Bundled {
         if let Some(book) = &self.book {
             let ev = Evaluator::new(book, &findings, crate::eval::explore::BUDGET);
             let view = View::default();
+            let entry = crate::eval::entry::IntEntry::new(book, "score");
             for (i, b) in file.boards.iter().enumerate() {
                 ev.budget.set(crate::eval::explore::BUDGET);
-                let _ = score_from_tags(&ev, &view, b);
+                let _ = score_from_tags(&ev, &view, b, entry.as_ref());
                 if i < RULED_BOARDS {
                     let case = board_case(b, id);
                     let _ = rule_and_render_case(

@@ -2,20 +2,26 @@
 //! reference: on every point of every folded definition of the 2017 book, the same value (or
 //! the same stop) and the same definitions and tables used.
 
+use lawbook::eval::book::CompiledBook;
 use lawbook::eval::expr::{Evaluator, Findings, View};
 use lawbook::eval::fold::arguments;
 use lawbook::load::load_lawbook;
 use lawbook::source::Sources;
 use std::path::Path;
 
-#[test]
-fn every_folded_point_is_what_the_interpreter_computes() {
+/// The bundled 2017 law book, loaded as every command loads it.
+fn book_2017() -> CompiledBook {
     let mut sources = Sources::default();
-    let book = load_lawbook(
+    load_lawbook(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/2017"),
         &mut sources,
     )
-    .expect("the 2017 law book loads");
+    .expect("the 2017 law book loads")
+}
+
+#[test]
+fn every_folded_point_is_what_the_interpreter_computes() {
+    let book = book_2017();
     let findings = Findings::default();
     let view = View::default();
     let mut folded = 0;
@@ -91,4 +97,59 @@ fn a_law_book_written_to_be_slow_to_fold_loads_and_is_interpreted() {
     );
     assert_eq!(v.ok(), Some(lawbook::eval::value::Value::Int(10)));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_typed_entry_gives_every_point_with_the_same_marks() {
+    // Each definition the book folds into integers, called through its typed entry (no
+    // Value built) at every point: the value and the definitions and tables marked are the
+    // reference interpreter's; a point that stops there has no value here either.
+    use lawbook::eval::entry::{slot, IntEntry};
+    use lawbook::eval::value::Value;
+    let book = book_2017();
+    let findings = Findings::default();
+    let view = View::default();
+    let mut entries = 0;
+    for d in &book.program.defines {
+        let Some(entry) = IntEntry::new(&book, &d.name) else {
+            continue;
+        };
+        entries += 1;
+        let domains = d.domains.as_ref().expect("a folded definition has domains");
+        let points: usize = domains.iter().map(|x| x.len()).product();
+        for p in 0..points {
+            let args = arguments(domains, p);
+            let slots: Vec<i64> = args.iter().map(|a| slot(a).expect("a slot")).collect();
+            let typed = Evaluator::new(&book, &findings, 1_000_000);
+            let reference = Evaluator::new(&book, &findings, 1_000_000);
+            let a = entry.call(&typed, &slots);
+            let b = reference.interpret(&d.name, args.clone(), &view);
+            match (a, b) {
+                (Some(a), Ok(b)) => {
+                    assert_eq!(Value::Int(a), b, "{}{args:?}", d.name);
+                    assert_eq!(typed.used(), reference.used(), "{}{args:?}", d.name);
+                }
+                (None, Err(_)) => {}
+                (a, b) => panic!("{}{args:?}: typed {a:?}, reference {b:?}", d.name),
+            }
+        }
+        // Outside a domain, or with another number of arguments: no value.
+        let ev = Evaluator::new(&book, &findings, 1_000_000);
+        let mut first: Vec<i64> = arguments(domains, 0)
+            .iter()
+            .map(|a| slot(a).unwrap())
+            .collect();
+        assert_eq!(entry.call(&ev, &first[1..]), None, "{}", d.name);
+        first[0] = i64::MIN;
+        assert_eq!(entry.call(&ev, &first), None, "{}", d.name);
+        first[0] = i64::MAX;
+        assert_eq!(entry.call(&ev, &first), None, "{}", d.name);
+    }
+    // Law 77's score has one: level, strain, risk, vulnerability, tricks.
+    let score = IntEntry::new(&book, "score").expect("score has a typed entry");
+    let ev = Evaluator::new(&book, &findings, 1_000_000);
+    let spades = slot(&Value::Strain(lawbook::model::Strain::Spades)).unwrap();
+    assert_eq!(score.call(&ev, &[4, spades, 1, 0, 10]), Some(420));
+    assert_eq!(score.call(&ev, &[4, spades, 2, 1, 9]), Some(-200));
+    assert!(entries >= 1);
 }

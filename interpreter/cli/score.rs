@@ -3,6 +3,7 @@
 //! complete [Play] record under Law 44 and compare the tricks with [Result].
 
 use crate::diagnostic::Diag;
+use crate::eval::entry::{slot, IntEntry};
 use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, Stop, View};
 use crate::eval::value::Value;
@@ -68,6 +69,7 @@ pub fn run(a: Args) -> ExitCode {
     let findings = crate::eval::expr::Findings::default();
     let ev = Evaluator::new(&book, &findings, crate::eval::explore::BUDGET);
     let view = View::default();
+    let entry = IntEntry::new(&book, "score");
     // One system call per buffer, not per line; flushed before anything goes to stderr.
     let mut out = Out(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut failures = vec![];
@@ -92,7 +94,7 @@ pub fn run(a: Args) -> ExitCode {
         // Each board has the whole budget: shared, it ran out after some 77,000 boards and
         // every later board printed "no contract".
         ev.budget.set(crate::eval::explore::BUDGET);
-        let tag_score = match score_from_tags(&ev, &view, &b) {
+        let tag_score = match score_from_tags(&ev, &view, &b, entry.as_ref()) {
             Ok(s) => s,
             Err(stop) => {
                 // The law book cannot score the board: an error, never "no contract".
@@ -280,10 +282,15 @@ fn int_of(ev: &Evaluator, name: &str, args: Vec<Value>, view: &View) -> Result<i
 /// The score of a board from its Contract, Declarer, Result and Vulnerable tags, asked of
 /// the law book: (contract as text, North-South's score); none when the tags lack one; an
 /// error when the law book's scoring stops.
+///
+/// `entry`, the typed entry of the law book's `score` where it has one (`eval::entry`),
+/// answers a board without building its arguments as values; a board it has no point for is
+/// asked of `score` with values, which then answers or stops.
 pub(crate) fn score_from_tags(
     ev: &Evaluator,
     view: &View,
     b: &PbnBoard,
+    entry: Option<&IntEntry>,
 ) -> Result<Option<(String, i64)>, Stop> {
     let (Some(contract), declarer, tricks) = (b.contract, b.declarer, b.result) else {
         return Ok(None);
@@ -308,14 +315,32 @@ pub(crate) fn score_from_tags(
                 ew_vul
             };
             let risk = [1, 2, 4][doubled.min(2) as usize];
-            let args = vec![
-                Value::Int(level as i64),
-                Value::Strain(strain),
-                Value::Int(risk),
-                Value::Bool(vul),
-                Value::Int(tricks as i64),
-            ];
-            let s = int_of(ev, "score", args, view)?;
+            let typed = entry.and_then(|e| {
+                let strain = slot(&Value::Strain(strain))?;
+                e.call(
+                    ev,
+                    &[
+                        i64::from(level),
+                        strain,
+                        risk,
+                        i64::from(vul),
+                        i64::from(tricks),
+                    ],
+                )
+            });
+            let s = match typed {
+                Some(s) => s,
+                None => {
+                    let args = vec![
+                        Value::Int(level as i64),
+                        Value::Strain(strain),
+                        Value::Int(risk),
+                        Value::Bool(vul),
+                        Value::Int(tricks as i64),
+                    ];
+                    int_of(ev, "score", args, view)?
+                }
+            };
             let ns = if declarer.side() == crate::model::Side::NorthSouth {
                 s
             } else {

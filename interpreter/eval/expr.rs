@@ -116,9 +116,14 @@ impl<'a> Evaluator<'a> {
     #[inline]
     pub(super) fn mark_folded(&self, d: usize, set: u32, used: &(Vec<usize>, Vec<usize>)) {
         let key = (d, set);
-        if self.folded_last.get() == Some(key) {
-            return;
+        if self.folded_last.get() != Some(key) {
+            self.mark_folded_set(key, used);
         }
+    }
+
+    /// `mark_folded` for another set than the last one marked.
+    #[cold]
+    fn mark_folded_set(&self, key: (usize, u32), used: &(Vec<usize>, Vec<usize>)) {
         self.folded_last.set(Some(key));
         if self.folded_marked.borrow().contains(&key) {
             return;

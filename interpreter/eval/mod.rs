@@ -6,6 +6,7 @@
 pub mod book;
 pub mod code;
 pub mod engine;
+pub mod entry;
 pub mod explore;
 pub mod expr;
 pub mod findings;
