@@ -194,9 +194,10 @@ pub const MAX_NESTING: usize = 256;
 /// A diagnostic for text nested deeper than `MAX_NESTING`, if it is.
 pub fn too_deep(file: u32, text: &str, code: &'static str) -> Option<Diag> {
     let mut depth = 0usize;
-    for (i, c) in text.char_indices() {
+    // Bytes, not characters: a bracket is ASCII, and no byte of a longer character is one.
+    for (i, c) in text.bytes().enumerate() {
         match c {
-            '(' | '{' | '[' => {
+            b'(' | b'{' | b'[' => {
                 depth += 1;
                 if depth > MAX_NESTING {
                     return Some(
@@ -209,7 +210,7 @@ pub fn too_deep(file: u32, text: &str, code: &'static str) -> Option<Diag> {
                     );
                 }
             }
-            ')' | '}' | ']' => depth = depth.saturating_sub(1),
+            b')' | b'}' | b']' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
