@@ -87,12 +87,26 @@ impl Inheritance {
                 section,
             };
             // Only the first occurrence of a tag in a game counts (3.4). The entry is
-            // overwritten in place: its strings keep their memory from game to game.
+            // overwritten in place: its value keeps its memory from game to game.
             let at = match slot {
                 Some(at) => {
                     let (t, stamp) = &mut self.latest[at];
                     if *stamp != now {
-                        t.clone_from(&tag);
+                        // The same name (the slot was found by it): all but the name,
+                        // the value into the memory it had (a derived clone_from allocates).
+                        let PbnTag {
+                            name: _,
+                            value,
+                            origin,
+                            span,
+                            tag_span,
+                            section,
+                        } = &tag;
+                        t.value.clone_from(value);
+                        t.origin = *origin;
+                        t.span.clone_from(span);
+                        t.tag_span.clone_from(tag_span);
+                        t.section.clone_from(section);
                         *stamp = now;
                     }
                     at
