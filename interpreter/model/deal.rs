@@ -81,9 +81,14 @@ impl Deal {
     /// Parse `F:h1 h2 h3 h4`, where F is the first hand's seat and the hands follow clockwise.
     /// A hand may be `-` (unknown) only if `allow_unknown`; otherwise all 52 cards must be dealt.
     pub fn parse_pbn(text: &str) -> Result<Deal, DealError> {
-        if let Some(deal) = Deal::parse_plain(text) {
-            return Ok(deal);
+        match Deal::parse_plain(text) {
+            Some(deal) => Ok(deal),
+            None => Deal::parse_full(text),
         }
+    }
+
+    /// `parse_pbn` for any text: the deal, or what is wrong with it and where.
+    fn parse_full(text: &str) -> Result<Deal, DealError> {
         let err = |message: Message, help: &'static str, span: Range<usize>| DealError {
             message,
             help: Message::new(help),
@@ -184,7 +189,7 @@ impl Deal {
 
     /// The common case quickly, a byte at a time: `F:` and four hands of four suits, 52
     /// different cards, 13 a hand, in ASCII. Anything else (an error, a space before the
-    /// colon, other white space) is left to `parse_pbn`, which reads it the same way or
+    /// colon, other white space) is left to `parse_full`, which reads it the same way or
     /// says what is wrong.
     fn parse_plain(text: &str) -> Option<Deal> {
         let b = text.as_bytes();
@@ -278,19 +283,20 @@ mod tests {
 
     #[test]
     fn the_quick_reading_is_the_full_one() {
-        // Every deal the quick path takes, the full path reads the same; whatever it leaves
-        // (errors, other spacing) the full path decides.
+        // Every deal the quick path takes, the full reader reads the same; whatever it
+        // leaves (errors, other spacing) the full reader decides.
         let plain = "N:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764";
         let spaced = "N:82.AJ4.A854.A852  KJ9.KT653.JT.KT9\tAQT65..Q9762.QJ3 743.Q9872.K3.764 ";
         let lower = "e:82.aj4.a854.a852 kj9.kt653.jt.kt9 aqt65..q9762.qj3 743.q9872.k3.764";
         for text in [plain, spaced, lower, DEAL] {
             let quick = Deal::parse_plain(text);
             if let Some(d) = &quick {
-                assert_eq!(Some(d), Deal::parse_pbn(text).ok().as_ref(), "{text}");
+                assert_eq!(Some(d), Deal::parse_full(text).ok().as_ref(), "{text}");
             }
         }
         assert!(Deal::parse_plain(plain).is_some());
         assert!(Deal::parse_plain(lower).is_some());
+        assert!(Deal::parse_plain(DEAL).is_some());
         // A tab is white space to the full reader only.
         assert!(Deal::parse_plain(spaced).is_none());
         assert!(Deal::parse_pbn(spaced).is_ok());

@@ -113,7 +113,7 @@ pub struct PbnBoard {
 }
 
 /// A tag pair, with its value after inheritance.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct PbnTag {
     pub name: String,
     /// The value after inheritance. What was written is this and `origin` (see
@@ -128,6 +128,30 @@ pub struct PbnTag {
     /// Byte range of the section data that follows the tag (auction calls, play cards,
     /// rows of a supplemental table), if there is any.
     pub section: Option<Range<usize>>,
+}
+
+impl Clone for PbnTag {
+    fn clone(&self) -> Self {
+        PbnTag {
+            name: self.name.clone(),
+            value: self.value.clone(),
+            origin: self.origin,
+            span: self.span.clone(),
+            tag_span: self.tag_span.clone(),
+            section: self.section.clone(),
+        }
+    }
+
+    /// Into the strings' memory (the derived one makes each anew): inheritance overwrites a
+    /// tag's latest entry once a game.
+    fn clone_from(&mut self, source: &Self) {
+        self.name.clone_from(&source.name);
+        self.value.clone_from(&source.value);
+        self.origin = source.origin;
+        self.span.clone_from(&source.span);
+        self.tag_span.clone_from(&source.tag_span);
+        self.section.clone_from(&source.section);
+    }
 }
 
 impl PbnTag {

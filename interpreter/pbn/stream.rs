@@ -13,7 +13,7 @@
 use super::board;
 use super::scan;
 use super::tags::Inheritance;
-use super::{Fail, PbnBoard, PbnError, PbnErrorKind, Src};
+use super::{io_error, Fail, PbnBoard, PbnError, PbnErrorKind, Src};
 use crate::diagnostic::excerpt::SharedSource;
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -80,7 +80,7 @@ impl<R: BufRead> Boards<R> {
 
     /// Read the next piece of the file into `ready`; false at the end of the file.
     fn step(&mut self) -> Result<bool, PbnError> {
-        let Some(piece) = self.cut.next_piece().map_err(|e| self.io_error(e))? else {
+        let Some(piece) = self.cut.next_piece().map_err(|e| self.cut_error(e))? else {
             return Ok(false);
         };
         if self.games == 0 && self.head.iter().filter(|&&c| c == b'\n').count() < 3 {
@@ -151,22 +151,27 @@ impl<R: BufRead> Boards<R> {
         self.headers.retain(|h| spans.iter().any(|s| h.holds(s)));
     }
 
-    fn io_error(&self, e: std::io::Error) -> PbnError {
-        PbnError::new(
-            PbnErrorKind::Io,
-            format!("cannot read {}: {e}", self.name),
-            match e.kind() {
-                // A game over the limit: the file is there, its games are not cut.
-                std::io::ErrorKind::InvalidData => {
-                    "write an empty line after each game, as PBN requires; a game itself is                      never this large"
-                }
-                _ => "check the path and the file's permissions",
-            }
-            .into(),
-            String::new(),
-            None,
-            None,
-        )
+    fn cut_error(&self, e: CutError) -> PbnError {
+        match e {
+            CutError::Io(e) => io_error(&self.name, e),
+            // The file is there; its games are not separated.
+            CutError::TooLarge { at } => PbnError::new(
+                PbnErrorKind::Io,
+                format!(
+                    "cannot read {}: the game that starts at byte {at} is larger than {} MiB, \
+                     the most one game may hold (docs/architecture.md, \"Limits\"); games are \
+                     separated by empty lines",
+                    self.name,
+                    MAX_GAME_BYTES >> 20
+                ),
+                "write an empty line after each game, as PBN requires; a game itself is never \
+                 this large"
+                    .into(),
+                String::new(),
+                None,
+                None,
+            ),
+        }
     }
 
     fn utf8_error(&self, bytes: &[u8], e: std::str::Utf8Error, at: &At) -> PbnError {
@@ -289,6 +294,15 @@ enum Lex {
     Str,
 }
 
+/// Why the cutter could not give the next piece.
+enum CutError {
+    Io(std::io::Error),
+    /// A piece over `MAX_GAME_BYTES`, starting at byte `at` of the file.
+    TooLarge {
+        at: usize,
+    },
+}
+
 /// Cuts a stream into pieces at the semi-empty lines that end a game.
 struct Cutter<R> {
     reader: R,
@@ -311,7 +325,7 @@ impl<R: BufRead> Cutter<R> {
         }
     }
 
-    fn next_piece(&mut self) -> std::io::Result<Option<Piece>> {
+    fn next_piece(&mut self) -> Result<Option<Piece>, CutError> {
         let mut bytes = std::mem::take(&mut self.before);
         let from = bytes.len();
         let at = At {
@@ -321,21 +335,12 @@ impl<R: BufRead> Cutter<R> {
         let mut end = from;
         loop {
             let room = (MAX_GAME_BYTES + 1).saturating_sub((bytes.len() - from) as u64);
-            let n = read_line(&mut self.reader, room as usize, &mut bytes)?;
+            let n = read_line(&mut self.reader, room as usize, &mut bytes).map_err(CutError::Io)?;
             if n == 0 {
                 break;
             }
             if (bytes.len() - from) as u64 > MAX_GAME_BYTES {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!(
-                        "the game that starts at byte {} is larger than {} MiB, the most one game \
-                     may hold (docs/architecture.md, \"Limits\"); games are separated by empty \
-                     lines",
-                        self.offset,
-                        MAX_GAME_BYTES >> 20
-                    ),
-                ));
+                return Err(CutError::TooLarge { at: self.offset });
             }
             let line_start = end;
             end = bytes.len();

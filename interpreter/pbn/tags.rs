@@ -25,10 +25,10 @@ const NOT_INHERITABLE: [&str; 8] = [
 /// size depends on the tag names used, not on the number of games.
 #[derive(Default)]
 pub(super) struct Inheritance {
-    /// The latest value of each tag, from the nearest previous game that has it, and the
-    /// number of the game that last wrote it (only a tag's first occurrence in a game counts),
-    /// by the tag's place in `latest`.
+    /// Each tag name's place in `latest`.
     last: HashMap<String, usize>,
+    /// The latest value of each tag, from the nearest previous game that has it, and the
+    /// number of the game that last wrote it (only a tag's first occurrence in a game counts).
     latest: Vec<(PbnTag, usize)>,
     /// The place in `latest` of each tag of the previous game, in its order: games mostly
     /// write the same tags in the same order, and a name compared is cheaper than hashed.
@@ -92,21 +92,7 @@ impl Inheritance {
                 Some(at) => {
                     let (t, stamp) = &mut self.latest[at];
                     if *stamp != now {
-                        // The same name (the slot was found by it): all but the name,
-                        // the value into the memory it had (a derived clone_from allocates).
-                        let PbnTag {
-                            name: _,
-                            value,
-                            origin,
-                            span,
-                            tag_span,
-                            section,
-                        } = &tag;
-                        t.value.clone_from(value);
-                        t.origin = *origin;
-                        t.span.clone_from(span);
-                        t.tag_span.clone_from(tag_span);
-                        t.section.clone_from(section);
+                        t.clone_from(&tag);
                         *stamp = now;
                     }
                     at

@@ -440,6 +440,14 @@ fn a_game_over_the_limit_is_refused_with_what_to_do() {
     let e = PbnFile::boards_in("big.pbn", reader)
         .find_map(Result::err)
         .expect("an error");
+    let help = miette::Diagnostic::help(&e).map(|h| h.to_string());
+    assert_eq!(
+        help.as_deref(),
+        Some(
+            "write an empty line after each game, as PBN requires; a game itself is never \
+             this large"
+        )
+    );
     let shown = render(e);
     assert!(shown.contains("larger than 16 MiB"), "{shown}");
     assert!(
