@@ -19,7 +19,7 @@ mod baseline_score;
 use baseline_score::duplicate_score;
 use criterion::{Criterion, Throughput};
 use lawbook::eval::book::Evaluation;
-use lawbook::eval::entry::{slot, IntEntry};
+use lawbook::eval::entry::IntEntry;
 use lawbook::eval::expr::{Evaluator, View};
 use lawbook::eval::value::Value;
 use lawbook::model::Strain;
@@ -231,7 +231,7 @@ fn interpret(ev: &Evaluator, view: &View, b: Board) -> i64 {
 #[inline]
 fn typed(ev: &Evaluator, entry: &IntEntry, b: Board) -> i64 {
     let risk = [1, 2, 4][b.doubled as usize];
-    let strain = slot(&Value::Strain(b.strain)).expect("a strain has a slot");
+    let strain = Value::strain_place(b.strain) as i64;
     let args = [
         i64::from(b.level),
         strain,

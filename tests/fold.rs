@@ -151,5 +151,15 @@ fn a_typed_entry_gives_every_point_with_the_same_marks() {
     let spades = slot(&Value::Strain(lawbook::model::Strain::Spades)).unwrap();
     assert_eq!(score.call(&ev, &[4, spades, 1, 0, 10]), Some(420));
     assert_eq!(score.call(&ev, &[4, spades, 2, 1, 9]), Some(-200));
+    // A seat where a strain is wanted, and each argument just past its domain: no value,
+    // however the places of the others add up.
+    let north = slot(&Value::Seat(lawbook::model::Seat::North)).unwrap();
+    assert_eq!(score.call(&ev, &[4, north, 1, 0, 10]), None);
+    assert_eq!(score.call(&ev, &[8, spades, 1, 0, 10]), None);
+    assert_eq!(score.call(&ev, &[0, spades, 1, 0, 10]), None);
+    assert_eq!(score.call(&ev, &[4, spades, 5, 0, 10]), None);
+    assert_eq!(score.call(&ev, &[4, spades, 1, 2, 10]), None);
+    assert_eq!(score.call(&ev, &[4, spades, 1, 0, 14]), None);
+    assert_eq!(score.call(&ev, &[1, spades, 1, 0, -1]), None);
     assert!(entries >= 1);
 }

@@ -3,7 +3,7 @@
 //! complete [Play] record under Law 44 and compare the tricks with [Result].
 
 use crate::diagnostic::Diag;
-use crate::eval::entry::{slot, IntEntry};
+use crate::eval::entry::IntEntry;
 use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, Stop, View};
 use crate::eval::value::Value;
@@ -316,7 +316,7 @@ pub(crate) fn score_from_tags(
             };
             let risk = [1, 2, 4][doubled.min(2) as usize];
             let typed = entry.and_then(|e| {
-                let strain = slot(&Value::Strain(strain))?;
+                let strain = Value::strain_place(strain) as i64;
                 e.call(
                     ev,
                     &[

@@ -165,6 +165,9 @@ pub struct Folded {
     pub points: Vec<Option<(Value, u32)>>,
     /// The sets of definitions and tables used (for the paragraphs a ruling rests on).
     pub used: Vec<(Vec<usize>, Vec<usize>)>,
+    /// The number of the first of these sets among all folded definitions' sets: an
+    /// evaluator marks each set used once, by this number plus the set's.
+    pub set_base: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -234,6 +237,8 @@ pub struct Program {
     /// The pure definitions evaluated at every point when the book loads (`eval::fold`), by
     /// definition index.
     pub folded: Vec<Option<Folded>>,
+    /// The number of sets of used definitions and tables over all folded definitions.
+    pub folded_sets: usize,
     open: OpenCache,
 }
 

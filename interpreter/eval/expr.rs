@@ -32,11 +32,9 @@ pub struct Evaluator<'a> {
     used_tables: Marks,
     /// Walk every definition's body, never a folded value (`eval::fold`'s reference path).
     pub interpret_only: bool,
-    /// The folded values' sets of used definitions already marked (definition, set).
-    folded_marked: RefCell<Vec<(usize, u32)>>,
-    /// The set marked last: a run of calls at points of one set (scoring a file of boards)
-    /// checks it alone.
-    folded_last: Cell<Option<(usize, u32)>>,
+    /// The folded values' sets of used definitions already marked, by their number among
+    /// all folded sets (`Folded::set_base` plus the set).
+    folded_marked: Marks,
     /// The compiled code's slot stacks, kept between evaluations.
     pub(super) stacks: RefCell<super::code::Stacks>,
 }
@@ -77,8 +75,7 @@ impl<'a> Evaluator<'a> {
             used_defines: Marks::new(book.program.defines.len()),
             used_tables: Marks::new(book.program.tables.len()),
             interpret_only: false,
-            folded_marked: RefCell::new(vec![]),
-            folded_last: Cell::new(None),
+            folded_marked: Marks::new(book.program.folded_sets),
             stacks: RefCell::default(),
         }
     }
@@ -111,24 +108,20 @@ impl<'a> Evaluator<'a> {
         self.used_tables.set(i);
     }
 
-    /// A folded value of definition `d` was used: mark the definitions and tables its point
-    /// used (set `set`), once for the evaluator's life.
+    /// A folded value was used: mark the definitions and tables its point used (`sets[set]`,
+    /// numbered `base + set` among all folded sets), once for the evaluator's life.
     #[inline]
-    pub(super) fn mark_folded(&self, d: usize, set: u32, used: &(Vec<usize>, Vec<usize>)) {
-        let key = (d, set);
-        if self.folded_last.get() != Some(key) {
-            self.mark_folded_set(key, used);
+    pub(super) fn mark_folded(&self, base: usize, set: u32, sets: &[(Vec<usize>, Vec<usize>)]) {
+        let at = base + set as usize;
+        if !self.folded_marked.0[at].get() {
+            self.mark_folded_set(at, &sets[set as usize]);
         }
     }
 
-    /// `mark_folded` for another set than the last one marked.
+    /// `mark_folded` for a set not marked yet.
     #[cold]
-    fn mark_folded_set(&self, key: (usize, u32), used: &(Vec<usize>, Vec<usize>)) {
-        self.folded_last.set(Some(key));
-        if self.folded_marked.borrow().contains(&key) {
-            return;
-        }
-        self.folded_marked.borrow_mut().push(key);
+    fn mark_folded_set(&self, at: usize, used: &(Vec<usize>, Vec<usize>)) {
+        self.folded_marked.set(at);
         for &i in &used.0 {
             self.used_defines.set(i);
         }
@@ -158,8 +151,7 @@ impl<'a> Evaluator<'a> {
         self.budget.set(budget);
         self.used_defines.clear();
         self.used_tables.clear();
-        self.folded_marked.borrow_mut().clear();
-        self.folded_last.set(None);
+        self.folded_marked.clear();
     }
 
     /// The definitions and tables (by index) evaluated so far.
@@ -241,7 +233,7 @@ impl<'a> Evaluator<'a> {
         let f = self.book.program.folded.get(d.index)?.as_ref()?;
         let (v, set) = f.points[super::fold::point(d.domains.as_ref()?, args)?].as_ref()?;
         // The marks stay for the evaluator's life: a set marked once needs no second pass.
-        self.mark_folded(d.index, *set, &f.used[*set as usize]);
+        self.mark_folded(f.set_base, *set, &f.used);
         Some(v.clone())
     }
 

@@ -31,6 +31,7 @@ pub const BOOK_FOLD_BUDGET: u64 = 20_000_000;
 pub fn fold(book: &mut CompiledBook) {
     let mut folded: Vec<Option<Folded>> = vec![None; book.program.defines.len()];
     let mut total_spent: u64 = 0;
+    let mut sets_total = 0;
     {
         let findings = Findings::default();
         let view = View::default();
@@ -69,10 +70,13 @@ pub fn fold(book: &mut CompiledBook) {
                 // Not every point could be afforded: it stays interpreted.
                 continue;
             }
+            f.set_base = sets_total;
+            sets_total += f.used.len();
             folded[d.index] = Some(f);
         }
     }
     book.program.folded = folded;
+    book.program.folded_sets = sets_total;
 }
 
 /// The number of points of the domains, if at most `MAX_POINTS`.

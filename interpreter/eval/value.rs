@@ -37,6 +37,13 @@ pub enum Value {
 }
 
 impl Value {
+    /// A strain's place among the enumerated values (`enum_index`), without a value built
+    /// (and dropped) for it: what a caller of a typed entry passes for a strain.
+    #[inline]
+    pub const fn strain_place(s: crate::model::Strain) -> usize {
+        6 + s as usize
+    }
+
     /// Where a value of a small enumerated type (seat, side, suit, strain, rank, truth value)
     /// sits among all of them (26 places): two such values are equal exactly when their
     /// places are. A suit sits where its strain does, since the two are equal.
@@ -45,8 +52,8 @@ impl Value {
         Some(match self {
             Value::Seat(s) => s.index(),
             Value::Side(s) => 4 + *s as usize,
-            Value::Suit(s) => 6 + s.strain() as usize,
-            Value::Strain(s) => 6 + *s as usize,
+            Value::Suit(s) => Value::strain_place(s.strain()),
+            Value::Strain(s) => Value::strain_place(*s),
             Value::Rank(r) => 11 + usize::from(r.0.checked_sub(2).filter(|r| *r < 13)?),
             Value::Bool(b) => 24 + usize::from(*b),
             _ => return None,

@@ -35,6 +35,7 @@ struct FoldCode {
     dims: Vec<Dim>,
     points: Vec<Option<(Value, u32)>>,
     used: Vec<(Vec<usize>, Vec<usize>)>,
+    set_base: usize,
 }
 
 enum Dim {
@@ -85,6 +86,7 @@ impl DefineCode {
                     dims,
                     points: f.points.clone(),
                     used: f.used.clone(),
+                    set_base: f.set_base,
                 })
             });
         DefineCode {
@@ -294,7 +296,7 @@ pub fn invoke<T: Ret>(m: &mut Machine, i: usize, base: Frame) -> R<T> {
         if let Some(p) = f.point(m, base) {
             if let Some((v, set)) = &f.points[p] {
                 m.truncate(base);
-                m.ev.mark_folded(i, *set, &f.used[*set as usize]);
+                m.ev.mark_folded(f.set_base, *set, &f.used);
                 return T::from_value(v.clone(), m, d.span);
             }
         }
