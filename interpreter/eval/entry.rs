@@ -17,8 +17,8 @@ use crate::eval::book::CompiledBook;
 pub struct IntEntry<'b> {
     dims: Vec<Dim>,
     /// At each point (the first parameter varying slowest), its value and its set of
-    /// definitions and tables used (in `Folded::used`); `NOT_FOLDED` where evaluating stopped (the caller then calls the definition with
-    /// values, and it stops the same way).
+    /// definitions and tables used (in `Folded::used`); `NOT_FOLDED` where evaluating
+    /// stopped (the caller then calls the definition with values, and it stops the same way).
     points: Points,
     folded: &'b Folded,
 }
@@ -62,33 +62,30 @@ impl<'b> IntEntry<'b> {
         let d = book.program.define(name)?;
         let folded = book.program.folded.get(d.index)?.as_ref()?;
         let domains = d.domains.as_ref()?;
-        // Each parameter's places in the domain, by the argument's value minus `lo`.
-        let places = domains
-            .iter()
-            .map(|domain| match domain {
-                Domain::Ints(lo, hi) => Some((*lo, (0..=(hi - lo) as u32).collect::<Vec<_>>())),
+        // From the last parameter to the first: each place times the points a place spans.
+        let mut span = 1u32;
+        let mut dims = Vec::with_capacity(domains.len());
+        for domain in domains.iter().rev() {
+            let (lo, places): (i64, Vec<u32>) = match domain {
+                Domain::Ints(lo, hi) => (*lo, (0..=(hi - lo) as u32).collect()),
                 Domain::Values(v, _) if *v == [Value::Bool(false), Value::Bool(true)] => {
-                    Some((0, vec![0, 1]))
+                    (0, vec![0, 1])
                 }
-                Domain::Values(_, places) => Some((
+                // By the value's slot: its place in the domain plus one, 0 if not in it.
+                Domain::Values(_, places) => (
                     0,
                     places
                         .iter()
                         .map(|&p| u32::from(p).checked_sub(1).unwrap_or(OUTSIDE))
                         .collect(),
-                )),
-            })
-            .collect::<Option<Vec<(i64, Vec<u32>)>>>()?;
-        let mut span = 1u32;
-        let mut dims = Vec::with_capacity(places.len());
-        for (k, (lo, at)) in places.iter().enumerate().rev() {
-            let len = domains[k].len() as u32;
-            let offsets = at
+                ),
+            };
+            let offsets = places
                 .iter()
                 .map(|&p| if p == OUTSIDE { OUTSIDE } else { p * span })
                 .collect();
-            dims.push(Dim { lo: *lo, offsets });
-            span = span.checked_mul(len)?;
+            dims.push(Dim { lo, offsets });
+            span = span.checked_mul(domain.len() as u32)?;
         }
         dims.reverse();
         let wide = folded
@@ -137,7 +134,7 @@ impl<'b> IntEntry<'b> {
         if set == NOT_FOLDED {
             return None;
         }
-        ev.mark_folded(self.folded.set_base, set, &self.folded.used);
+        ev.mark_folded(self.folded, set);
         Some(value)
     }
 }

@@ -7,7 +7,7 @@ use super::ops::{
     apply_builtin, arithmetic, negate, no_element, overflow, read_field, read_state, type_error,
 };
 use super::value::Value;
-use crate::compile::{CDefine, CExpr, CKey, CTable, Spanned};
+use crate::compile::{CDefine, CExpr, CKey, CTable, Folded, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, QuantKind};
@@ -108,13 +108,13 @@ impl<'a> Evaluator<'a> {
         self.used_tables.set(i);
     }
 
-    /// A folded value was used: mark the definitions and tables its point used (`sets[set]`,
-    /// numbered `base + set` among all folded sets), once for the evaluator's life.
+    /// A folded value of `f` was used: mark the definitions and tables its point used (its
+    /// set `set`), once for the evaluator's life.
     #[inline]
-    pub(super) fn mark_folded(&self, base: usize, set: u32, sets: &[(Vec<usize>, Vec<usize>)]) {
-        let at = base + set as usize;
+    pub(super) fn mark_folded(&self, f: &Folded, set: u32) {
+        let at = f.set_base + set as usize;
         if !self.folded_marked.0[at].get() {
-            self.mark_folded_set(at, &sets[set as usize]);
+            self.mark_folded_set(at, &f.used[set as usize]);
         }
     }
 
@@ -233,7 +233,7 @@ impl<'a> Evaluator<'a> {
         let f = self.book.program.folded.get(d.index)?.as_ref()?;
         let (v, set) = f.points[super::fold::point(d.domains.as_ref()?, args)?].as_ref()?;
         // The marks stay for the evaluator's life: a set marked once needs no second pass.
-        self.mark_folded(f.set_base, *set, &f.used);
+        self.mark_folded(f, *set);
         Some(v.clone())
     }
 

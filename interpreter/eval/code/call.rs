@@ -6,7 +6,7 @@
 
 use super::lower::{Kind, Lowered, Lowerer, Operand};
 use super::{Frame, Fun, Machine, R};
-use crate::compile::{CDefine, Domain};
+use crate::compile::{CDefine, Domain, Folded};
 use crate::eval::book::CompiledBook;
 use crate::eval::ops::{type_error, Stop};
 use crate::eval::value::Value;
@@ -33,9 +33,7 @@ pub struct DefineCode {
 struct FoldCode {
     /// Each parameter's domain: where its value sits on the stacks, and its positions.
     dims: Vec<Dim>,
-    points: Vec<Option<(Value, u32)>>,
-    used: Vec<(Vec<usize>, Vec<usize>)>,
-    set_base: usize,
+    folded: Folded,
 }
 
 enum Dim {
@@ -84,9 +82,7 @@ impl DefineCode {
                 }
                 Some(FoldCode {
                     dims,
-                    points: f.points.clone(),
-                    used: f.used.clone(),
-                    set_base: f.set_base,
+                    folded: f.clone(),
                 })
             });
         DefineCode {
@@ -294,9 +290,9 @@ pub fn invoke<T: Ret>(m: &mut Machine, i: usize, base: Frame) -> R<T> {
     let d = &code.defines[i];
     if let Some(f) = &d.fold {
         if let Some(p) = f.point(m, base) {
-            if let Some((v, set)) = &f.points[p] {
+            if let Some((v, set)) = &f.folded.points[p] {
                 m.truncate(base);
-                m.ev.mark_folded(f.set_base, *set, &f.used);
+                m.ev.mark_folded(&f.folded, *set);
                 return T::from_value(v.clone(), m, d.span);
             }
         }
