@@ -89,6 +89,50 @@ fn test_reports_a_law_book_error_once_not_once_per_case() {
 }
 
 #[test]
+fn test_reports_the_same_whatever_the_number_of_jobs() {
+    // A copy of corpus/2017/12 and 29 (the most open case among them, slow enough that
+    // later cases finish first) where one golden differs and one case cannot be read.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = std::env::temp_dir().join(format!("lawbook-jobs-{}", std::process::id()));
+    for law in ["12", "29"] {
+        let to = corpus.join("2017").join(law);
+        std::fs::create_dir_all(&to).unwrap();
+        for e in std::fs::read_dir(root.join("corpus/2017").join(law)).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let golden = corpus.join("2017/29/open-call-out-of-rotation.en.snap");
+    let text = std::fs::read_to_string(&golden).unwrap();
+    std::fs::write(&golden, text.replace("Open choice", "Open question")).unwrap();
+    std::fs::write(
+        corpus.join("2017/12/zz-unreadable.case"),
+        "title broken\nauction {\n",
+    )
+    .unwrap();
+    let corpus_arg = corpus.to_str().unwrap();
+    let runs: Vec<(Option<i32>, String)> = ["1", "3"]
+        .iter()
+        .map(|j| {
+            let o = lawbook(&["test", corpus_arg, "--jobs", j]);
+            (o.status.code(), stdout(&o))
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&corpus);
+    let (code, out) = &runs[0];
+    assert_eq!(*code, Some(1), "{out}");
+    let fails: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL ")).collect();
+    assert_eq!(fails.len(), 2, "{out}");
+    assert!(fails[0].contains("2017/12/zz-unreadable"), "{out}");
+    assert!(
+        fails[1].contains("2017/29/open-call-out-of-rotation"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("passed, 2 failed"), "{out}");
+    assert_eq!(runs[1], runs[0], "three jobs report what one does");
+}
+
+#[test]
 fn test_writes_junit_and_json_reports_ci_systems_read() {
     let o = lawbook(&["test", "corpus/2017/12", "--format", "junit"]);
     assert_eq!(o.status.code(), Some(0));

@@ -43,6 +43,10 @@ pub struct Args {
     /// Print the changes as JSON, for CI.
     #[arg(long)]
     pub json: bool,
+    /// How many cases are ruled at once (threads); one a core, at most 8, when not given.
+    /// The report is the same whatever the number.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// One side of the comparison: a law book, possibly under a regulation.
@@ -146,76 +150,42 @@ pub fn run(a: Args) -> ExitCode {
         },
         _ => vec![],
     };
-    let (mut ba, mut bb) = (sa.books(), sb.books());
     let mut changed: Vec<Changed> = vec![];
     let mut lines_now: Vec<String> = vec![];
-    let mut edited: Option<Vec<String>> = None;
-    for (i, path) in cases.iter().enumerate() {
-        if i > 0 && i % 200 == 0 {
-            eprintln!("ruled {i} of {} cases under both", cases.len());
-        }
-        let name = case_name(path, &corpus);
-        let ra = rule_and_render(path, &name, &a.laws, &mut ba);
-        let rb = rule_and_render(path, &name, &a.laws, &mut bb);
-        for w in ba.take_warnings().into_iter().chain(bb.take_warnings()) {
+    let mut failed = false;
+    super::pool::in_order(
+        cases.len(),
+        super::pool::jobs(a.jobs),
+        || (sa.books(), sb.books(), None),
+        |(ba, bb, edited), i| compare_case(&a, &cases[i], &corpus, ba, bb, edited),
+        |i, compared| {
+            if i > 0 && i % 200 == 0 {
+                eprintln!("ruled {i} of {} cases under both", cases.len());
+            }
             if !a.json {
-                super::report_one(w);
+                for w in compared.warnings {
+                    super::report_one(w);
+                }
             }
-        }
-        let ((ra, ga), (rb, gb)) = match (ra, rb) {
-            (Ok(x), Ok(y)) => (x, y),
-            (Err(d), _) | (_, Err(d)) => {
-                // A book or regulation that does not check, or a case that cannot be ruled:
-                // bad input for a comparison, said once.
-                eprintln!(
-                    "error: {name} cannot be ruled under both\n{}",
-                    render_plain(&d)
-                );
-                return ExitCode::from(2);
+            let found = match compared.found {
+                Ok(found) => found,
+                Err(message) => {
+                    eprintln!("{message}");
+                    failed = true;
+                    return std::ops::ControlFlow::Break(());
+                }
+            };
+            if let Some(mut c) = found {
+                let mine: Vec<String> = c.changes.iter().map(|ch| ack_line(&c.case, ch)).collect();
+                c.acknowledged = mine.iter().all(|l| acknowledged.contains(l));
+                lines_now.extend(mine);
+                changed.push(c);
             }
-        };
-        // Both books are loaded once the first case is ruled.
-        let edited = edited.get_or_insert_with(|| edited_paragraphs(&ba, &bb));
-        let touched: Vec<String> = bb
-            .touched()
-            .into_iter()
-            .chain(ba.touched())
-            .chain(edited.iter().cloned())
-            .collect();
-        let found = changes(&ra, &rb, &touched);
-        if found.is_empty() {
-            continue;
-        }
-        let english = |g: &crate::runner::Goldens| {
-            g.iter()
-                .find(|(s, _)| *s == "en")
-                .map(|(_, t)| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>())
-                .unwrap_or_default()
-        };
-        let (ea, eb) = (english(&ga), english(&gb));
-        let mut lines: Vec<String> = ea
-            .iter()
-            .filter(|l| !eb.contains(l))
-            .map(|l| format!("- {l}"))
-            .collect();
-        lines.extend(
-            eb.iter()
-                .filter(|l| !ea.contains(l))
-                .map(|l| format!("+ {l}")),
-        );
-        let mut paragraphs: Vec<String> = found.iter().map(|c| c.paragraph.clone()).collect();
-        paragraphs.sort();
-        paragraphs.dedup();
-        let mine: Vec<String> = found.iter().map(|c| ack_line(&name, c)).collect();
-        let is_ack = mine.iter().all(|l| acknowledged.contains(l));
-        lines_now.extend(mine);
-        changed.push(Changed {
-            case: name,
-            paragraphs,
-            changes: found,
-            lines,
-            acknowledged: is_ack,
-        });
+            std::ops::ControlFlow::Continue(())
+        },
+    );
+    if failed {
+        return ExitCode::from(2);
     }
     // Only the cases ruled now can show an acknowledged change gone (`--corpus` may be a part).
     let ruled: std::collections::HashSet<String> =
@@ -271,6 +241,93 @@ pub fn run(a: Args) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// One case ruled under both sides, by a worker of the pool.
+struct Compared {
+    /// What reading the regulations warned about.
+    warnings: Vec<crate::diagnostic::Diag>,
+    /// The case's changes (`acknowledged` not yet known), none, or why it cannot be compared.
+    found: Result<Option<Changed>, String>,
+}
+
+/// Rule the case at `path` under both sides' books; `edited`: the paragraphs edited between
+/// them, found once the first case has loaded both.
+fn compare_case(
+    a: &Args,
+    path: &Path,
+    corpus: &Path,
+    ba: &mut Books,
+    bb: &mut Books,
+    edited: &mut Option<Vec<String>>,
+) -> Compared {
+    let name = case_name(path, corpus);
+    let ra = rule_and_render(path, &name, &a.laws, ba);
+    let rb = rule_and_render(path, &name, &a.laws, bb);
+    let warnings = ba
+        .take_warnings()
+        .into_iter()
+        .chain(bb.take_warnings())
+        .collect();
+    let ((ra, ga), (rb, gb)) = match (ra, rb) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(d), _) | (_, Err(d)) => {
+            // A book or regulation that does not check, or a case that cannot be ruled:
+            // bad input for a comparison, said once.
+            return Compared {
+                warnings,
+                found: Err(format!(
+                    "error: {name} cannot be ruled under both\n{}",
+                    render_plain(&d)
+                )),
+            };
+        }
+    };
+    // Both books are loaded once the first case is ruled.
+    let edited = edited.get_or_insert_with(|| edited_paragraphs(ba, bb));
+    let touched: Vec<String> = bb
+        .touched()
+        .into_iter()
+        .chain(ba.touched())
+        .chain(edited.iter().cloned())
+        .collect();
+    let found = changes(&ra, &rb, &touched);
+    if found.is_empty() {
+        return Compared {
+            warnings,
+            found: Ok(None),
+        };
+    }
+    let english = |g: &crate::runner::Goldens| {
+        g.iter()
+            .find(|(s, _)| *s == "en")
+            .map(|(_, t)| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    let (ea, eb) = (english(&ga), english(&gb));
+    let mut lines: Vec<String> = ea
+        .iter()
+        .filter(|l| !eb.contains(l))
+        .map(|l| format!("- {l}"))
+        .collect();
+    lines.extend(
+        eb.iter()
+            .filter(|l| !ea.contains(l))
+            .map(|l| format!("+ {l}")),
+    );
+    let mut paragraphs: Vec<String> = found.iter().map(|c| c.paragraph.clone()).collect();
+    paragraphs.sort();
+    paragraphs.dedup();
+    Compared {
+        warnings,
+        found: Ok(Some(Changed {
+            case: name,
+            paragraphs,
+            changes: found,
+            lines,
+            acknowledged: false,
+        })),
     }
 }
 

@@ -24,6 +24,7 @@ mod check;
 mod diff;
 mod fmt;
 mod phrases;
+mod pool;
 mod rule;
 pub(crate) mod score;
 mod test;

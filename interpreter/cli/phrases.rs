@@ -55,37 +55,48 @@ pub fn run(a: Args) -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let mut books = Books::default();
     // Each sentence: how many times it is said, and the first case (in file order) saying it.
     let mut seen: BTreeMap<String, (usize, String)> = BTreeMap::new();
     let mut ruled = 0;
-    for (n, path) in cases.iter().enumerate() {
-        if n % 100 == 0 {
-            eprintln!(
-                "ruling cases {}–{} of {} …",
-                n + 1,
-                (n + 100).min(cases.len()),
-                cases.len()
-            );
-        }
-        let name = case_name(path, &a.corpus);
-        let Ok((_, goldens)) = rule_and_render(path, &name, &a.laws, &mut books) else {
-            eprintln!("warning: {name} cannot be ruled; `lawbook test` says why");
-            continue;
-        };
-        ruled += 1;
-        let Some((_, text)) = goldens.iter().find(|(l, _)| *l == a.lang) else {
-            continue;
-        };
-        // The first line names the case: it is said once per case and is left out.
-        for line in text.lines().skip(1) {
-            let s = sentence(line);
-            if s.is_empty() {
-                continue;
+    super::pool::in_order(
+        cases.len(),
+        super::pool::jobs(None),
+        Books::default,
+        |books, n| {
+            let name = case_name(&cases[n], &a.corpus);
+            let text = rule_and_render(&cases[n], &name, &a.laws, books).map(|(_, goldens)| {
+                goldens
+                    .into_iter()
+                    .find(|(l, _)| *l == a.lang)
+                    .map(|(_, text)| text)
+            });
+            (name, text)
+        },
+        |n, (name, text)| {
+            if n % 100 == 0 {
+                eprintln!(
+                    "ruling cases {}–{} of {} …",
+                    n + 1,
+                    (n + 100).min(cases.len()),
+                    cases.len()
+                );
             }
-            seen.entry(s.to_string()).or_insert((0, name.clone())).0 += 1;
-        }
-    }
+            let Ok(text) = text else {
+                eprintln!("warning: {name} cannot be ruled; `lawbook test` says why");
+                return std::ops::ControlFlow::Continue(());
+            };
+            ruled += 1;
+            // The first line names the case: it is said once per case and is left out.
+            for line in text.iter().flat_map(|t| t.lines().skip(1)) {
+                let s = sentence(line);
+                if s.is_empty() {
+                    continue;
+                }
+                seen.entry(s.to_string()).or_insert((0, name.clone())).0 += 1;
+            }
+            std::ops::ControlFlow::Continue(())
+        },
+    );
     let mut rows: Vec<(&String, &(usize, String))> = seen.iter().collect();
     rows.sort_by(|x, y| y.1 .0.cmp(&x.1 .0).then(x.0.cmp(y.0)));
     outln!(

@@ -37,6 +37,10 @@ pub struct Args {
     /// writes them, and never the standard ones); every other case by its standard goldens.
     #[arg(long)]
     pub regulation: Option<PathBuf>,
+    /// How many cases are ruled at once (threads); one a core, at most 8, when not given.
+    /// The report is the same whatever the number.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -53,6 +57,24 @@ struct CaseResult {
     failures: Vec<String>,
 }
 
+/// What checking one case found, handed from its worker to the report in the cases' order.
+struct Checked {
+    name: String,
+    /// The law book or renderings folder the case needs has errors: the folder and its
+    /// diagnostics, shown once for all the cases that need it.
+    broken: Option<(PathBuf, String)>,
+    /// What the regulation's amendments warned about, to say on stderr.
+    warnings: Vec<crate::diagnostic::Diag>,
+    /// The report's lines for this case, in order.
+    lines: Vec<String>,
+    failures: Vec<String>,
+    blessed: usize,
+    /// The ruling and its law book's folder, when `--coverage` asks.
+    coverage: Option<(PathBuf, crate::ruling::Ruling)>,
+    /// A golden that could not be written or removed: the command stops (exit 2).
+    fatal: Option<String>,
+}
+
 pub fn run(a: Args) -> ExitCode {
     let cases = match super::corpus_cases(&a.corpus) {
         Ok(c) => c,
@@ -65,14 +87,17 @@ pub fn run(a: Args) -> ExitCode {
             outln!("{line}");
         }
     };
-    let mut books = Books::default();
     if let Some(r) = &a.regulation {
         if !r.is_file() {
             eprintln!("error: {} is not a regulation file", r.display());
             return ExitCode::from(2);
         }
     }
-    books.regulation = a.regulation.clone();
+    let books = || {
+        let mut books = Books::default();
+        books.regulation = a.regulation.clone();
+        books
+    };
     let mut blessed = 0;
     let mut results: Vec<CaseResult> = vec![];
     let mut coverage: std::collections::BTreeMap<PathBuf, crate::coverage::Coverage> =
@@ -80,111 +105,48 @@ pub fn run(a: Args) -> ExitCode {
     // Law books (or renderings) that do not check: their errors are printed once, and the
     // cases that need them counted.
     let mut broken: std::collections::BTreeMap<PathBuf, (usize, String)> = Default::default();
-    for path in &cases {
-        let name = case_name(path, &a.corpus);
-        books.take_broken();
-        let mut failures = vec![];
-        match rule_and_render(path, &name, &a.laws, &mut books) {
-            Err(diags) => {
-                let mut shown = render_plain(&diags[..diags.len().min(super::MAX_PRINTED)]);
-                if let Some(rest) = super::not_printed(diags.len()) {
-                    shown.push_str(&rest);
-                    shown.push('\n');
-                }
-                if let Some(dir) = books.take_broken() {
-                    let seen = broken.entry(dir.clone()).or_insert((0, shown.clone()));
-                    seen.0 += 1;
-                    if seen.0 == 1 {
-                        say(&format!(
-                            "FAIL {}: has errors, so no case that needs it can be ruled\n{}",
-                            dir.display(),
-                            shown.trim_end()
-                        ));
-                    }
-                    failures.push(format!(
-                        "{} has errors (its diagnostics are reported once)",
-                        dir.display()
-                    ));
-                } else {
+    let mut fatal = None;
+    super::pool::in_order(
+        cases.len(),
+        super::pool::jobs(a.jobs),
+        books,
+        |books, i| check_case(&a, &cases[i], books),
+        |_, checked| {
+            if let Some((dir, shown)) = checked.broken {
+                let seen = broken.entry(dir.clone()).or_insert((0, shown.clone()));
+                seen.0 += 1;
+                if seen.0 == 1 {
                     say(&format!(
-                        "FAIL {name}: the case cannot be ruled\n{}",
+                        "FAIL {}: has errors, so no case that needs it can be ruled\n{}",
+                        dir.display(),
                         shown.trim_end()
                     ));
-                    failures.push(format!("the case cannot be ruled\n{shown}"));
                 }
             }
-            Ok((ruling, goldens)) => {
-                if a.coverage {
-                    if let Ok(case) = crate::runner::load_case(path, &mut books.sources) {
-                        let dir = crate::runner::lawbook_dir(&case, path, &a.laws);
-                        coverage.entry(dir).or_default().add(&ruling);
-                    }
-                }
-                super::report(&books.take_warnings());
-                // Under a regulation: the standard goldens hold where it changes nothing.
-                let regulation = ruling.regulation.clone();
-                let plain = match &regulation {
-                    Some(_) => unregulated_goldens(&books, &ruling, &a.laws).unwrap_or_default(),
-                    None => vec![],
-                };
-                let unchanged = regulation.is_some()
-                    && plain.iter().all(|(suffix, text)| {
-                        read_golden(&golden_path(path, suffix)).as_deref() == Some(text.trim_end())
-                    });
-                for (suffix, rendered) in goldens {
-                    if suffix != "json" && !a.lang.is_empty() && !a.lang.iter().any(|l| l == suffix)
-                    {
-                        continue;
-                    }
-                    let gp = match &regulation {
-                        Some(r) => regulation_golden_path(path, r, suffix),
-                        None => golden_path(path, suffix),
-                    };
-                    if unchanged {
-                        // The regulation does not change this ruling: no goldens of its own.
-                        if a.bless && gp.exists() {
-                            if let Err(e) = std::fs::remove_file(&gp) {
-                                eprintln!("error: cannot remove {}: {e}", gp.display());
-                                return ExitCode::from(2);
-                            }
-                            blessed += 1;
-                        } else if gp.exists() {
-                            let failure = format!(
-                                "{} is left over: the regulation no longer changes this ruling (`--bless` removes it)",
-                                gp.display()
-                            );
-                            say(&format!("FAIL {name}: {failure}"));
-                            failures.push(failure);
-                        }
-                        continue;
-                    }
-                    let want = read_golden(&gp);
-                    if want.as_deref() == Some(rendered.trim_end()) {
-                        continue;
-                    }
-                    if a.bless {
-                        if let Err(e) = write_golden(&gp, &rendered) {
-                            eprintln!("error: cannot write {}: {e}", gp.display());
-                            return ExitCode::from(2);
-                        }
-                        blessed += 1;
-                        continue;
-                    }
-                    let failure = match want {
-                        None => format!("no golden {}", gp.display()),
-                        Some(w) => format!(
-                            "{} differs (- golden, + now)\n{}",
-                            gp.display(),
-                            diff(&w, &rendered)
-                        ),
-                    };
-                    say(&format!("FAIL {name}: {}", failure.trim_end()));
-                    failures.push(failure);
-                }
+            super::report(&checked.warnings);
+            for line in &checked.lines {
+                say(line);
             }
-        }
-        results.push(CaseResult { name, failures });
+            if let Some(message) = checked.fatal {
+                fatal = Some(message);
+                return std::ops::ControlFlow::Break(());
+            }
+            if let Some((dir, ruling)) = &checked.coverage {
+                coverage.entry(dir.clone()).or_default().add(ruling);
+            }
+            blessed += checked.blessed;
+            results.push(CaseResult {
+                name: checked.name,
+                failures: checked.failures,
+            });
+            std::ops::ControlFlow::Continue(())
+        },
+    );
+    if let Some(message) = fatal {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
     }
+    let mut books = books();
     if blessed > 0 {
         say(&format!(
             "wrote {blessed} golden file(s); review them with `git diff` before committing"
@@ -247,6 +209,117 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Rule one case and compare its renderings with its goldens (or write them, `--bless`).
+fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
+    let name = case_name(path, &a.corpus);
+    let mut checked = Checked {
+        name: name.clone(),
+        broken: None,
+        warnings: vec![],
+        lines: vec![],
+        failures: vec![],
+        blessed: 0,
+        coverage: None,
+        fatal: None,
+    };
+    books.take_broken();
+    let (ruling, goldens) = match rule_and_render(path, &name, &a.laws, books) {
+        Ok(ruled) => ruled,
+        Err(diags) => {
+            let mut shown = render_plain(&diags[..diags.len().min(super::MAX_PRINTED)]);
+            if let Some(rest) = super::not_printed(diags.len()) {
+                shown.push_str(&rest);
+                shown.push('\n');
+            }
+            if let Some(dir) = books.take_broken() {
+                checked.failures.push(format!(
+                    "{} has errors (its diagnostics are reported once)",
+                    dir.display()
+                ));
+                checked.broken = Some((dir, shown));
+            } else {
+                checked.lines.push(format!(
+                    "FAIL {name}: the case cannot be ruled\n{}",
+                    shown.trim_end()
+                ));
+                checked
+                    .failures
+                    .push(format!("the case cannot be ruled\n{shown}"));
+            }
+            return checked;
+        }
+    };
+    checked.warnings = books.take_warnings();
+    // Under a regulation: the standard goldens hold where it changes nothing.
+    let regulation = ruling.regulation.clone();
+    let plain = match &regulation {
+        Some(_) => unregulated_goldens(books, &ruling, &a.laws).unwrap_or_default(),
+        None => vec![],
+    };
+    let unchanged = regulation.is_some()
+        && plain.iter().all(|(suffix, text)| {
+            read_golden(&golden_path(path, suffix)).as_deref() == Some(text.trim_end())
+        });
+    for (suffix, rendered) in goldens {
+        if suffix != "json" && !a.lang.is_empty() && !a.lang.iter().any(|l| l == suffix) {
+            continue;
+        }
+        let gp = match &regulation {
+            Some(r) => regulation_golden_path(path, r, suffix),
+            None => golden_path(path, suffix),
+        };
+        if unchanged {
+            // The regulation does not change this ruling: no goldens of its own.
+            if a.bless && gp.exists() {
+                if let Err(e) = std::fs::remove_file(&gp) {
+                    checked.fatal = Some(format!("cannot remove {}: {e}", gp.display()));
+                    return checked;
+                }
+                checked.blessed += 1;
+            } else if gp.exists() {
+                let failure = format!(
+                    "{} is left over: the regulation no longer changes this ruling (`--bless` removes it)",
+                    gp.display()
+                );
+                checked.lines.push(format!("FAIL {name}: {failure}"));
+                checked.failures.push(failure);
+            }
+            continue;
+        }
+        let want = read_golden(&gp);
+        if want.as_deref() == Some(rendered.trim_end()) {
+            continue;
+        }
+        if a.bless {
+            if let Err(e) = write_golden(&gp, &rendered) {
+                checked.fatal = Some(format!("cannot write {}: {e}", gp.display()));
+                return checked;
+            }
+            checked.blessed += 1;
+            continue;
+        }
+        let failure = match want {
+            None => format!("no golden {}", gp.display()),
+            Some(w) => format!(
+                "{} differs (- golden, + now)\n{}",
+                gp.display(),
+                diff(&w, &rendered)
+            ),
+        };
+        checked
+            .lines
+            .push(format!("FAIL {name}: {}", failure.trim_end()));
+        checked.failures.push(failure);
+    }
+    if a.coverage {
+        if let Ok(case) = crate::runner::load_case(path, &mut books.sources) {
+            let dir = crate::runner::lawbook_dir(&case, path, &a.laws);
+            checked.coverage = Some((dir, ruling));
+        }
+    }
+    checked
 }
 
 /// The results as JUnit XML: one test suite for the corpus, one test case per case; a broken
