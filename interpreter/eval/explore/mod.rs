@@ -1,9 +1,10 @@
 //! A case's ruling, and where the case leaves a choice, a finding or a replacement call
 //! open, the decision tree: the case replayed once per answer. Evaluation stays a pure
-//! function of (events, findings): a branch that only adds an event goes on from a copy of
-//! the table as its branch point left it, which is the state a replay from the start would
-//! reach; a branch with another finding, or with its answer placed inside the play record,
-//! is replayed from the start.
+//! function of (events, findings): a branch goes on from a copy of the table as its branch
+//! point left it (before the last event: a hypothetical one it adds, or the one that asked
+//! for a finding it answers), which is the state a replay from the start would reach; only a
+//! branch whose answer goes inside the play record, and the findings the case's own events
+//! ask, are replayed from the start.
 
 use super::engine::{Event, Fail, Open, Table};
 use super::expr::{AboutWhat, Evaluator, Findings, View};
@@ -54,6 +55,9 @@ struct Ctx<'a> {
     /// (RULING_BUDGET).
     spent: std::cell::Cell<u64>,
     ruling_budget: u64,
+    /// Branches go on from their branch point; else every node is replayed from the case's
+    /// start (`rule_case_from_start`, what the incremental tree is tested against).
+    incremental: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -105,7 +109,9 @@ impl<'a> Ctx<'a> {
         let (mut table, budget) = match base {
             Some(b) => {
                 self.budget_left()?;
-                let table = b.clone();
+                let mut table = b.clone();
+                // A finding's branch goes on from its parent's table with one more answer.
+                table.ev.findings = findings;
                 let left = table.ev.budget.get();
                 (table, left)
             }
@@ -122,6 +128,17 @@ pub fn rule_case(book: &CompiledBook, case: &Case, name: &str) -> Result<Ruling,
     rule_case_within(book, case, name, RULING_BUDGET)
 }
 
+/// `rule_case` with every node of the decision tree replayed from the case's start: the
+/// plain reading of "the case replayed once per answer", slower, which the tests hold the
+/// incremental tree to (`tests/exploration.rs`).
+pub fn rule_case_from_start(
+    book: &CompiledBook,
+    case: &Case,
+    name: &str,
+) -> Result<Ruling, RuleError> {
+    rule(book, case, name, RULING_BUDGET, false)
+}
+
 /// `rule_case` with another bound on the steps of all the ruling's replays together than
 /// RULING_BUDGET (a tree cut short by it is ruled as one the default cuts short).
 pub fn rule_case_within(
@@ -129,6 +146,16 @@ pub fn rule_case_within(
     case: &Case,
     name: &str,
     ruling_budget: u64,
+) -> Result<Ruling, RuleError> {
+    rule(book, case, name, ruling_budget, true)
+}
+
+fn rule(
+    book: &CompiledBook,
+    case: &Case,
+    name: &str,
+    ruling_budget: u64,
+    incremental: bool,
 ) -> Result<Ruling, RuleError> {
     let findings = Findings {
         all: case
@@ -208,6 +235,7 @@ pub fn rule_case_within(
         case,
         dealer,
         vulnerable,
+        incremental,
     };
     let mut tree = explore(&ctx, &[], &findings, 0, None)?;
     // A question is shown with the call it is about only when the findings are answered per
@@ -293,7 +321,8 @@ fn explore<'a>(
     depth: usize,
     base: Option<&Table<'a>>,
 ) -> Result<Node, RuleError> {
-    match replay(ctx, extra, findings, base) {
+    // Past the last level no question is asked further: no branch goes on from this node.
+    match replay(ctx, extra, findings, base, depth < MAX_DEPTH) {
         Err(Fail::Unknown(f)) => {
             let ask = ctx
                 .book
@@ -306,10 +335,14 @@ fn explore<'a>(
             for answer in [true, false] {
                 let mut with = findings.clone();
                 with.answer(&f, answer);
+                // The table before the event that asked goes on with the answer: nothing
+                // before that event read the finding (a finding is read only by asking, and
+                // an unanswered one stops the evaluation), so a replay from the start with
+                // the answer would reach the same table.
                 branches.push(Branch {
                     answer: if answer { "yes" } else { "no" }.to_string(),
                     calls: vec![],
-                    node: explore(ctx, extra, &with, depth, None)?,
+                    node: explore(ctx, extra, &with, depth, base)?,
                 });
             }
             Ok(Node::Branch {

@@ -76,12 +76,16 @@ fn first_card_past(
 /// (the state before the case's end is ruled), where they may.
 type Replayed<'a> = (Outcome, Option<Open>, Option<Table<'a>>);
 
+/// `branches`: whether the node may have branches, which go on from its table (a copy kept
+/// before the case's end is ruled).
 pub(super) fn replay<'a>(
     ctx: &Ctx<'a>,
     extra: &[Event],
     findings: &'a Findings,
     base: Option<&Table<'a>>,
+    branches: bool,
 ) -> Result<Replayed<'a>, Fail> {
+    let base = base.filter(|_| ctx.incremental);
     if let PlayRecord::Events(_) = ctx.case.play {
         // The answers go inside the play record: the events after them differ per branch.
         let insert_at = insertion_point(ctx, extra, findings)?;
@@ -100,9 +104,9 @@ pub(super) fn replay<'a>(
                 feed_all(table, extra)?;
             }
         }
-        let branch_point = table.clone();
+        let branch_point = branches.then(|| table.clone());
         let (outcome, open) = conclude_unrecorded_play(ctx, table)?;
-        Ok((outcome, open, Some(branch_point)))
+        Ok((outcome, open, branch_point))
     })
 }
 
