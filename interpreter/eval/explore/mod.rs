@@ -460,7 +460,7 @@ fn explore<'a>(
                     })
                 }
                 Open::Call { seat, .. } => {
-                    let mut groups: Vec<(String, Vec<String>, Node)> = vec![];
+                    let mut groups: Vec<(Vec<String>, Node)> = vec![];
                     for call in Call::all_legal_forms() {
                         let mut more = extra.to_vec();
                         more.push(Event::Call {
@@ -469,10 +469,9 @@ fn explore<'a>(
                             meaning: Meaning::Natural,
                         });
                         let node = explore(ctx, &more, findings, depth + 1, branch_point.as_ref())?;
-                        let sig = signature(&node);
-                        match groups.iter_mut().find(|g| g.0 == sig) {
-                            Some(g) => g.1.push(call.to_string()),
-                            None => groups.push((sig, vec![call.to_string()], node)),
+                        match groups.iter_mut().find(|g| same_outcome(&g.1, &node)) {
+                            Some(g) => g.0.push(call.to_string()),
+                            None => groups.push((vec![call.to_string()], node)),
                         }
                     }
                     Ok(Node::Branch {
@@ -485,7 +484,7 @@ fn explore<'a>(
                         },
                         branches: groups
                             .into_iter()
-                            .map(|(_, calls, node)| Branch {
+                            .map(|(calls, node)| Branch {
                                 answer: summarize_calls(&calls),
                                 calls,
                                 node,
@@ -498,44 +497,50 @@ fn explore<'a>(
     }
 }
 
-/// What distinguishes one hypothetical call's outcome from another's: the paragraphs
-/// applied, their effects and the obligations, but not the call itself.
-fn signature(node: &Node) -> String {
-    match node {
-        Node::Outcome(o) => {
-            let mut s = String::new();
-            for i in &o.irregularities {
-                s.push_str(&i.name);
-                for d in &i.decisions {
-                    s.push_str(&format!("|{}", d.paragraph));
-                    // The kind of each effect, not what it names (the call is what differs).
-                    for e in &d.effects {
-                        s.push_str(&format!(",{:?}", std::mem::discriminant(e)));
-                    }
-                    s.push_str(&d.refers.join(","));
-                }
-                s.push(';');
-            }
-            for ob in &o.obligations {
-                s.push_str(&format!(
-                    "{}:{}:{:?}:{};",
-                    ob.name, ob.holder, ob.duration, ob.status
-                ));
-            }
-            for n in &o.notes {
-                s.push_str(&n.to_string());
-            }
-            s
+/// Whether two hypothetical calls lead to the same thing: the paragraphs applied, the kinds
+/// of their effects (not what they name: the call is what differs) and what they refer to,
+/// the obligations and the notes; for a question, the same question whose answers lead to
+/// the same. Compared in place: a node is compared with each group's first node, and the
+/// nodes under a question are compared only as far as they agree.
+fn same_outcome(a: &Node, b: &Node) -> bool {
+    match (a, b) {
+        (Node::Outcome(x), Node::Outcome(y)) => {
+            same_by(&x.irregularities, &y.irregularities, |i, j| {
+                i.name == j.name
+                    && same_by(&i.decisions, &j.decisions, |d, e| {
+                        d.paragraph == e.paragraph
+                            && d.refers == e.refers
+                            && same_by(&d.effects, &e.effects, |f, g| {
+                                std::mem::discriminant(f) == std::mem::discriminant(g)
+                            })
+                    })
+            }) && same_by(&x.obligations, &y.obligations, |o, p| {
+                (&o.name, o.holder, o.duration, &o.status)
+                    == (&p.name, p.holder, p.duration, &p.status)
+            }) && same_by(&x.notes, &y.notes, |n, m| n.to_string() == m.to_string())
         }
-        Node::Branch { question, branches } => {
-            let mut s = format!("?{}{{", question.name);
-            for b in branches {
-                s.push_str(&format!("{}=>{}/", b.answer, signature(&b.node)));
-            }
-            s.push('}');
-            s
+        (
+            Node::Branch {
+                question: q,
+                branches: bs,
+            },
+            Node::Branch {
+                question: r,
+                branches: cs,
+            },
+        ) => {
+            q.name == r.name
+                && same_by(bs, cs, |b, c| {
+                    b.answer == c.answer && same_outcome(&b.node, &c.node)
+                })
         }
+        _ => false,
     }
+}
+
+/// Two lists of the same length whose items are pairwise `same`.
+fn same_by<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
 }
 
 fn summarize_calls(calls: &[String]) -> String {

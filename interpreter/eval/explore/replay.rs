@@ -285,16 +285,16 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
             top: 2 * others.len() as i64,
         });
     }
-    let mut basis: Vec<String> = ev.used_paragraphs().iter().map(|s| s.to_string()).collect();
+    let mut basis: Vec<&str> = ev.used_paragraphs().into_iter().collect();
     basis.sort_by_key(|p| paragraph_order(p));
-    outcome.basis = basis;
+    outcome.basis = basis.into_iter().map(str::to_string).collect();
     Ok((outcome, open))
 }
 
 /// Paragraph ids in the Laws' order: 2A before 17B before 17D3 before 18A.
-fn paragraph_order(id: &str) -> (u32, String) {
-    let n: String = id.chars().take_while(|c| c.is_ascii_digit()).collect();
-    (n.parse().unwrap_or(0), id[n.len()..].to_string())
+fn paragraph_order(id: &str) -> (u32, &str) {
+    let digits = id.bytes().take_while(u8::is_ascii_digit).count();
+    (id[..digits].parse().unwrap_or(0), &id[digits..])
 }
 
 fn int(v: Value) -> i64 {
