@@ -129,7 +129,7 @@ impl<'a> Table<'a> {
     /// A call as made at the table (or as a change of call), pending until it is ruled.
     pub(super) fn record_call(&mut self, seat: Seat, call: Call, meaning: Meaning) -> usize {
         self.made += 1;
-        self.calls.push(CallRec {
+        self.calls.change().push(CallRec {
             number: self.made,
             seat,
             call,
@@ -235,12 +235,12 @@ impl<'a> Table<'a> {
         } = self.calls[rec].clone();
         // A call made in place of an earlier one is ruled where it stands: the calls made
         // after that place are not yet in the auction it is ruled in (25A1).
-        self.calls.at_mut(rec).status = Status::Pending;
+        self.calls.change().at_mut(rec).status = Status::Pending;
         if in_place {
-            self.horizon = Some(pos);
+            self.horizon.set(Some(pos));
         }
         let result = self.process_in_view(rec, seat, call, meaning);
-        self.horizon = None;
+        self.horizon.set(None);
         result?;
         self.after_call()
     }
@@ -263,7 +263,7 @@ impl<'a> Table<'a> {
             let breaches = self.check_obligations(seat, &cv, false, false)?;
             for i in due {
                 if self.obligations[i].status != "in force" {
-                    self.obligations[i].discharged_by = Some(rec);
+                    self.obligations.change()[i].discharged_by = Some(rec);
                 }
             }
             breaches
@@ -273,16 +273,16 @@ impl<'a> Table<'a> {
         let found = self.detect(Act::Call, seat, &cv, Some(rec), &breaches)?;
         if found.is_empty() {
             self.note_ungoverned(seat, &call.to_string(), &breaches);
-            self.calls.at_mut(rec).status = Status::Standing;
+            self.calls.change().at_mut(rec).status = Status::Standing;
             return Ok(());
         }
         self.rule(found, seat, call.to_string())?;
         if let Some(r) = self.again.take() {
-            self.horizon = None;
+            self.horizon.set(None);
             return self.process(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
-            self.calls.at_mut(rec).status = Status::Standing;
+            self.calls.change().at_mut(rec).status = Status::Standing;
         }
         Ok(())
     }
@@ -362,7 +362,7 @@ impl<'a> Table<'a> {
             return self.process(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
-            self.calls.at_mut(rec).status = Status::Cancelled;
+            self.calls.change().at_mut(rec).status = Status::Cancelled;
         }
         self.after_call()
     }
@@ -384,7 +384,7 @@ impl<'a> Table<'a> {
         } else {
             seat
         };
-        let held = match (&self.play, &self.deal) {
+        let held = match (&*self.play, &*self.deal) {
             (Some(p), _) => Some(p.hands[holder.index()].clone()),
             (None, Some(d)) => Some(d.hand(holder).clone()),
             _ => None,
@@ -403,6 +403,7 @@ impl<'a> Table<'a> {
         if how == Exposure::Hidden {
             let Some(play) = self
                 .play
+                .change()
                 .as_mut()
                 .filter(|p| !p.ended && p.tricks.iter().flatten().any(|r| r.seat == seat))
             else {
@@ -441,7 +442,7 @@ impl<'a> Table<'a> {
             return Ok(());
         }
         self.ended = false;
-        for o in &mut self.obligations {
+        for o in self.obligations.change() {
             if o.ended_with_auction && o.status == "ended" {
                 o.status = "in force";
                 o.ended_with_auction = false;
@@ -465,7 +466,7 @@ impl<'a> Table<'a> {
             let view = self.view();
             if let Value::Bool(true) = self.ev.call("auction_ended", vec![], &view)? {
                 self.ended = true;
-                for o in &mut self.obligations {
+                for o in self.obligations.change() {
                     if o.status == "in force" && !self.book.obligations[&*o.name].on_play {
                         o.status = "ended";
                         o.ended_with_auction = true;

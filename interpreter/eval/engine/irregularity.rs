@@ -14,11 +14,15 @@ impl<'a> Table<'a> {
         // First what this act keeps and breaks, then what a breach yields to (50D1(b)),
         // then the statuses.
         let mut judged: Vec<(usize, bool)> = vec![];
-        for (i, o) in self.obligations.iter_mut().enumerate() {
+        let book = self.book;
+        // Read first, changed only where something changes: the view of the table is kept
+        // while its parts are unchanged (`Watched`).
+        for i in 0..self.obligations.len() {
+            let o = &self.obligations[i];
             if o.holder != seat || o.status != "in force" {
                 continue;
             }
-            let decl = &self.book.obligations[&*o.name];
+            let decl = &book.obligations[&*o.name];
             if decl.on_play != on_play {
                 continue;
             }
@@ -27,12 +31,15 @@ impl<'a> Table<'a> {
             if o.duration == Duration::WhileOnLead {
                 if !lead {
                     if o.started {
-                        o.status = "ended";
+                        self.obligations.change()[i].status = "ended";
                     }
                     continue;
                 }
-                o.started = true;
+                if !o.started {
+                    self.obligations.change()[i].started = true;
+                }
             }
+            let o = &self.obligations[i];
             let kept =
                 self.ev
                     .eval_bool(&decl.keeps, &mut obl_env(decl, &o.args, seat, x), &view)?;
@@ -67,7 +74,7 @@ impl<'a> Table<'a> {
         let mut breaches: Vec<Rc<str>> = vec![];
         for (i, kept) in judged {
             let kept = kept || yielded.contains(&i);
-            let o = &mut self.obligations[i];
+            let o = &mut self.obligations.change()[i];
             let decl = &self.book.obligations[&*o.name];
             if !kept {
                 breaches.push(o.name.clone());
@@ -105,7 +112,14 @@ impl<'a> Table<'a> {
     /// trick: Law 67), the obligations of his it fulfils end (their `ends` holds).
     pub(super) fn settle_ends(&mut self, seat: Seat, x: &Value) -> Result<(), Fail> {
         let view = self.view();
-        for o in self.obligations.iter_mut() {
+        if !self
+            .obligations
+            .iter()
+            .any(|o| o.holder == seat && o.status == "in force")
+        {
+            return Ok(());
+        }
+        for o in self.obligations.change().iter_mut() {
             if o.holder != seat || o.status != "in force" {
                 continue;
             }

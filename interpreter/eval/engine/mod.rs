@@ -18,6 +18,8 @@ mod irregularity;
 mod play;
 mod steps;
 mod view;
+mod watched;
+use watched::Watched;
 
 use super::expr::{Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
 use super::value::Value;
@@ -376,42 +378,44 @@ pub struct Table<'a> {
     book: &'a CompiledBook,
     dealer: Seat,
     vulnerable: [bool; 2],
-    calls: calls::Calls,
-    obligations: Vec<Obl>,
+    calls: Watched<calls::Calls>,
+    obligations: Watched<Vec<Obl>>,
     pending: Vec<Pending<'a>>,
     irregs: Vec<IrregularityRuling>,
     ended: bool,
     /// The board was redealt (16D2(b)): the events after it are on another deal.
     redealt: bool,
     /// A card of the play has been faced (the law book's `opening_lead_faced`).
-    lead_faced: bool,
+    lead_faced: Watched<bool>,
     /// The case has ended: attention drawn at its end is drawn after the board.
-    finished: bool,
+    finished: Watched<bool>,
     event: usize,
     notes: Vec<Note>,
-    deal: Option<Deal>,
-    play: Option<PlayState>,
+    deal: Watched<Option<Deal>>,
+    play: Watched<Option<PlayState>>,
     /// A call a rectification sent back to be ruled on again (`again`).
     again: Option<usize>,
     /// The hands returned to the board, a call on the next deal, the round ended.
-    stages: Vec<Stage>,
+    stages: Watched<Vec<Stage>>,
     /// While a call made in place of an earlier one is ruled, the auction is seen as it
     /// stood at that place: only the calls before this position.
-    horizon: Option<usize>,
+    horizon: Watched<Option<usize>>,
     /// The facts of the table that rectifications have set (54A).
-    facts: Vec<Rc<str>>,
+    facts: Watched<Vec<Rc<str>>>,
     /// The last claim or concession (Law 68).
-    claim: Option<ClaimState>,
+    claim: Watched<Option<ClaimState>>,
     /// Declarer's calls of a card from dummy (46B).
     designations: Vec<Designation>,
     /// Cards a rectification deems played (`play c`: 45C), played once the act is ruled.
     deemed_plays: Vec<Card>,
     /// What the players did besides calls and cards (`conducts`), in order.
-    conducts: Rc<Vec<Value>>,
+    conducts: Watched<Rc<Vec<Value>>>,
     /// The conduct the record gives right after the event being fed (`next_conducts`).
-    next_conduct: Option<(Seat, Rc<str>)>,
+    next_conduct: Watched<Option<(Seat, Rc<str>)>>,
     /// How many calls have been made (events, not deemed passes).
     made: usize,
+    /// The view last built, and the sum of the watched parts' changes it was built at.
+    view_cache: std::cell::RefCell<Option<(u64, Rc<View>)>>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -501,7 +505,7 @@ impl<'a> Table<'a> {
     /// 27B, replaced by the call he had to repeat: "kept, broken once"). One it kept stays
     /// kept (a rectification cancelled the call that did what was due).
     fn cancel_call(&mut self, rec: usize) {
-        self.calls.at_mut(rec).status = Status::Cancelled;
+        self.calls.change().at_mut(rec).status = Status::Cancelled;
         self.reopen_discharged(rec, "broken");
     }
 
@@ -517,6 +521,7 @@ impl<'a> Table<'a> {
     fn reopen_discharged(&mut self, rec: usize, status: &str) {
         for o in self
             .obligations
+            .change()
             .iter_mut()
             .filter(|o| o.discharged_by == Some(rec) && o.status == status)
         {
@@ -532,32 +537,33 @@ impl<'a> Table<'a> {
             dealer,
             vulnerable,
             calls: Default::default(),
-            obligations: vec![],
+            obligations: Default::default(),
             pending: vec![],
             irregs: vec![],
             ended: false,
             redealt: false,
-            lead_faced: false,
-            finished: false,
+            lead_faced: Default::default(),
+            finished: Default::default(),
             event: 0,
             notes: vec![],
-            deal: None,
-            play: None,
+            deal: Default::default(),
+            play: Default::default(),
             again: None,
-            stages: vec![],
-            horizon: None,
-            facts: vec![],
-            claim: None,
+            stages: Default::default(),
+            horizon: Default::default(),
+            facts: Default::default(),
+            claim: Default::default(),
             designations: vec![],
             deemed_plays: vec![],
-            conducts: Rc::new(vec![]),
-            next_conduct: None,
+            conducts: Watched::new(Rc::new(vec![])),
+            next_conduct: Default::default(),
             made: 0,
+            view_cache: Default::default(),
         }
     }
 
     pub fn set_deal(&mut self, deal: Option<Deal>) {
-        self.deal = deal;
+        self.deal.set(deal);
     }
 
     /// The answers of an option that are offered now (those whose condition holds).
@@ -644,8 +650,8 @@ impl<'a> Table<'a> {
 
     /// The case has no more events: settle what has a default.
     pub fn finish(&mut self) -> Result<(), Fail> {
-        self.finished = true;
-        self.next_conduct = None;
+        self.finished.set(true);
+        self.next_conduct.set(None);
         self.settle_defaults(None)?;
         self.attention()
     }
@@ -673,10 +679,10 @@ impl<'a> Table<'a> {
     /// ruled may turn on who drew attention to it (43B3).
     pub fn feed(&mut self, event: &Event, next: Option<&Event>) -> Result<(), Fail> {
         self.event += 1;
-        self.next_conduct = match next {
+        self.next_conduct.set(match next {
             Some(Event::Question { seat, kind }) => Some((*seat, Rc::from(kind.as_str()))),
             _ => None,
-        };
+        });
         // After a redeal the case's events are on another deal.
         if self.redealt {
             return Ok(());
@@ -719,7 +725,7 @@ impl<'a> Table<'a> {
             Event::Designate { word, suit, rank } => self.feed_designation(word, *suit, *rank),
             Event::Stage(s) => {
                 if !self.stages.contains(s) {
-                    self.stages.push(*s);
+                    self.stages.change().push(*s);
                 }
                 Ok(())
             }
@@ -730,7 +736,7 @@ impl<'a> Table<'a> {
             } => self.feed_change(*seat, *call, *meaning),
             Event::Question { seat, kind } => {
                 let c = self.conduct_now(*seat, Rc::from(kind.as_str()));
-                Rc::make_mut(&mut self.conducts).push(c);
+                Rc::make_mut(self.conducts.change()).push(c);
                 let q = Value::Text(Rc::from(kind.as_str()));
                 let found = self.detect(Act::Question, *seat, &q, None, &[])?;
                 if found.is_empty() {

@@ -17,7 +17,7 @@ impl<'a> Table<'a> {
         if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
             return Err(self.event_error(Message::new("table.play_passed_out")));
         }
-        let Some(deal) = self.deal.clone() else {
+        let Some(deal) = (*self.deal).clone() else {
             return Err(self.event_error(Message::new("table.play_no_deal")));
         };
         let declarer = seat_of(self.ev.call("declarer", vec![], &view)?);
@@ -30,7 +30,7 @@ impl<'a> Table<'a> {
             }
         };
         let next = seat_of(self.ev.call("opening_leader", vec![], &view)?);
-        self.play = Some(PlayState {
+        *self.play.change() = Some(PlayState {
             declarer,
             strain,
             hands: deal.hands,
@@ -82,7 +82,7 @@ impl<'a> Table<'a> {
     /// turn, a card from the wrong hand); otherwise whoever's turn it is.
     pub(super) fn feed_play(&mut self, named: Option<Seat>, card: Card) -> Result<(), Fail> {
         let due = self.next_player()?;
-        self.lead_faced = true;
+        self.lead_faced.set(true);
         let seat = named.unwrap_or(due);
         {
             let play = self.play.as_ref().unwrap();
@@ -130,13 +130,13 @@ impl<'a> Table<'a> {
         let breaches = self.check_obligations(seat, &x, true, lead)?;
         for i in at_turn {
             if self.obligations[i].status != "in force" {
-                self.obligations[i].discharged_card = Some(card);
+                self.obligations.change()[i].discharged_card = Some(card);
             }
         }
         let found = self.detect(Act::Play, seat, &x, None, &breaches)?;
         // The card is played; then what it breaks is ruled; then the play goes on.
         {
-            let play = self.play.as_mut().unwrap();
+            let play = self.play.change().as_mut().unwrap();
             play.hands[seat.index()].remove(card);
             if !play.in_progress() {
                 play.tricks.push(vec![]);
@@ -244,7 +244,7 @@ impl<'a> Table<'a> {
     /// from the cards it holds.
     fn settle_trick(&mut self) -> Result<(), Fail> {
         let (winner, next) = self.trick_result(self.play.as_ref().unwrap().tricks.len())?;
-        let play = self.play.as_mut().unwrap();
+        let play = self.play.change().as_mut().unwrap();
         play.winners.push(winner);
         play.omitted.clear();
         play.next = next;
@@ -273,7 +273,7 @@ impl<'a> Table<'a> {
 
     /// After a complete trick: the next leader's turn, or the end of the play.
     fn next_trick(&mut self) -> Result<(), Fail> {
-        let play = self.play.as_mut().unwrap();
+        let play = self.play.change().as_mut().unwrap();
         if play.tricks.len() == 13 {
             play.ended = true;
             self.end_play()
@@ -309,7 +309,7 @@ impl<'a> Table<'a> {
             };
             return Err(self.event_error(message.with("seat", seat)));
         }
-        self.play.as_mut().unwrap().omitted.push(seat);
+        self.play.change().as_mut().unwrap().omitted.push(seat);
         self.advance()
     }
 
@@ -363,7 +363,7 @@ impl<'a> Table<'a> {
 
     /// The next lead is made from `seat`'s hand (43B2(a)); only between tricks.
     pub(super) fn lead_from(&mut self, seat: Seat) -> Result<(), Fail> {
-        let play = self.play.as_mut();
+        let play = self.play.change().as_mut();
         match play {
             Some(p) if p.current().is_empty() && !p.ended => {
                 p.next = seat;
@@ -378,7 +378,7 @@ impl<'a> Table<'a> {
     /// trick that changes hands after the next one was led leaves that lead standing; the
     /// Director sorts out the order of play (the case records what followed).
     pub(super) fn place(&mut self, card: Card, trick: Option<i64>) -> Result<Seat, Fail> {
-        let play = self.play.as_mut().unwrap();
+        let play = self.play.change().as_mut().unwrap();
         let Some(seat) = play.holder(card) else {
             return Err(self.event_error(Message::new("table.placed_unheld").with("card", card)));
         };
@@ -392,7 +392,7 @@ impl<'a> Table<'a> {
                     due: seat,
                 });
                 let (winner, next) = self.trick_result(n)?;
-                let play = self.play.as_mut().unwrap();
+                let play = self.play.change().as_mut().unwrap();
                 play.winners[n - 1] = winner;
                 if play.tricks.len() == n {
                     play.next = next;
@@ -439,14 +439,14 @@ impl<'a> Table<'a> {
                 break;
             }
         }
-        self.play.as_mut().unwrap().next = next;
+        self.play.change().as_mut().unwrap().next = next;
         Ok(())
     }
 
     /// The thirteenth trick is complete: obligations of the play end, and the steps that
     /// waited for the end of the play run (64: tricks transferred).
     fn end_play(&mut self) -> Result<(), Fail> {
-        for o in &mut self.obligations {
+        for o in self.obligations.change() {
             if o.status == "in force" {
                 o.status = "ended";
             }
@@ -463,7 +463,7 @@ impl<'a> Table<'a> {
     /// back; the case then records the play again as it went on). The turn goes back to
     /// whoever's turn it was when the card was played.
     pub(super) fn retract(&mut self, card: Card) -> Result<Seat, Fail> {
-        let Some(play) = self.play.as_mut() else {
+        let Some(play) = self.play.change().as_mut() else {
             return Err(self.event_error(Message::new("table.retracted_early").with("card", card)));
         };
         // A card hidden with another goes back to its holder's hand; no trick changes.
@@ -489,6 +489,7 @@ impl<'a> Table<'a> {
         // The turn comes again: what the card discharged at it is in force again.
         for o in self
             .obligations
+            .change()
             .iter_mut()
             .filter(|o| o.discharged_card == Some(card) && o.duration == Duration::NextTurn)
         {
@@ -498,7 +499,7 @@ impl<'a> Table<'a> {
             o.status = "in force";
             o.discharged_card = None;
         }
-        let play = self.play.as_mut().unwrap();
+        let play = self.play.change().as_mut().unwrap();
         play.hands[rec.seat.index()].insert(rec.card);
         play.winners.truncate(t);
         if play.tricks[t].is_empty() {
@@ -608,7 +609,7 @@ impl<'a> Table<'a> {
             Ok((facts, worst)) => (Ok(facts), worst),
             Err(why) => (Err(Rc::from(why.as_str())), vec![]),
         };
-        self.claim = Some(ClaimState {
+        *self.claim.change() = Some(ClaimState {
             claimer: seat,
             line_stated: !line.is_empty(),
             claimed: n,
@@ -626,7 +627,7 @@ impl<'a> Table<'a> {
 
     /// The play ends at a claim: `count` of the tricks left go to `to` (68D, 69A, 70).
     pub(super) fn award(&mut self, count: i64, to: Side) -> Result<(), Fail> {
-        let Some(play) = self.play.as_mut() else {
+        let Some(play) = self.play.change().as_mut() else {
             return Err(self.event_error(Message::plain("tricks are awarded before the play")));
         };
         let left = 13 - play.winners.len() as i64;
@@ -643,7 +644,7 @@ impl<'a> Table<'a> {
 
     /// Tricks move to a side when the play ends (64A).
     pub(super) fn transfer(&mut self, count: i64, to: Side) -> Result<(), Fail> {
-        let Some(play) = self.play.as_mut() else {
+        let Some(play) = self.play.change().as_mut() else {
             return Err(self.event_error(Message::plain("tricks are transferred before the play")));
         };
         let n = count.clamp(0, 13) as i32;

@@ -347,7 +347,7 @@ impl<'a> Table<'a> {
                     in_place_of,
                 } => {
                     let rec = exec.rec(&v.name);
-                    self.calls.at_mut(rec).status = Status::Pending;
+                    self.calls.change().at_mut(rec).status = Status::Pending;
                     if let Some(e) = in_place_of {
                         let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                             unreachable!("checked: an entry")
@@ -357,9 +357,9 @@ impl<'a> Table<'a> {
                             // rectification (25A6 asks who called after it); it is ruled
                             // when the rectification is done.
                             self.revive_obligations(r);
-                            self.calls.at_mut(rec).pos = self.calls[r].pos;
-                            self.calls.at_mut(rec).in_place = true;
-                            self.calls.at_mut(rec).status = Status::Standing;
+                            self.calls.change().at_mut(rec).pos = self.calls[r].pos;
+                            self.calls.change().at_mut(rec).in_place = true;
+                            self.calls.change().at_mut(rec).status = Status::Standing;
                         }
                     }
                     self.again = Some(rec);
@@ -382,7 +382,7 @@ impl<'a> Table<'a> {
                         );
                         self.reopen_auction_if_due()?;
                     } else {
-                        self.calls.at_mut(rec).status = Status::Standing;
+                        self.calls.change().at_mut(rec).status = Status::Standing;
                         self.effect(inst, Effect::Stands { seat, call });
                         self.after_call()?;
                     }
@@ -397,7 +397,7 @@ impl<'a> Table<'a> {
                         .first()
                         .map(|(_, r)| self.calls[*r].pos - 1)
                         .unwrap_or(self.event * 2);
-                    self.calls.push(CallRec {
+                    self.calls.change().push(CallRec {
                         seat,
                         call: Call::Pass,
                         meaning: Meaning::Natural,
@@ -407,7 +407,7 @@ impl<'a> Table<'a> {
                         pos,
                         in_place: false,
                     });
-                    for o in self.obligations.iter_mut().filter(|o| {
+                    for o in self.obligations.change().iter_mut().filter(|o| {
                         o.holder == seat
                             && o.status == "in force"
                             && o.duration == Duration::NextTurn
@@ -424,7 +424,7 @@ impl<'a> Table<'a> {
                 } => {
                     let (holder, vals) = self.obligation_target(on, args, &mut exec.env, &view)?;
                     let mut duration = None;
-                    for o in self.obligations.iter_mut().filter(|o| {
+                    for o in self.obligations.change().iter_mut().filter(|o| {
                         o.holder == holder
                             && *o.name == obligation.name
                             && o.status == "in force"
@@ -466,7 +466,7 @@ impl<'a> Table<'a> {
                             && o.args == vals
                     });
                     if !dup {
-                        self.obligations.push(Obl {
+                        self.obligations.change().push(Obl {
                             name: Rc::from(obligation.name.as_str()),
                             holder,
                             args: vals.clone(),
@@ -594,7 +594,7 @@ impl<'a> Table<'a> {
                 StepKind::SetFact(f) => {
                     let name: Rc<str> = Rc::from(f.name.as_str());
                     if !self.facts.contains(&name) {
-                        self.facts.push(name);
+                        self.facts.change().push(name);
                     }
                     self.effect(
                         inst,

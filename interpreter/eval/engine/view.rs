@@ -3,11 +3,65 @@
 
 use super::*;
 
-impl Table<'_> {
-    /// The state of the table as the law book's expressions read it.
-    pub fn view(&self) -> View {
+impl<'a> Table<'a> {
+    /// The state of the table as the law book's expressions read it: one view for each state
+    /// of the table, shared by every question asked on it, so that what a definition without
+    /// arguments computes on it (its memo) is computed once. Built again when a part of the
+    /// table it reads has changed (each is `Watched`); the dealer and the vulnerability are
+    /// fixed when the table is made.
+    pub fn view(&self) -> Rc<View> {
+        let stamp = self.view_stamp();
+        if let Some((at, view)) = &*self.view_cache.borrow() {
+            if *at == stamp {
+                #[cfg(debug_assertions)]
+                self.check_view(view);
+                return view.clone();
+            }
+        }
+        let view = Rc::new(self.build_view());
+        *self.view_cache.borrow_mut() = Some((stamp, view.clone()));
+        view
+    }
+
+    /// The sum of the changes of every part the view reads: it changes exactly when one of
+    /// them has changed.
+    fn view_stamp(&self) -> u64 {
+        self.calls.changes()
+            + self.horizon.changes()
+            + self.obligations.changes()
+            + self.play.changes()
+            + self.deal.changes()
+            + self.conducts.changes()
+            + self.next_conduct.changes()
+            + self.stages.changes()
+            + self.facts.changes()
+            + self.claim.changes()
+            + self.lead_faced.changes()
+            + self.finished.changes()
+    }
+
+    /// The evaluator reads other findings (a finding's branch): the memo of the view was
+    /// filled under the old ones, so the next question builds the view afresh.
+    pub fn set_findings(&mut self, findings: &'a crate::eval::expr::Findings) {
+        self.ev.findings = findings;
+        *self.view_cache.get_mut() = None;
+    }
+
+    /// Tests and debug builds: a view reused is the view the table would build now (what
+    /// would fail if a part the view reads changed without being counted).
+    #[cfg(debug_assertions)]
+    fn check_view(&self, view: &View) {
+        // A copy of a view has an empty memo, as a view just built has.
+        let (kept, now) = (
+            format!("{:?}", view.clone()),
+            format!("{:?}", self.build_view()),
+        );
+        assert_eq!(kept, now, "the table changed under a view it kept");
+    }
+
+    fn build_view(&self) -> View {
         View {
-            auction: self.calls.auction(self.horizon),
+            auction: self.calls.auction(*self.horizon),
             dealer: self.dealer,
             vulnerable: self.vulnerable,
             obligations: self
@@ -28,7 +82,7 @@ impl Table<'_> {
                     })
                     .unwrap_or_default(),
             ),
-            hands: match (&self.play, &self.deal) {
+            hands: match (&*self.play, &*self.deal) {
                 (Some(p), _) => p.hands,
                 (None, Some(d)) => d.hands,
                 _ => Default::default(),
@@ -49,7 +103,7 @@ impl Table<'_> {
                     })
                     .unwrap_or_default(),
             ),
-            conducts: self.conducts.clone(),
+            conducts: (*self.conducts).clone(),
             next_conducts: Rc::new(
                 self.next_conduct
                     .iter()
@@ -64,7 +118,7 @@ impl Table<'_> {
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
             claimers: self.claim.iter().map(|c| c.claimer).collect(),
-            awarded: match &self.play {
+            awarded: match &*self.play {
                 Some(p) => {
                     let to_declarer = p.awarded.unwrap_or(0);
                     let left = (13 - p.winners.len() as u8).saturating_sub(to_declarer);
@@ -77,14 +131,14 @@ impl Table<'_> {
                 None => [0, 0],
             },
             line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
-            claim_evidence: match &self.claim {
+            claim_evidence: match &*self.claim {
                 Some(c) => c.evidence.clone(),
                 None => Err(Rc::from("no claim has been made")),
             },
             next_deal_called: self.stages.contains(&Stage::NextDeal),
             round_ended: self.stages.contains(&Stage::RoundEnded),
-            opening_lead_faced: self.lead_faced,
-            case_ended: self.finished,
+            opening_lead_faced: *self.lead_faced,
+            case_ended: *self.finished,
             memo: Default::default(),
         }
     }

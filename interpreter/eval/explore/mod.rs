@@ -111,7 +111,7 @@ impl<'a> Ctx<'a> {
                 self.budget_left()?;
                 let mut table = b.clone();
                 // A finding's branch goes on from its parent's table with one more answer.
-                table.ev.findings = findings;
+                table.set_findings(findings);
                 let left = table.ev.budget.get();
                 (table, left)
             }
