@@ -294,6 +294,41 @@ fn score_prints_the_boards_before_a_fault_in_the_file_and_exits_2() {
 }
 
 #[test]
+fn several_pbn_files_are_scored_at_once_and_printed_in_order() {
+    // Each file's section is what scoring it alone prints, after a line naming it, in the
+    // order given; a file with a fault keeps its boards before the fault, and the command
+    // goes on to the next file and exits 2 at the end.
+    let fault = std::env::temp_dir().join(format!("lawbook-several-{}.pbn", std::process::id()));
+    std::fs::write(
+        &fault,
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Contract \"Pass\"]\n\n[Board \"2\"]\n[Dealer \"Q\"]\n",
+    )
+    .unwrap();
+    let files = [
+        "tests/data/pbn/camrose2024-robots.pbn".to_string(),
+        "tests/data/pbn/bbo/cold_6d.pbn".to_string(),
+        fault.to_str().unwrap().to_string(),
+        "tests/data/pbn/bbo/BBO_Forums_Sunday_Daylong_Daylong.pbn".to_string(),
+    ];
+    let mut args = vec!["score", "--check", "--jobs", "3", "--pbn"];
+    args.extend(files.iter().map(String::as_str));
+    let o = lawbook(&args);
+    let mut want = String::new();
+    for f in &files {
+        let alone = lawbook(&["score", "--check", "--pbn", f]);
+        want.push_str(&format!("{f}\n{}", stdout(&alone)));
+    }
+    let _ = std::fs::remove_file(&fault);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    let (sections, total) = out.trim_end().rsplit_once('\n').unwrap();
+    assert_eq!(format!("{sections}\n"), want);
+    // 160 + 1 + 1 (before the fault) + 10 boards.
+    assert!(total.starts_with("4 files: 172 boards,"), "{total}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a seat"));
+}
+
+#[test]
 fn bad_usage_and_unreadable_input_exit_2() {
     assert_eq!(lawbook(&["no-such-verb"]).status.code(), Some(2));
     assert_eq!(

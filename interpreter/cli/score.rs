@@ -1,8 +1,10 @@
-//! `lawbook score --pbn FILE [--check]`: score every board of a PBN file under the law
+//! `lawbook score --pbn FILE… [--check]`: score every board of a PBN file under the law
 //! book's Law 77; with `--check`, compare with the file's own [Score], and replay each
-//! complete [Play] record under Law 44 and compare the tricks with [Result].
+//! complete [Play] record under Law 44 and compare the tricks with [Result]. Several files
+//! are scored on several cores and printed in the order given.
 
 use crate::diagnostic::Diag;
+use crate::eval::book::CompiledBook;
 use crate::eval::entry::IntEntry;
 use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, Stop, View};
@@ -18,9 +20,11 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The PBN file.
-    #[arg(long)]
-    pub pbn: PathBuf,
+    /// The PBN file, or several (`--pbn a.pbn b.pbn`): several are scored at once, one a
+    /// core (`--jobs`), and printed in the order given, each after a line naming it and
+    /// followed by its summary; a last line sums them.
+    #[arg(long, num_args = 1.., required = true)]
+    pub pbn: Vec<PathBuf>,
     /// Compare with the file's [Score] tags and replay complete [Play] records against
     /// [Result]; exit 1 on any difference.
     #[arg(long)]
@@ -32,48 +36,183 @@ pub struct Args {
     /// Laws delegate, such as 12C2(b)'s artificial scores at IMPs).
     #[arg(long)]
     pub regulation: Option<PathBuf>,
+    /// How many files are scored at once (threads) when several are given; one a core, at
+    /// most 8, when not given. One file is read, scored and printed board by board.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<std::num::NonZeroUsize>,
+}
+
+/// What scoring one file found; its lines are printed as they come.
+#[derive(Default)]
+struct Scored {
+    boards: usize,
+    scored: usize,
+    checks: usize,
+    differences: usize,
+    /// Boards the law book could not score (at most `MAX_PRINTED`, then the file is only
+    /// counted).
+    failures: Vec<Diag>,
+    /// The file cannot be read, or has a fault after the boards printed.
+    unreadable: Option<crate::pbn::PbnError>,
+}
+
+impl Scored {
+    fn summary(&self) -> String {
+        format!(
+            "{} boards, {} scored, {} checks, {} with differences",
+            self.boards, self.scored, self.checks, self.differences
+        )
+    }
+
+    /// Exit code: 2 for a file that cannot be read, 1 for a board not scored or scored
+    /// otherwise than its tags say.
+    fn code(&self) -> u8 {
+        if self.unreadable.is_some() {
+            2
+        } else if !self.failures.is_empty() || self.differences > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// The law book, under the regulation if one is given, and what reading it warned about.
+fn load(a: &Args, sources: &mut Sources) -> Result<(CompiledBook, Vec<Diag>), Vec<Diag>> {
+    let with = |d: Vec<Diag>, sources: &Sources| -> Vec<Diag> {
+        d.into_iter().map(|d| d.with_sources(sources)).collect()
+    };
+    match load_lawbook_under(&a.lawbook, a.regulation.as_deref(), sources) {
+        Ok((book, warnings)) => Ok((book, with(warnings, sources))),
+        Err(d) => Err(with(d, sources)),
+    }
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let mut sources = Sources::default();
     if let Some(r) = a.regulation.as_ref().filter(|r| !r.is_file()) {
         eprintln!("error: {} is not a regulation file", r.display());
         return ExitCode::from(2);
     }
-    let book = match load_lawbook_under(&a.lawbook, a.regulation.as_deref(), &mut sources) {
-        Ok((b, warnings)) => {
-            let warnings: Vec<_> = warnings
-                .into_iter()
-                .map(|d| d.with_sources(&sources))
-                .collect();
+    if let [path] = a.pbn.as_slice() {
+        return run_one(&a, path);
+    }
+    // Several files: each worker loads the law book once and scores whole files into a
+    // buffer; the buffers are printed in the order given.
+    let mut total = Scored::default();
+    let mut code = 0;
+    let mut book_failed = false;
+    super::pool::in_order(
+        a.pbn.len(),
+        super::pool::jobs(a.jobs),
+        || {
+            let mut sources = Sources::default();
+            let loaded = load(&a, &mut sources);
+            (sources, loaded)
+        },
+        |(sources, loaded), i| match loaded {
+            Err(d) => Err(d.clone()),
+            Ok((book, warnings)) => {
+                let mut out = Out(Vec::new());
+                let scored = score_file(&a, &a.pbn[i], book, sources, &mut out);
+                Ok((out.0, scored, std::mem::take(warnings)))
+            }
+        },
+        |i, result| {
+            let (text, mut scored, warnings) = match result {
+                Ok(r) => r,
+                Err(d) => {
+                    super::report(&d);
+                    book_failed = true;
+                    return std::ops::ControlFlow::Break(());
+                }
+            };
+            if i == 0 {
+                super::report(&warnings);
+            }
+            outln!("{}", a.pbn[i].display());
+            out!("{}", String::from_utf8_lossy(&text));
+            code = code.max(report_after(&mut scored));
+            total.boards += scored.boards;
+            total.scored += scored.scored;
+            total.checks += scored.checks;
+            total.differences += scored.differences;
+            std::ops::ControlFlow::Continue(())
+        },
+    );
+    if book_failed {
+        return ExitCode::from(2);
+    }
+    outln!("{} files: {}", a.pbn.len(), total.summary());
+    ExitCode::from(code)
+}
+
+/// One file: read, scored and printed board by board, so that memory does not grow with
+/// the number of boards.
+fn run_one(a: &Args, path: &std::path::Path) -> ExitCode {
+    let mut sources = Sources::default();
+    let book = match load(a, &mut sources) {
+        Ok((book, warnings)) => {
             super::report(&warnings);
-            b
+            book
         }
         Err(d) => {
-            let d: Vec<_> = d.into_iter().map(|d| d.with_sources(&sources)).collect();
             super::report(&d);
             return ExitCode::from(2);
         }
     };
-    // Board by board as the file is read: memory does not grow with the number of boards.
-    let boards = match PbnFile::open(&a.pbn) {
+    // One system call per buffer, not per line; flushed before anything goes to stderr.
+    let mut out = Out(std::io::BufWriter::new(std::io::stdout().lock()));
+    let mut scored = score_file(a, path, &book, &mut sources, &mut out);
+    out.flush();
+    ExitCode::from(report_after(&mut scored))
+}
+
+/// What follows a file's lines on stderr: why it could not be read, or the boards the law
+/// book could not score.
+fn report_after(scored: &mut Scored) -> u8 {
+    let code = scored.code();
+    if let Some(e) = scored.unreadable.take() {
+        super::report_one(e);
+    }
+    if !scored.failures.is_empty() {
+        super::report(&scored.failures);
+        eprintln!(
+            "{} board(s) the law book could not score{}",
+            scored.failures.len(),
+            if scored.failures.len() == super::MAX_PRINTED {
+                " (stopped there)"
+            } else {
+                ""
+            }
+        );
+    }
+    code
+}
+
+/// Score the boards of the file at `path` into `out`, board by board as the file is read,
+/// and its summary line after them unless the file cannot be read.
+fn score_file<W: Write>(
+    a: &Args,
+    path: &std::path::Path,
+    book: &CompiledBook,
+    sources: &mut Sources,
+    out: &mut Out<W>,
+) -> Scored {
+    let mut done = Scored::default();
+    let boards = match PbnFile::open(path) {
         Ok(b) => b,
         Err(e) => {
-            super::report_one(e);
-            return ExitCode::from(2);
+            done.unreadable = Some(e);
+            return done;
         }
     };
     // The boards' spans name the file, but nothing printed here shows its text: it is
     // registered without it, so the file is read once and never held whole.
-    let file_id = sources.add(a.pbn.display().to_string(), String::new());
+    let file_id = sources.add(path.display().to_string(), String::new());
     let findings = crate::eval::expr::Findings::default();
-    let ev = Evaluator::new(&book, &findings, crate::eval::explore::BUDGET);
+    let ev = Evaluator::new(book, &findings, crate::eval::explore::BUDGET);
     let view = View::default();
-    let entry = IntEntry::new(&book, "score");
-    // One system call per buffer, not per line; flushed before anything goes to stderr.
-    let mut out = Out(std::io::BufWriter::new(std::io::stdout().lock()));
-    let mut failures = vec![];
-    let (mut boards_read, mut scored, mut checked, mut differences) = (0, 0, 0, 0);
+    let entry = IntEntry::new(book, "score");
     let mut boards = boards.enumerate();
     // A board's label and line, written into the same two strings board after board.
     let (mut label, mut line) = (String::new(), String::new());
@@ -81,9 +220,12 @@ pub fn run(a: Args) -> ExitCode {
     for (i, b) in boards.by_ref() {
         let b = match b {
             Ok(b) => b,
-            Err(e) => return unreadable(&mut out, e),
+            Err(e) => {
+                done.unreadable = Some(e);
+                return done;
+            }
         };
-        boards_read += 1;
+        done.boards += 1;
         label.clear();
         let _ = match b.board {
             Some(n) => write!(label, "board {n}"),
@@ -101,8 +243,9 @@ pub fn run(a: Args) -> ExitCode {
                 out.line(format_args!(
                     "{label}: the law book's Law 77 stops with an error  FAILED"
                 ));
-                failures.push(stop_diag(&label, stop).with_sources(&sources));
-                if failures.len() == super::MAX_PRINTED {
+                done.failures
+                    .push(stop_diag(&label, stop).with_sources(sources));
+                if done.failures.len() == super::MAX_PRINTED {
                     break;
                 }
                 continue;
@@ -110,11 +253,11 @@ pub fn run(a: Args) -> ExitCode {
         };
         match &tag_score {
             Some((text, ns)) => {
-                scored += 1;
+                done.scored += 1;
                 let _ = write!(line, " {text}, NS {ns:+}");
                 if a.check {
                     if let Some(s) = &b.score {
-                        checked += 1;
+                        done.checks += 1;
                         if s.ns as i64 != *ns {
                             diffs.push(format!("[Score \"{}\"] but Law 77 gives NS {ns:+}", s.raw));
                         }
@@ -124,12 +267,12 @@ pub fn run(a: Args) -> ExitCode {
             None => line.push_str(" no contract, declarer and result to score"),
         }
         if a.check {
-            checked += replay(&book, &b, file_id, &label, &mut diffs);
+            done.checks += replay(book, &b, file_id, &label, &mut diffs);
         }
         if diffs.is_empty() {
             out.line(format_args!("{line}{}", if a.check { "  ok" } else { "" }));
         } else {
-            differences += 1;
+            done.differences += 1;
             out.line(format_args!("{line}  DIFFERENT"));
             for d in diffs.drain(..) {
                 out.line(format_args!("    {d}"));
@@ -139,32 +282,15 @@ pub fn run(a: Args) -> ExitCode {
     // Stopped at the most failures printed: the rest of the file is only counted.
     for (_, b) in boards {
         match b {
-            Ok(_) => boards_read += 1,
-            Err(e) => return unreadable(&mut out, e),
+            Ok(_) => done.boards += 1,
+            Err(e) => {
+                done.unreadable = Some(e);
+                return done;
+            }
         }
     }
-    out.line(format_args!(
-        "{boards_read} boards, {scored} scored, {checked} checks, {differences} with differences"
-    ));
-    out.flush();
-    if !failures.is_empty() {
-        super::report(&failures);
-        eprintln!(
-            "{} board(s) the law book could not score{}",
-            failures.len(),
-            if failures.len() == super::MAX_PRINTED {
-                " (stopped there)"
-            } else {
-                ""
-            }
-        );
-        return ExitCode::from(1);
-    }
-    if differences > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    out.line(format_args!("{}", done.summary()));
+    done
 }
 
 /// Standard output, buffered; when it is closed (`lawbook … | head`), stop quietly.
@@ -184,17 +310,10 @@ impl<W: Write> Out<W> {
     }
 }
 
-/// A fault in the file after its first boards: those stay printed, then the error (exit 2).
-fn unreadable<W: Write>(out: &mut Out<W>, e: crate::pbn::PbnError) -> ExitCode {
-    out.flush();
-    super::report_one(e);
-    ExitCode::from(2)
-}
-
 /// With `--check`, a board with its deal, auction and 13 tricks replayed under the law book:
 /// the tricks against [Result], the contract against the tags. The number of checks made.
 fn replay(
-    book: &crate::eval::book::CompiledBook,
+    book: &CompiledBook,
     b: &PbnBoard,
     file_id: u32,
     label: &str,
