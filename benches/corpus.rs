@@ -781,9 +781,15 @@ fn main() {
         .collect();
     let plain = median(loads);
     // Of which: the pure definitions evaluated at every point (eval::fold), timed again on a
-    // loaded book.
+    // book loaded as the load folds it: lowered to closures with nothing folded.
     let mut sources = lawbook::source::Sources::default();
-    let mut loaded = lawbook::load::load_lawbook(&laws_2017, &mut sources).expect("loads");
+    let (mut loaded, _) = lawbook::load::load_lawbook_as(
+        &laws_2017,
+        None,
+        &mut sources,
+        lawbook::eval::book::Evaluation::Unfolded,
+    )
+    .expect("loads");
     let folds: Vec<f64> = (0..10)
         .map(|_| {
             let start = Instant::now();

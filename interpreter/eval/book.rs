@@ -51,9 +51,12 @@ impl CompiledBook {
         }
     }
 
-    /// Compile, fold and lower a checked law book.
+    /// Compile, fold and lower a checked law book. The points are folded by the closures of
+    /// the book lowered with nothing folded (lowering is a small part of a load, folding by the
+    /// reference interpreter a quarter of it), then the book is lowered again to look them up.
     pub fn new(book: LawBook) -> CompiledBook {
         let mut compiled = CompiledBook::interpreted(book);
+        compiled.code = Some(Code::lower(&compiled));
         super::fold::fold(&mut compiled);
         compiled.code = Some(Code::lower(&compiled));
         compiled
