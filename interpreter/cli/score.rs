@@ -22,7 +22,9 @@ use std::process::ExitCode;
 pub struct Args {
     /// The PBN file, or several (`--pbn a.pbn b.pbn`): several are scored at once, one a
     /// core (`--jobs`), and printed in the order given, each after a line naming it and
-    /// followed by its summary; a last line sums them.
+    /// followed by its summary; a last line sums them. A file's lines wait in memory for its
+    /// turn (some 50 bytes a board): a file of millions of boards is best scored alone,
+    /// which streams it.
     #[arg(long, num_args = 1.., required = true)]
     pub pbn: Vec<PathBuf>,
     /// Compare with the file's [Score] tags and replay complete [Play] records against
