@@ -32,6 +32,7 @@ pub mod messages;
 pub mod model;
 pub mod pbn;
 pub mod phrases;
+pub mod pool;
 pub mod regulation;
 pub mod render;
 pub mod ruling;

@@ -44,8 +44,7 @@ pub fn load_lawbook_as(
         )
         .help("a law book is a folder of .law files, such as laws/2017")]);
     }
-    let mut files: Vec<crate::syntax::ast::LawFile> = vec![];
-    let mut diags = vec![];
+    let mut texts = vec![];
     let mut total: u64 = 0;
     for p in paths {
         total += std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
@@ -61,25 +60,39 @@ pub fn load_lawbook_as(
         }
         let bytes = crate::source::read_limited(&p, crate::source::MAX_TEXT_BYTES)
             .map_err(|e| vec![unreadable(&p, &e.to_string())])?;
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                diags.push(unreadable(
-                    &p,
-                    &format!(
-                        "it is not UTF-8 text (invalid byte at offset {})",
-                        e.utf8_error().valid_up_to()
-                    ),
-                ));
-                continue;
+        texts.push(match String::from_utf8(bytes) {
+            Ok(text) => {
+                let id = sources.add(p.display().to_string(), text);
+                Ok((id, sources.get(id).text.clone()))
             }
-        };
-        let id = sources.add(p.display().to_string(), text);
-        match parse_law_file(id, &sources.get(id).text.clone()) {
-            Ok(f) => files.push(f),
-            Err(d) => diags.push(d.with_language_rule()),
-        }
+            Err(e) => Err(unreadable(
+                &p,
+                &format!(
+                    "it is not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            )),
+        });
     }
+    // The files are parsed one a core: parsing is most of a load (pest), and each file is
+    // parsed alone. Their trees and errors are taken in the files' order.
+    let (mut files, mut diags): (Vec<crate::syntax::ast::LawFile>, _) = (vec![], vec![]);
+    crate::pool::in_order(
+        texts.len(),
+        crate::pool::jobs(None),
+        || (),
+        |_, i| match &texts[i] {
+            Ok((id, text)) => parse_law_file(*id, text).map_err(Diag::with_language_rule),
+            Err(unreadable) => Err(unreadable.clone()),
+        },
+        |_, parsed| {
+            match parsed {
+                Ok(f) => files.push(f),
+                Err(d) => diags.push(d),
+            }
+            std::ops::ControlFlow::Continue(())
+        },
+    );
     if !diags.is_empty() {
         return Err(diags);
     }
@@ -142,4 +155,64 @@ pub fn unreadable(path: &Path, why: &str) -> Diag {
         format!("cannot read {}: {why}", path.display()),
     )
     .help("check the path and that the file is UTF-8 text")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files of a law book are parsed one a core, and their errors still come in the
+    /// files' order (a file that is not UTF-8 among them in its place), the same inside a
+    /// pool's item, where everything runs on one thread.
+    #[test]
+    fn errors_come_in_the_files_order_however_many_threads_parse() {
+        let dir = std::env::temp_dir().join(format!("lawbook-load-order-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let names = ["a", "b", "c", "d", "e", "f"];
+        for (i, n) in names.iter().enumerate() {
+            let path = dir.join(format!("{n}.law"));
+            if i == 2 {
+                std::fs::write(&path, b"law 2 { \xff }").unwrap();
+            } else {
+                std::fs::write(&path, format!("law {i} {{ define {n} = }}")).unwrap();
+            }
+        }
+        let files_of = |diags: Vec<Diag>, sources: &Sources| -> Vec<String> {
+            diags
+                .iter()
+                .map(|d| match d.labels.first() {
+                    Some((span, _)) => sources.get(span.file).name.clone(),
+                    None => d.message.clone(),
+                })
+                .map(|s| {
+                    let at = s.find(".law").expect("a file's name");
+                    s[at - 1..at].to_string()
+                })
+                .collect()
+        };
+        let mut sources = Sources::default();
+        let Err(diags) = load_lawbook(&dir, &mut sources) else {
+            panic!("the law book has errors")
+        };
+        assert_eq!(files_of(diags, &sources), names);
+        let mut alone = vec![];
+        crate::pool::in_order(
+            1,
+            1,
+            || (),
+            |_, _| {
+                let mut sources = Sources::default();
+                let Err(diags) = load_lawbook(&dir, &mut sources) else {
+                    panic!("the law book has errors")
+                };
+                files_of(diags, &sources)
+            },
+            |_, r| {
+                alone = r;
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(alone, names);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

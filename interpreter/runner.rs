@@ -206,17 +206,8 @@ impl Books {
 
     pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
-            let r = crate::load::load_lawbook_as(
-                dir,
-                self.regulation.as_deref(),
-                &mut self.sources,
-                self.evaluation,
-            )
-            .map(|(book, warnings)| {
-                self.warnings.extend(warnings);
-                book
-            });
-            self.books.insert(dir.to_path_buf(), r);
+            let r = self.load_book(dir);
+            self.keep_book(dir, r);
         }
         match &self.books[dir] {
             Ok(b) => Ok(b),
@@ -229,6 +220,61 @@ impl Books {
                     .collect())
             }
         }
+    }
+}
+
+type Loaded = Result<(CompiledBook, Vec<Diag>), Vec<Diag>>;
+
+impl Books {
+    fn load_book(&mut self, dir: &Path) -> Loaded {
+        crate::load::load_lawbook_as(
+            dir,
+            self.regulation.as_deref(),
+            &mut self.sources,
+            self.evaluation,
+        )
+    }
+
+    fn keep_book(&mut self, dir: &Path, loaded: Loaded) {
+        let r = loaded.map(|(book, warnings)| {
+            self.warnings.extend(warnings);
+            book
+        });
+        self.books.insert(dir.to_path_buf(), r);
+    }
+
+    /// The lexicon read on a thread of its own while the law book loads here, when neither
+    /// is loaded yet and the program is not already running on every core (a pool's item):
+    /// the two are a single case's whole wait. What follows is as if `lexicon` then `get`
+    /// had loaded them: a book loaded beside a lexicon that fails is not kept, since the
+    /// lexicon's errors stop the ruling first.
+    fn load_together(&mut self, laws: &Path, dir: &Path) {
+        if self.lexicons.contains_key(laws)
+            || self.books.contains_key(dir)
+            || crate::pool::jobs(None) < 2
+        {
+            return;
+        }
+        let (lexicon, book) = std::thread::scope(|scope| {
+            let helper = std::thread::Builder::new()
+                .stack_size(crate::pool::STACK)
+                .spawn_scoped(scope, || Lexicon::load(laws));
+            let book = self.load_book(dir);
+            let lexicon = helper.map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            (lexicon, book)
+        });
+        // No thread to be had: `lexicon` reads it here.
+        let Ok(lexicon) = lexicon else {
+            self.keep_book(dir, book);
+            return;
+        };
+        if lexicon.is_ok() {
+            self.keep_book(dir, book);
+        }
+        self.lexicons.insert(laws.to_path_buf(), lexicon);
     }
 }
 
@@ -274,6 +320,7 @@ pub fn rule_and_render_case(
         None => lawbook_dir(case, path, laws),
     };
     let file = case.file;
+    books.load_together(laws, &dir);
     books.lexicon(laws)?;
     books.get(&dir)?;
     let ruling = {

@@ -294,6 +294,30 @@ fn score_prints_the_boards_before_a_fault_in_the_file_and_exits_2() {
 }
 
 #[test]
+fn a_file_read_ahead_prints_what_one_thread_prints() {
+    // One file is read on a thread of its own and scored on another (pbn::ahead), its
+    // boards cut down on the way; `--jobs 1` reads and scores on one thread. The real file
+    // (160 boards, their play replayed) crosses in several batches, and a fault after it
+    // reaches the scorer after its boards.
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pbn/camrose2024-robots.pbn");
+    let text = std::fs::read_to_string(&real).unwrap();
+    let fault = std::env::temp_dir().join(format!("lawbook-ahead-{}.pbn", std::process::id()));
+    std::fs::write(&fault, format!("{text}\n[Board \"999\"]\n[Dealer \"Q\"]\n")).unwrap();
+    for (file, code) in [(real.as_path(), 0), (fault.as_path(), 2)] {
+        let f = file.to_str().unwrap();
+        let ahead = lawbook(&["score", "--check", "--pbn", f]);
+        let alone = lawbook(&["score", "--check", "--jobs", "1", "--pbn", f]);
+        assert_eq!(ahead.status.code(), Some(code), "{}", stdout(&ahead));
+        assert_eq!(stdout(&ahead), stdout(&alone));
+        assert_eq!(ahead.stderr, alone.stderr);
+    }
+    // Replays were made: 157 scores and 157 complete play records checked.
+    let real = lawbook(&["score", "--check", "--pbn", real.to_str().unwrap()]);
+    assert!(stdout(&real).ends_with("160 boards, 157 scored, 314 checks, 0 with differences\n"));
+    let _ = std::fs::remove_file(&fault);
+}
+
+#[test]
 fn several_pbn_files_are_scored_at_once_and_printed_in_order() {
     // Each file's section is what scoring it alone prints, after a line naming it, in the
     // order given; a file with a fault keeps its boards before the fault, and the command

@@ -153,9 +153,9 @@ pub fn run(a: Args) -> ExitCode {
     let mut changed: Vec<Changed> = vec![];
     let mut lines_now: Vec<String> = vec![];
     let mut failed = false;
-    super::pool::in_order(
+    crate::pool::in_order(
         cases.len(),
-        super::pool::jobs(a.jobs),
+        crate::pool::jobs(a.jobs),
         || (sa.books(), sb.books(), None),
         |(ba, bb, edited), i| compare_case(&a, &cases[i], &corpus, ba, bb, edited),
         |i, compared| {

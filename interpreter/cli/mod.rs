@@ -24,7 +24,6 @@ mod check;
 mod diff;
 mod fmt;
 mod phrases;
-mod pool;
 mod rule;
 pub(crate) mod score;
 mod test;
@@ -116,11 +115,7 @@ fn corpus_cases(corpus: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Exi
     Ok(cases)
 }
 
-/// The stack the command runs on. Every recursive walk of a law file is bounded by the
-/// depth limit (`syntax::MAX_DEPTH`), which the tests hold on an 8 MiB stack (the main
-/// thread's usual size); the command gives itself eight times that, so an unoptimised build
-/// has room too. Only the pages touched are ever allocated.
-const STACK: usize = 64 << 20;
+use crate::pool::STACK;
 
 pub fn main() -> ExitCode {
     let worker = std::thread::Builder::new()

@@ -58,9 +58,9 @@ pub fn run(a: Args) -> ExitCode {
     // Each sentence: how many times it is said, and the first case (in file order) saying it.
     let mut seen: BTreeMap<String, (usize, String)> = BTreeMap::new();
     let mut ruled = 0;
-    super::pool::in_order(
+    crate::pool::in_order(
         cases.len(),
-        super::pool::jobs(None),
+        crate::pool::jobs(None),
         Books::default,
         |books, n| {
             let name = case_name(&cases[n], &a.corpus);

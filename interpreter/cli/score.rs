@@ -10,6 +10,7 @@ use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, Stop, View};
 use crate::eval::value::Value;
 use crate::load::load_lawbook_under;
+use crate::pbn::ahead::read_ahead;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
 use crate::source::{Sources, Span};
@@ -39,7 +40,9 @@ pub struct Args {
     #[arg(long)]
     pub regulation: Option<PathBuf>,
     /// How many files are scored at once (threads) when several are given; one a core, at
-    /// most 8, when not given. One file is read, scored and printed board by board.
+    /// most 8, when not given. One file is read, scored and printed board by board, read on
+    /// a thread of its own while the other loads the law book and scores; `--jobs 1` reads
+    /// it on the thread that scores.
     #[arg(long, short = 'j')]
     pub jobs: Option<std::num::NonZeroUsize>,
 }
@@ -96,16 +99,20 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::from(2);
     }
     if let [path] = a.pbn.as_slice() {
-        return run_one(&a, path);
+        return if a.jobs.is_some_and(|j| j.get() == 1) {
+            crate::pool::alone(|| run_one(&a, path))
+        } else {
+            run_one(&a, path)
+        };
     }
     // Several files: each worker loads the law book once and scores whole files into a
     // buffer; the buffers are printed in the order given.
     let mut total = Scored::default();
     let mut code = 0;
     let mut book_failed = false;
-    super::pool::in_order(
+    crate::pool::in_order(
         a.pbn.len(),
-        super::pool::jobs(a.jobs),
+        crate::pool::jobs(a.jobs),
         || {
             let mut sources = Sources::default();
             let loaded = load(&a, &mut sources);
@@ -115,7 +122,14 @@ pub fn run(a: Args) -> ExitCode {
             Err(d) => Err(d.clone()),
             Ok((book, warnings)) => {
                 let mut out = Out(Vec::new());
-                let scored = score_file(&a, &a.pbn[i], book, sources, &mut out);
+                let scored = score_file(
+                    &a,
+                    &a.pbn[i],
+                    PbnFile::open(&a.pbn[i]),
+                    book,
+                    sources,
+                    &mut out,
+                );
                 Ok((out.0, scored, std::mem::take(warnings)))
             }
         },
@@ -149,24 +163,30 @@ pub fn run(a: Args) -> ExitCode {
 }
 
 /// One file: read, scored and printed board by board, so that memory does not grow with
-/// the number of boards.
+/// the number of boards. The file is read on a thread of its own (`pbn::ahead`), from
+/// before the law book loads, when there is a core for it.
 fn run_one(a: &Args, path: &std::path::Path) -> ExitCode {
-    let mut sources = Sources::default();
-    let book = match load(a, &mut sources) {
-        Ok((book, warnings)) => {
-            super::report(&warnings);
-            book
-        }
-        Err(d) => {
-            super::report(&d);
-            return ExitCode::from(2);
-        }
-    };
-    // One system call per buffer, not per line; flushed before anything goes to stderr.
-    let mut out = Out(std::io::BufWriter::new(std::io::stdout().lock()));
-    let mut scored = score_file(a, path, &book, &mut sources, &mut out);
-    out.flush();
-    ExitCode::from(report_after(&mut scored))
+    std::thread::scope(|scope| {
+        let check = a.check;
+        let boards =
+            PbnFile::open(path).map(|b| read_ahead(scope, b, move |b| scored_part(b, check)));
+        let mut sources = Sources::default();
+        let book = match crate::pool::leaving_one(|| load(a, &mut sources)) {
+            Ok((book, warnings)) => {
+                super::report(&warnings);
+                book
+            }
+            Err(d) => {
+                super::report(&d);
+                return ExitCode::from(2);
+            }
+        };
+        // One system call per buffer, not per line; flushed before anything goes to stderr.
+        let mut out = Out(std::io::BufWriter::new(std::io::stdout().lock()));
+        let mut scored = score_file(a, path, boards, &book, &mut sources, &mut out);
+        out.flush();
+        ExitCode::from(report_after(&mut scored))
+    })
 }
 
 /// What follows a file's lines on stderr: why it could not be read, or the boards the law
@@ -191,17 +211,21 @@ fn report_after(scored: &mut Scored) -> u8 {
     code
 }
 
-/// Score the boards of the file at `path` into `out`, board by board as the file is read,
-/// and its summary line after them unless the file cannot be read.
+/// Score the boards of the file at `path` (`boards`, as opened) into `out`, board by board
+/// as the file is read, and its summary line after them unless the file cannot be read.
 fn score_file<W: Write>(
     a: &Args,
     path: &std::path::Path,
+    boards: Result<
+        impl Iterator<Item = Result<PbnBoard, crate::pbn::PbnError>>,
+        crate::pbn::PbnError,
+    >,
     book: &CompiledBook,
     sources: &mut Sources,
     out: &mut Out<W>,
 ) -> Scored {
     let mut done = Scored::default();
-    let boards = match PbnFile::open(path) {
+    let boards = match boards {
         Ok(b) => b,
         Err(e) => {
             done.unreadable = Some(e);
@@ -312,6 +336,21 @@ impl<W: Write> Out<W> {
     }
 }
 
+/// What scoring reads of a board (`pbn::ahead` drops the rest where the board was read):
+/// not its tags; its deal, auction and play only when they are replayed.
+fn scored_part(mut b: PbnBoard, check: bool) -> PbnBoard {
+    b.tags = Vec::new();
+    if !(check && replayable(&b)) {
+        (b.deal, b.auction, b.play) = (None, None, None);
+    }
+    b
+}
+
+/// A board `--check` replays: its deal, auction and all 13 tricks are given.
+fn replayable(b: &PbnBoard) -> bool {
+    b.play.as_ref().is_some_and(|p| p.tricks.len() == 13) && b.auction.is_some() && b.deal.is_some()
+}
+
 /// With `--check`, a board with its deal, auction and 13 tricks replayed under the law book:
 /// the tricks against [Result], the contract against the tags. The number of checks made.
 fn replay(
@@ -321,10 +360,7 @@ fn replay(
     label: &str,
     diffs: &mut Vec<String>,
 ) -> usize {
-    if !(b.play.as_ref().is_some_and(|p| p.tricks.len() == 13)
-        && b.auction.is_some()
-        && b.deal.is_some())
-    {
+    if !replayable(b) {
         return 0;
     }
     let case = board_case(b, file_id);

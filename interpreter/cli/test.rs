@@ -106,9 +106,9 @@ pub fn run(a: Args) -> ExitCode {
     // cases that need them counted.
     let mut broken: std::collections::BTreeMap<PathBuf, (usize, String)> = Default::default();
     let mut fatal = None;
-    super::pool::in_order(
+    crate::pool::in_order(
         cases.len(),
-        super::pool::jobs(a.jobs),
+        crate::pool::jobs(a.jobs),
         books,
         |books, i| check_case(&a, &cases[i], books),
         |_, checked| {

@@ -61,6 +61,7 @@
 //!   be played), `^R` (revoke) and `^L` (lead out of turn) before a card, annotations as in
 //!   the auction. `D10` is accepted for `DT`.
 
+pub mod ahead;
 mod board;
 mod scan;
 mod stream;

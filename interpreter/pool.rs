@@ -1,8 +1,12 @@
-//! Many cases at once, for the commands that run a corpus (`test`, `diff`). Each worker
-//! thread has state of its own (a `Books`: a compiled law book holds `Rc` values, so it stays
-//! on the thread that loaded it), takes the next case by number, and hands its result back;
-//! the caller takes the results in the cases' order, each as soon as those before it are in.
-//! What a command prints is therefore the same whatever the number of workers.
+//! Many items at once: the cases of a corpus (`test`, `diff`), the files of several PBN
+//! records, the `.law` files of a law book being parsed. Each worker thread has state of its
+//! own (a `Books`: a compiled law book holds `Rc` values, so it stays on the thread that
+//! loaded it), takes the next item by number, and hands its result back; the caller takes
+//! the results in the items' order, each as soon as those before it are in. What a command
+//! prints is therefore the same whatever the number of workers.
+//!
+//! Work done inside a pool's item runs on that thread alone: a worker that loads a law book
+//! does not start workers of its own to parse it, so `--jobs N` means N threads.
 
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
@@ -10,18 +14,72 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+/// The stack every thread of the program runs on. Every recursive walk of a law file is
+/// bounded by the depth limit (`syntax::MAX_DEPTH`), which the tests hold on an 8 MiB stack
+/// (the main thread's usual size); the program gives its threads eight times that, so an
+/// unoptimised build has room too. Only the pages touched are ever allocated.
+pub const STACK: usize = 64 << 20;
+
+std::thread_local! {
+    /// Set while this thread works on a pool's items: a pool started there runs on it.
+    static IN_POOL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Cores another thread of the program keeps busy meanwhile (`leaving_one`).
+    static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// `work` on this thread alone, as a pool's item is: the pools it starts run here
+/// (`--jobs 1`).
+pub fn alone<T>(work: impl FnOnce() -> T) -> T {
+    let _in_pool = InPool::enter();
+    work()
+}
+
+/// `work` with one core fewer for the pools it starts: another thread keeps one busy
+/// meanwhile (a PBN file read while the law book loads, `pbn::ahead`).
+pub fn leaving_one<T>(work: impl FnOnce() -> T) -> T {
+    /// Gives the core back when dropped, the work done or unwinding.
+    struct Taken(usize);
+    impl Drop for Taken {
+        fn drop(&mut self) {
+            TAKEN.with(|t| t.set(self.0));
+        }
+    }
+    let _taken = Taken(TAKEN.with(|t| t.replace(t.get() + 1)));
+    work()
+}
+
+/// Marks the thread as working on a pool's items until dropped (and restores what it was).
+struct InPool(bool);
+
+impl InPool {
+    fn enter() -> Self {
+        InPool(IN_POOL.with(|f| f.replace(true)))
+    }
+}
+
+impl Drop for InPool {
+    fn drop(&mut self) {
+        IN_POOL.with(|f| f.set(self.0));
+    }
+}
+
 /// Workers when the command line does not say: one a core, at most this many. Each worker
 /// loads the law books it meets (some 30 ms and 20 MiB each), and past a few workers a
 /// corpus's time is its slowest case's (a claim whose line search spends its budget).
 pub const MAX_DEFAULT_JOBS: usize = 8;
 
-/// `--jobs`: the number asked for, or one a core (at most `MAX_DEFAULT_JOBS`).
+/// `--jobs`: the number asked for, or one a core not taken (`leaving_one`; at most
+/// `MAX_DEFAULT_JOBS`); one inside a pool's item, whatever was asked.
 pub fn jobs(asked: Option<NonZeroUsize>) -> usize {
+    if IN_POOL.with(std::cell::Cell::get) {
+        return 1;
+    }
     match asked {
         Some(n) => n.get(),
         None => std::thread::available_parallelism()
             .map_or(1, NonZeroUsize::get)
-            .min(MAX_DEFAULT_JOBS),
+            .saturating_sub(TAKEN.with(std::cell::Cell::get))
+            .clamp(1, MAX_DEFAULT_JOBS),
     }
 }
 
@@ -39,6 +97,7 @@ pub fn in_order<S, R: Send>(
 ) {
     let jobs = jobs.clamp(1, count.max(1));
     if jobs == 1 {
+        let _in_pool = InPool::enter();
         let mut state = init();
         for i in 0..count {
             if take(i, work(&mut state, i)).is_break() {
@@ -55,6 +114,7 @@ pub fn in_order<S, R: Send>(
             let send = send.clone();
             let (next, stop, init, work) = (&next, &stop, &init, &work);
             let worker = move || {
+                let _in_pool = InPool::enter();
                 let mut state = init();
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -69,7 +129,7 @@ pub fn in_order<S, R: Send>(
             };
             std::thread::Builder::new()
                 .name(format!("lawbook-{n}"))
-                .stack_size(super::STACK)
+                .stack_size(STACK)
                 .spawn_scoped(scope, worker)
                 .expect("a worker thread");
         }
@@ -93,6 +153,42 @@ pub fn in_order<S, R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pool started inside a pool's item runs on that item's thread, whatever the number
+    /// of jobs, with one job as with several; outside, the number asked for stands.
+    #[test]
+    fn a_pool_inside_an_item_runs_on_its_thread() {
+        let asked = NonZeroUsize::new(3);
+        assert_eq!(jobs(asked), 3);
+        for outer in [1, 2] {
+            let mut inside = vec![];
+            in_order(
+                4,
+                outer,
+                || (),
+                |_, _| (jobs(None), jobs(asked)),
+                |_, r| {
+                    inside.push(r);
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(inside, vec![(1, 1); 4], "{outer} outer jobs");
+        }
+        assert_eq!(jobs(asked), 3, "the mark is lifted after the pool");
+    }
+
+    /// `leaving_one` takes a core from the default while its work runs, never below one;
+    /// `alone` leaves one thread, as a pool's item has.
+    #[test]
+    fn leaving_one_takes_a_core_while_it_runs() {
+        let all = jobs(None);
+        let during = leaving_one(|| (jobs(None), leaving_one(|| jobs(None))));
+        assert_eq!(during.0, (all - 1).max(1));
+        assert_eq!(during.1, (all.saturating_sub(2)).max(1));
+        assert_eq!(jobs(None), all);
+        assert_eq!(alone(|| (jobs(None), jobs(NonZeroUsize::new(4)))), (1, 1));
+        assert_eq!(jobs(None), all);
+    }
 
     /// Results come in the items' order whatever the workers' speeds, and each item is worked
     /// on once.

@@ -1,0 +1,167 @@
+//! The boards of a file read on a thread of their own, ahead of the thread that uses them:
+//! reading a PBN file (cutting it into games, scanning, inheriting tags, building each board)
+//! is most of `score --pbn`'s work, and with the reading on another core the using thread
+//! loads the law book and scores while the file is read. The boards come in the file's order,
+//! in batches through a bounded channel, so that memory stays flat however large the file: at
+//! most `BATCHES_AHEAD` batches of `BATCH` boards wait.
+//!
+//! Each board is cut down to what its user reads (`keep`) on the reading thread: a board
+//! freed by a thread other than the one that made it costs more than reading it (some forty
+//! strings and lists a board), so what crosses is a few numbers and at most a string or two.
+
+use std::sync::mpsc::{sync_channel, IntoIter};
+use std::sync::{Arc, Mutex};
+use std::thread::Scope;
+
+/// Boards handed over together: one wake-up for many boards.
+const BATCH: usize = 64;
+/// Batches read and not yet taken, at most.
+const BATCHES_AHEAD: usize = 256;
+
+/// The boards of `boards` (any items, `T`), each as `keep` leaves it, read on a thread of the
+/// `scope`; on the calling thread, as they are asked for, when the program already runs on
+/// every core (a pool's item, or one core) or no thread is to be had. Reading stops after an
+/// error, or when the `Ahead` is dropped.
+pub fn read_ahead<'scope, T, E, I, K>(
+    scope: &'scope Scope<'scope, '_>,
+    boards: I,
+    keep: K,
+) -> Ahead<T, E, I, K>
+where
+    T: Send + 'scope,
+    E: Send + 'scope,
+    I: Iterator<Item = Result<T, E>> + Send + 'scope,
+    K: Fn(T) -> T + Send + Copy + 'scope,
+{
+    if crate::pool::jobs(None) < 2 {
+        return Ahead::Here(boards, keep);
+    }
+    let (send, receive) = sync_channel::<Vec<Result<T, E>>>(BATCHES_AHEAD);
+    // Shared so that the boards come back when the thread cannot be started.
+    let slot = Arc::new(Mutex::new(Some(boards)));
+    let theirs = Arc::clone(&slot);
+    let reader = move || {
+        let Some(boards) = theirs.lock().ok().and_then(|mut s| s.take()) else {
+            return;
+        };
+        let mut batch = Vec::with_capacity(BATCH);
+        for b in boards {
+            let failed = b.is_err();
+            batch.push(b.map(keep));
+            if batch.len() == BATCH || failed {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                // The receiver is gone only when the boards are no longer wanted.
+                if send.send(full).is_err() || failed {
+                    return;
+                }
+            }
+        }
+        if !batch.is_empty() {
+            let _ = send.send(batch);
+        }
+    };
+    let started = std::thread::Builder::new()
+        .name("lawbook-pbn".into())
+        .spawn_scoped(scope, reader);
+    match started {
+        Ok(_) => Ahead::There {
+            batches: receive.into_iter(),
+            batch: Vec::new().into_iter(),
+        },
+        Err(_) => {
+            let boards = slot.lock().ok().and_then(|mut s| s.take());
+            Ahead::Here(
+                boards.expect("the reader never started, so it took nothing"),
+                keep,
+            )
+        }
+    }
+}
+
+/// See [`read_ahead`].
+pub enum Ahead<T, E, I, K> {
+    There {
+        batches: IntoIter<Vec<Result<T, E>>>,
+        batch: std::vec::IntoIter<Result<T, E>>,
+    },
+    Here(I, K),
+}
+
+impl<T, E, I, K> Iterator for Ahead<T, E, I, K>
+where
+    I: Iterator<Item = Result<T, E>>,
+    K: Fn(T) -> T,
+{
+    type Item = Result<T, E>;
+
+    fn next(&mut self) -> Option<Result<T, E>> {
+        match self {
+            Ahead::Here(boards, keep) => boards.next().map(|b| b.map(&*keep)),
+            Ahead::There { batches, batch } => loop {
+                if let Some(b) = batch.next() {
+                    return Some(b);
+                }
+                *batch = batches.next()?.into_iter();
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Items far past what waits in the channel come in order, each cut down by `keep`; an
+    /// error ends them.
+    #[test]
+    fn items_come_in_order_and_an_error_ends_them() {
+        let n = BATCH * BATCHES_AHEAD * 2 + 7;
+        let items = (0..n).map(|i| if i == n - 3 { Err(i) } else { Ok(i) });
+        let got: Vec<Result<usize, usize>> = std::thread::scope(|s| {
+            let ahead = read_ahead(s, items, |i| i * 2);
+            // On a machine of one core everything is read here.
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            assert_eq!(matches!(ahead, Ahead::There { .. }), cores > 1);
+            ahead.collect()
+        });
+        let want: Vec<Result<usize, usize>> = (0..n - 2)
+            .map(|i| if i == n - 3 { Err(i) } else { Ok(i * 2) })
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    /// Dropped before the end (the law book failed to load), the reading stops and the scope
+    /// ends: the reader blocked on a full channel is let go.
+    #[test]
+    fn dropped_early_the_reading_stops() {
+        let first: Vec<Result<usize, ()>> = std::thread::scope(|s| {
+            let mut ahead = read_ahead(s, (0..usize::MAX).map(Ok), |i| i);
+            vec![ahead.next().unwrap(), ahead.next().unwrap()]
+        });
+        assert_eq!(first, vec![Ok(0), Ok(1)]);
+    }
+
+    /// Inside a pool's item the items are read on the calling thread, as asked for, and
+    /// still cut down by `keep`.
+    #[test]
+    fn inside_a_pool_item_nothing_is_read_ahead() {
+        let mut got = vec![];
+        crate::pool::in_order(
+            1,
+            1,
+            || (),
+            |_, _| {
+                std::thread::scope(|s| {
+                    let ahead = read_ahead(s, (0..5).map(Ok::<u32, ()>), |i| i + 1);
+                    assert!(matches!(ahead, Ahead::Here(..)));
+                    ahead.collect::<Vec<_>>()
+                })
+            },
+            |_, r| {
+                got = r;
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(got, (1..6).map(Ok).collect::<Vec<_>>());
+    }
+}
