@@ -63,6 +63,62 @@ impl Drop for InPool {
     }
 }
 
+/// Work started on a thread of its own beside the caller's (`beside`).
+pub struct Beside<'scope, T> {
+    thread: Option<std::thread::ScopedJoinHandle<'scope, T>>,
+    /// The work, when no thread took it: done by `join`.
+    here: Option<Box<dyn FnOnce() -> T + 'scope>>,
+}
+
+impl<T> Beside<'_, T> {
+    /// What the work gave (done now, on this thread, when no thread took it).
+    pub fn join(self) -> T {
+        match (self.thread, self.here) {
+            (Some(t), _) => t.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            (None, Some(work)) => work(),
+            (None, None) => unreachable!("a `Beside` holds its thread or its work"),
+        }
+    }
+}
+
+/// `work` started on a thread of the `scope` when a core is free for it (not inside a
+/// pool's item, more than one core), else kept to be done by `join`: two independent loads
+/// side by side (a law book and the renderings' lexicon). The caller's own work meanwhile
+/// may run under `leaving_one`, when it would start pools of its own.
+pub fn beside<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> Beside<'scope, T> {
+    if jobs(None) < 2 {
+        return Beside {
+            thread: None,
+            here: Some(Box::new(work)),
+        };
+    }
+    // Shared so that the work comes back when no thread can be started.
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(work)));
+    let theirs = std::sync::Arc::clone(&slot);
+    let started = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn_scoped(scope, move || {
+            let work = theirs.lock().ok().and_then(|mut w| w.take());
+            work.expect("the work is taken once")()
+        });
+    match started {
+        Ok(t) => Beside {
+            thread: Some(t),
+            here: None,
+        },
+        Err(_) => {
+            let work = slot.lock().ok().and_then(|mut w| w.take());
+            Beside {
+                thread: None,
+                here: Some(Box::new(work.expect("no thread took it"))),
+            }
+        }
+    }
+}
+
 /// Workers when the command line does not say: one a core, at most this many. Each worker
 /// loads the law books it meets (some 30 ms and 20 MiB each), and past a few workers a
 /// corpus's time is its slowest case's (a claim whose line search spends its budget).
@@ -175,6 +231,22 @@ mod tests {
             assert_eq!(inside, vec![(1, 1); 4], "{outer} outer jobs");
         }
         assert_eq!(jobs(asked), 3, "the mark is lifted after the pool");
+    }
+
+    /// Work beside gives its result at `join`, on another thread when a core is free and on
+    /// the caller's inside a pool's item.
+    #[test]
+    fn work_beside_gives_its_result_at_join() {
+        let caller = std::thread::current().id();
+        let (value, on) = std::thread::scope(|s| {
+            let b = beside(s, || (6 * 7, std::thread::current().id()));
+            b.join()
+        });
+        assert_eq!(value, 42);
+        assert_eq!(on != caller, jobs(None) > 1);
+        let here =
+            alone(|| std::thread::scope(|s| beside(s, || std::thread::current().id()).join()));
+        assert_eq!(here, caller);
     }
 
     /// `leaving_one` takes a core from the default while its work runs, never below one;

@@ -256,21 +256,10 @@ impl Books {
             return;
         }
         let (lexicon, book) = std::thread::scope(|scope| {
-            let helper = std::thread::Builder::new()
-                .stack_size(crate::pool::STACK)
-                .spawn_scoped(scope, || Lexicon::load(laws));
+            let lexicon = crate::pool::beside(scope, || Lexicon::load(laws));
             let book = self.load_book(dir);
-            let lexicon = helper.map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            });
-            (lexicon, book)
+            (lexicon.join(), book)
         });
-        // No thread to be had: `lexicon` reads it here.
-        let Ok(lexicon) = lexicon else {
-            self.keep_book(dir, book);
-            return;
-        };
         if lexicon.is_ok() {
             self.keep_book(dir, book);
         }

@@ -31,6 +31,28 @@ pub fn run(a: Args) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    // The renderings of the folder above (laws/): a law book that names an irregularity,
+    // option or obligation the phrases lack cannot be ruled in every language, so an edit
+    // that adds one is a finding here, before any case runs. Their lexicon is read beside
+    // the law book, and checked against it after.
+    let laws = a
+        .lawbook
+        .parent()
+        .filter(|l| l.join("render.phrases").is_file());
+    std::thread::scope(|scope| {
+        let lexicon = laws.map(|l| crate::pool::beside(scope, move || Lexicon::load(l)));
+        check_with(&a, laws.zip(lexicon))
+    })
+}
+
+/// The law book checked, and then the renderings of `laws` (the lexicon being read).
+fn check_with(
+    a: &Args,
+    renderings_of: Option<(
+        &std::path::Path,
+        crate::pool::Beside<'_, Result<Lexicon, Vec<Diag>>>,
+    )>,
+) -> ExitCode {
     let mut sources = Sources::default();
     match load_lawbook_under(&a.lawbook, a.regulation.as_deref(), &mut sources) {
         Ok((book, warnings)) => {
@@ -58,15 +80,8 @@ pub fn run(a: Args) -> ExitCode {
             if a.delegated {
                 delegated(&book, &sources);
             }
-            // The renderings of the folder above (laws/): a law book that names an
-            // irregularity, option or obligation the phrases lack cannot be ruled in every
-            // language, so an edit that adds one is a finding here, before any case runs.
-            match a
-                .lawbook
-                .parent()
-                .filter(|l| l.join("render.phrases").is_file())
-            {
-                Some(laws) => renderings(laws, &book),
+            match renderings_of {
+                Some((laws, lexicon)) => renderings(laws, lexicon.join(), &book),
                 None => ExitCode::SUCCESS,
             }
         }
@@ -83,9 +98,14 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
-/// Check the term bank and phrases of `laws` against the law book's vocabulary.
-fn renderings(laws: &std::path::Path, book: &crate::check::LawBook) -> ExitCode {
-    let diags = match Lexicon::load(laws) {
+/// Check the term bank and phrases of `laws` (their lexicon as read) against the law
+/// book's vocabulary.
+fn renderings(
+    laws: &std::path::Path,
+    lexicon: Result<Lexicon, Vec<Diag>>,
+    book: &crate::check::LawBook,
+) -> ExitCode {
+    let diags = match lexicon {
         Ok(lex) => lex
             .check_book(book)
             .into_iter()

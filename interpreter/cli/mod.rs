@@ -28,6 +28,7 @@ mod rule;
 pub(crate) mod score;
 mod test;
 
+use crate::pool::STACK;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -114,8 +115,6 @@ fn corpus_cases(corpus: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Exi
     }
     Ok(cases)
 }
-
-use crate::pool::STACK;
 
 pub fn main() -> ExitCode {
     let worker = std::thread::Builder::new()
