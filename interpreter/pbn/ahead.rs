@@ -62,6 +62,7 @@ where
     };
     let started = std::thread::Builder::new()
         .name("lawbook-pbn".into())
+        .stack_size(crate::pool::STACK)
         .spawn_scoped(scope, reader);
     match started {
         Ok(_) => Ahead::There {
