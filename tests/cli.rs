@@ -540,3 +540,51 @@ fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
     assert_eq!(std::fs::read_to_string(&phrases).unwrap(), now);
     let _ = std::fs::remove_dir_all(&laws);
 }
+
+#[test]
+fn a_corpus_or_case_elsewhere_is_ruled_with_the_law_books_above_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let away = std::env::temp_dir().join(format!("lawbook-away-{}", std::process::id()));
+    std::fs::create_dir_all(&away).unwrap();
+    let from_away = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_lawbook"))
+            .args(args)
+            .current_dir(&away)
+            .output()
+            .expect("the lawbook binary runs")
+    };
+    // No `laws` folder where it runs: the one above the corpus.
+    let corpus = root.join("corpus/2017/12");
+    let o = from_away(&["test", corpus.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("passed, 0 failed\n"), "{}", stdout(&o));
+    // A case with no `laws` folder here or above it (its path has no folder above it): bad
+    // usage, said before anything is ruled, not a failure of the case.
+    std::fs::copy(
+        root.join("corpus/2017/27/b2-pass.case"),
+        away.join("b2-pass.case"),
+    )
+    .unwrap();
+    let o = from_away(&["rule", "b2-pass.case"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no law books") && err.contains("--laws"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    // Given, it is used; given wrong, bad usage too.
+    let laws = root.join("laws");
+    let o = from_away(&["rule", "b2-pass.case", "--laws", laws.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("27B2"), "{}", stdout(&o));
+    let o = from_away(&["test", corpus.to_str().unwrap(), "--laws", "nowhere"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nowhere is not a folder"));
+    let _ = std::fs::remove_dir_all(&away);
+}

@@ -101,6 +101,39 @@ pub enum Command {
     Man,
 }
 
+/// The folder of law books, term bank and phrases a case or corpus is ruled with: the one
+/// given (`--laws`); else `laws` here; else the nearest `laws` folder above `near` (the case
+/// file or the corpus), so that a corpus checked from another folder (a CI job's working
+/// folder, a director's home) finds the law books it was written for. None there: bad usage
+/// (exit 2), said on stderr, before any case is read.
+fn laws_folder(
+    given: Option<&std::path::Path>,
+    near: &std::path::Path,
+) -> Result<std::path::PathBuf, ExitCode> {
+    if let Some(laws) = given {
+        if laws.is_dir() {
+            return Ok(laws.to_path_buf());
+        }
+        eprintln!("error: {} is not a folder (--laws: the folder of the law books, the term bank and the phrases)", laws.display());
+        return Err(ExitCode::from(2));
+    }
+    let here = std::path::Path::new("laws");
+    let above = near.ancestors().skip(1).map(|a| a.join("laws"));
+    match std::iter::once(here.to_path_buf())
+        .chain(above)
+        .find(|l| l.is_dir())
+    {
+        Some(laws) => Ok(laws),
+        None => {
+            eprintln!(
+                "error: no law books: there is no `laws` folder here nor above {}; give the folder with --laws",
+                near.display()
+            );
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// The .case files of a corpus folder; a path that is no folder, or a folder without cases, is
 /// bad input (exit 2), said on stderr.
 fn corpus_cases(corpus: &std::path::Path) -> Result<Vec<std::path::PathBuf>, ExitCode> {

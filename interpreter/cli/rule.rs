@@ -32,17 +32,29 @@ pub struct Args {
     #[arg(long, value_parser = ["en", "sk", "pl", "hu"])]
     pub lang: Option<String>,
     /// The folder that holds the law books (laws/2017, …), the term bank and the phrases.
-    #[arg(long, default_value = "laws")]
-    pub laws: PathBuf,
+    /// Default: `laws` in the current folder, else the nearest `laws` folder above the case.
+    #[arg(long)]
+    pub laws: Option<PathBuf>,
     /// Rule under this regulation (a `.regulation` file); the ruling's header names it.
     #[arg(long)]
     pub regulation: Option<PathBuf>,
 }
 
-pub fn run(a: Args) -> ExitCode {
+impl Args {
+    /// The law books' folder, once `run` has found it (`laws_folder`).
+    fn laws(&self) -> &std::path::Path {
+        self.laws.as_deref().unwrap_or(std::path::Path::new("laws"))
+    }
+}
+
+pub fn run(mut a: Args) -> ExitCode {
     if !a.case.is_file() {
         eprintln!("error: {} is not a case file", a.case.display());
         return ExitCode::from(2);
+    }
+    match super::laws_folder(a.laws.as_deref(), &a.case) {
+        Ok(laws) => a.laws = Some(laws),
+        Err(code) => return code,
     }
     if let Some(r) = a.regulation.as_ref().filter(|r| !r.is_file()) {
         eprintln!("error: {} is not a regulation file", r.display());
@@ -62,7 +74,7 @@ pub fn run(a: Args) -> ExitCode {
         }
     } else {
         let name = case_name(&a.case, a.case.parent().unwrap_or(&a.case));
-        rule_and_render(&a.case, &name, &a.laws, &mut books)
+        rule_and_render(&a.case, &name, a.laws(), &mut books)
     };
     super::report(&books.take_warnings());
     match ruled {
@@ -75,7 +87,7 @@ pub fn run(a: Args) -> ExitCode {
             };
             let lang = LANGS.iter().find(|l| l.code() == want);
             let short = match lang {
-                Some(l) if !a.full => short_text(&books, &ruling, &a.laws, *l),
+                Some(l) if !a.full => short_text(&books, &ruling, a.laws(), *l),
                 _ => None,
             };
             match short {
@@ -143,5 +155,5 @@ fn pbn_board(
             .file_stem()
             .map_or(String::new(), |s| s.to_string_lossy().into_owned())
     );
-    Ok(rule_and_render_case(&case, &a.case, &name, &a.laws, books))
+    Ok(rule_and_render_case(&case, &a.case, &name, a.laws(), books))
 }

@@ -19,8 +19,9 @@ pub struct Args {
     #[arg(long)]
     pub bless: bool,
     /// The folder that holds the law books.
-    #[arg(long, default_value = "laws")]
-    pub laws: PathBuf,
+    /// Default: `laws` in the current folder, else the nearest `laws` folder above the corpus.
+    #[arg(long)]
+    pub laws: Option<PathBuf>,
     /// Also list, per law, the paragraphs no case reaches (judgement paragraphs apart).
     #[arg(long)]
     pub coverage: bool,
@@ -75,11 +76,22 @@ struct Checked {
     fatal: Option<String>,
 }
 
-pub fn run(a: Args) -> ExitCode {
+impl Args {
+    /// The law books' folder, once `run` has found it (`laws_folder`).
+    fn laws(&self) -> &std::path::Path {
+        self.laws.as_deref().unwrap_or(std::path::Path::new("laws"))
+    }
+}
+
+pub fn run(mut a: Args) -> ExitCode {
     let cases = match super::corpus_cases(&a.corpus) {
         Ok(c) => c,
         Err(code) => return code,
     };
+    match super::laws_folder(a.laws.as_deref(), &a.corpus) {
+        Ok(laws) => a.laws = Some(laws),
+        Err(code) => return code,
+    }
     let text = a.format == Format::Text;
     // Lines of the text report, printed as they come; the other formats print at the end.
     let say = |line: &str| {
@@ -225,7 +237,7 @@ fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
         fatal: None,
     };
     books.take_broken();
-    let (ruling, goldens) = match rule_and_render(path, &name, &a.laws, books) {
+    let (ruling, goldens) = match rule_and_render(path, &name, a.laws(), books) {
         Ok(ruled) => ruled,
         Err(diags) => {
             let mut shown = render_plain(&diags[..diags.len().min(super::MAX_PRINTED)]);
@@ -255,7 +267,7 @@ fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
     // Under a regulation: the standard goldens hold where it changes nothing.
     let regulation = ruling.regulation.clone();
     let plain = match &regulation {
-        Some(_) => unregulated_goldens(books, &ruling, &a.laws).unwrap_or_default(),
+        Some(_) => unregulated_goldens(books, &ruling, a.laws()).unwrap_or_default(),
         None => vec![],
     };
     let unchanged = regulation.is_some()
@@ -315,7 +327,7 @@ fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
     }
     if a.coverage {
         if let Ok(case) = crate::runner::load_case(path, &mut books.sources) {
-            let dir = crate::runner::lawbook_dir(&case, path, &a.laws);
+            let dir = crate::runner::lawbook_dir(&case, path, a.laws());
             checked.coverage = Some((dir, ruling));
         }
     }
