@@ -100,6 +100,44 @@ pub(crate) fn search(
     budget: u64,
     goal: Goal,
 ) -> Result<Line, ClaimError> {
+    search_remembering(
+        pos,
+        claimer,
+        statement,
+        budget,
+        goal,
+        Memo::for_statement(statement.len()),
+    )
+}
+
+/// `search` keeping every key whole whatever the statement's length: what the tests hold
+/// the shorter keys to.
+#[cfg(test)]
+pub(crate) fn search_with_whole_keys(
+    pos: &Position,
+    claimer: Seat,
+    statement: &[Card],
+    budget: u64,
+    goal: Goal,
+) -> Result<Line, ClaimError> {
+    search_remembering(
+        pos,
+        claimer,
+        statement,
+        budget,
+        goal,
+        Memo::Long(FxHashMap::default()),
+    )
+}
+
+fn search_remembering(
+    pos: &Position,
+    claimer: Seat,
+    statement: &[Card],
+    budget: u64,
+    goal: Goal,
+    memo: Memo,
+) -> Result<Line, ClaimError> {
     pos.check()?;
     let side = claimer.side();
     let mut stmt_mask = 0u64;
@@ -128,7 +166,7 @@ pub(crate) fn search(
         goal,
         statement,
         stmt_mask,
-        memo: FxHashMap::default(),
+        memo,
         nodes: 0,
         budget,
     };
@@ -255,6 +293,38 @@ struct Remembered {
 /// in play), ten to a word, `NO_CARD` after the last.
 type Key = ([u64; 2], [u64; 3]);
 
+/// The results remembered at trick boundaries. A statement of ten cards or fewer fits the
+/// first word of the key's statement part, which then says what the other two hold (after
+/// ten cards, `NO_CARD` in the second; else nothing): the table keeps three words a key: entries of 32 bytes, not 48, so that more of a large
+/// table stays in the processor's caches.
+enum Memo {
+    Short(FxHashMap<[u64; 3], Remembered>),
+    Long(FxHashMap<Key, Remembered>),
+}
+
+impl Memo {
+    fn for_statement(cards: usize) -> Memo {
+        match cards {
+            0..=10 => Memo::Short(FxHashMap::default()),
+            _ => Memo::Long(FxHashMap::default()),
+        }
+    }
+
+    fn get(&self, key: &Key) -> Option<&Remembered> {
+        match self {
+            Memo::Short(m) => m.get(&[key.0[0], key.0[1], key.1[0]]),
+            Memo::Long(m) => m.get(key),
+        }
+    }
+
+    fn insert(&mut self, key: Key, value: Remembered) {
+        match self {
+            Memo::Short(m) => m.insert([key.0[0], key.0[1], key.1[0]], value),
+            Memo::Long(m) => m.insert(key, value),
+        };
+    }
+}
+
 /// No statement card in this place of a [`Key`].
 const NO_CARD: u64 = 0x3f;
 
@@ -266,7 +336,7 @@ struct Search<'a> {
     /// The statement's cards, as a bit set.
     stmt_mask: u64,
     /// What the search found at a trick boundary.
-    memo: FxHashMap<Key, Remembered>,
+    memo: Memo,
     nodes: u64,
     budget: u64,
 }

@@ -2,7 +2,7 @@
 //! complete play records in tests/data/pbn, where the line search, the solver and a plain
 //! minimax written here must agree as the comments say.
 
-use super::line::{search, Goal};
+use super::line::{search, search_with_whole_keys, Goal};
 use super::*;
 use crate::model::{Rank, Side};
 use crate::pbn::{PbnContract, PbnFile};
@@ -527,6 +527,35 @@ fn random_positions_give_results_or_errors_never_panics() {
         valid > 100 && invalid > 100,
         "{valid} valid, {invalid} invalid"
     );
+}
+
+#[test]
+fn short_keys_remember_what_whole_keys_do() {
+    // Statements of up to ten cards are remembered under three words, not five: the same
+    // worst line, the same cards tried, on random positions with statements of every length.
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut compared = 0;
+    for _ in 0..400 {
+        let p = random_position(&mut rng);
+        if p.check().is_err() {
+            continue;
+        }
+        let claimer = Seat::from_index(rng.below(4) as usize);
+        let keep = rng.below(4) + 1;
+        let statement: Vec<Card> = p.hands[claimer.index()]
+            .cards()
+            .chain(p.hands[claimer.partner().index()].cards())
+            .filter(|_| rng.below(4) < keep)
+            .take(10)
+            .collect();
+        for goal in [Goal::Worst, Goal::WorstFromTheTop] {
+            let short = search(&p, claimer, &statement, DEFAULT_NODE_BUDGET, goal);
+            let whole = search_with_whole_keys(&p, claimer, &statement, DEFAULT_NODE_BUDGET, goal);
+            assert_eq!(short, whole, "{p:?} {statement:?}");
+        }
+        compared += 1;
+    }
+    assert!(compared > 100, "{compared} positions compared");
 }
 
 /// 70E2: North holds ♠AKQ2 and claims the last four tricks at no trump without an order; East's
