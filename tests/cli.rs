@@ -558,6 +558,17 @@ fn a_corpus_or_case_elsewhere_is_ruled_with_the_law_books_above_it() {
     let o = from_away(&["test", corpus.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).ends_with("passed, 0 failed\n"), "{}", stdout(&o));
+    // `diff` renders with the renderings above its corpus too.
+    let book = root.join("laws/2017");
+    let book = book.to_str().unwrap();
+    let o = from_away(&["diff", book, book, "--corpus", corpus.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("0 ruling(s) changed"), "{}", stdout(&o));
     // A case with no `laws` folder here or above it (its path has no folder above it): bad
     // usage, said before anything is ruled, not a failure of the case.
     std::fs::copy(

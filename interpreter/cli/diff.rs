@@ -30,9 +30,10 @@ pub struct Args {
     /// The law book a regulation is read over when neither A nor B is one.
     #[arg(long, default_value = "laws/2017")]
     pub lawbook: PathBuf,
-    /// The folder of the term bank and phrases the rulings are rendered with.
-    #[arg(long, default_value = "laws")]
-    pub laws: PathBuf,
+    /// The folder of the term bank and phrases the rulings are rendered with. Default: `laws`
+    /// in the current folder, else the nearest `laws` folder above the corpus.
+    #[arg(long)]
+    pub laws: Option<PathBuf>,
     /// The file of acknowledged changes (default: B's regulation with `.acknowledged` for
     /// `.regulation`).
     #[arg(long)]
@@ -92,7 +93,14 @@ struct Report {
     stale: Vec<String>,
 }
 
-pub fn run(a: Args) -> ExitCode {
+impl Args {
+    /// The renderings' folder, once `run` has found it (`laws_folder`).
+    fn laws(&self) -> &Path {
+        self.laws.as_deref().unwrap_or(Path::new("laws"))
+    }
+}
+
+pub fn run(mut a: Args) -> ExitCode {
     let regulation = |p: &Path| p.extension().is_some_and(|x| x == "regulation");
     for p in [&a.a, &a.b] {
         if !(p.is_dir() || (regulation(p) && p.is_file())) {
@@ -131,6 +139,10 @@ pub fn run(a: Args) -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
+    match super::laws_folder(a.laws.as_deref(), &corpus) {
+        Ok(laws) => a.laws = Some(laws),
+        Err(code) => return code,
+    }
     let ack_path = a.acknowledged.clone().or_else(|| {
         sb.regulation
             .as_ref()
@@ -263,8 +275,8 @@ fn compare_case(
     edited: &mut Option<Vec<String>>,
 ) -> Compared {
     let name = case_name(path, corpus);
-    let ra = rule_and_render(path, &name, &a.laws, ba);
-    let rb = rule_and_render(path, &name, &a.laws, bb);
+    let ra = rule_and_render(path, &name, a.laws(), ba);
+    let rb = rule_and_render(path, &name, a.laws(), bb);
     let warnings = ba
         .take_warnings()
         .into_iter()
