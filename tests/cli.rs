@@ -7,9 +7,14 @@ mod common;
 use common::unwrapped;
 
 fn lawbook(args: &[&str]) -> Output {
+    lawbook_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// `lawbook` run in the folder `dir`.
+fn lawbook_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lawbook"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
         .expect("the lawbook binary runs")
 }
@@ -546,12 +551,11 @@ fn a_corpus_or_case_elsewhere_is_ruled_with_the_law_books_above_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let away = std::env::temp_dir().join(format!("lawbook-away-{}", std::process::id()));
     std::fs::create_dir_all(&away).unwrap();
-    let from_away = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_lawbook"))
-            .args(args)
-            .current_dir(&away)
-            .output()
-            .expect("the lawbook binary runs")
+    let from_away = |args: &[&str]| lawbook_in(&away, args);
+    // Exit 0, or what it said on stderr.
+    let succeeded = |o: &Output| {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{err}");
     };
     // No `laws` folder where it runs: the one above the corpus.
     let corpus = root.join("corpus/2017/12");
@@ -562,12 +566,7 @@ fn a_corpus_or_case_elsewhere_is_ruled_with_the_law_books_above_it() {
     let book = root.join("laws/2017");
     let book = book.to_str().unwrap();
     let o = from_away(&["diff", book, book, "--corpus", corpus.to_str().unwrap()]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    succeeded(&o);
     assert!(stdout(&o).contains("0 ruling(s) changed"), "{}", stdout(&o));
     // A case with no `laws` folder here or above it (its path has no folder above it): bad
     // usage, said before anything is ruled, not a failure of the case.
@@ -587,12 +586,7 @@ fn a_corpus_or_case_elsewhere_is_ruled_with_the_law_books_above_it() {
     // Given, it is used; given wrong, bad usage too.
     let laws = root.join("laws");
     let o = from_away(&["rule", "b2-pass.case", "--laws", laws.to_str().unwrap()]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    succeeded(&o);
     assert!(stdout(&o).contains("27B2"), "{}", stdout(&o));
     let o = from_away(&["test", corpus.to_str().unwrap(), "--laws", "nowhere"]);
     assert_eq!(o.status.code(), Some(2));
