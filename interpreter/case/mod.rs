@@ -703,3 +703,47 @@ fn rank_of(id: &str) -> Rank {
         _ => 10,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{CaseParser, Rule};
+    use pest::Parser;
+
+    /// How much of `s` a word takes as the grammar first said it: every character up to a
+    /// space, a tab, a line break, a brace, a quote or "//".
+    fn word_as_written(s: &str) -> usize {
+        let stops = [' ', '\t', '\n', '\r', '{', '}', '"'];
+        s.char_indices()
+            .find(|&(i, c)| stops.contains(&c) || s[i..].starts_with("//"))
+            .map_or(s.len(), |(i, _)| i)
+    }
+
+    #[test]
+    fn a_word_is_what_it_was_before_its_characters_became_ranges() {
+        let alphabet = [
+            ' ', '\t', '\n', '\r', '{', '}', '"', '/', '/', 'a', 'Z', '1', '0', 'z', '!', '#',
+            '.', '|', '~', '♠', 'é', '\u{0}', '\u{8}', '\u{b}', '\u{e}', '\u{1f}', '\u{7f}',
+            '\u{feff}', '\u{10ffff}',
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..5000 {
+            let mut s = String::new();
+            for _ in 0..(x % 9) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                s.push(alphabet[(x % alphabet.len() as u64) as usize]);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if s.starts_with('"') {
+                continue; // a quoted word: its own rule, unchanged
+            }
+            let taken = CaseParser::parse(Rule::word, &s)
+                .map(|mut p| p.next().map_or(0, |w| w.as_str().len()))
+                .unwrap_or(0);
+            assert_eq!(taken, word_as_written(&s), "{s:?}");
+        }
+    }
+}
