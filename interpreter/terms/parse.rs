@@ -434,6 +434,47 @@ mod tests {
     use super::*;
     use crate::diagnostic::render_plain;
     use crate::source::Sources;
+    use pest::Parser;
+
+    /// How much of `s` a string's inside takes as the grammar first said it: characters
+    /// other than a quote, a backslash or a line feed, and escaped quotes and backslashes.
+    fn inner_as_written(s: &str) -> usize {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'"' | b'\n' => break,
+                b'\\' if matches!(b.get(i + 1), Some(b'"' | b'\\')) => i += 2,
+                b'\\' => break,
+                _ => i += s[i..].chars().next().map_or(1, char::len_utf8),
+            }
+        }
+        i
+    }
+
+    #[test]
+    fn a_string_s_inside_is_what_it_was_before_its_characters_became_ranges() {
+        let alphabet = [
+            '"', '\\', '\n', '\r', '\t', ' ', '!', '#', '[', ']', 'a', 'ő', '…', '\u{0}', '\u{b}',
+            '\u{10ffff}',
+        ];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..5000 {
+            let s: String = (0..next() % 9)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            let taken = TermsParser::parse(Rule::inner, &s)
+                .map(|mut p| p.next().map_or(0, |w| w.as_str().len()))
+                .unwrap_or(0);
+            assert_eq!(taken, inner_as_written(&s), "{s:?}");
+        }
+    }
 
     fn parse(text: &str) -> Result<TermBank, String> {
         let mut s = Sources::default();
