@@ -41,3 +41,5 @@ pub mod source;
 pub mod suggest;
 pub mod syntax;
 pub mod terms;
+#[cfg(test)]
+mod xorshift;

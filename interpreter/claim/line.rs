@@ -653,13 +653,8 @@ mod tests {
     fn squeezing_keeps_the_cards_in_play_in_order_whichever_loop_runs() {
         // Sets of every size, from a fixed sequence: each card in play keeps its place among
         // them, its bits follow it, and nothing is left above the last.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next();
         for round in 0..2000 {
             let live = next() & next() & ALL_CARDS
                 | if round % 2 == 0 {

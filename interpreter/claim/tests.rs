@@ -6,6 +6,7 @@ use super::line::{search, search_with_whole_keys, Goal};
 use super::*;
 use crate::model::{Rank, Side};
 use crate::pbn::{PbnContract, PbnFile};
+use crate::xorshift::Xorshift;
 use std::path::{Path, PathBuf};
 
 /// Four hands in PBN hand notation (spades.hearts.diamonds.clubs), North first.
@@ -428,18 +429,6 @@ fn record_positions_the_play_as_recorded_is_one_of_the_lines_searched() {
         below_record += usize::from(line.tricks < recorded);
     }
     assert!(below_record > 0, "no statement left a worse line open");
-}
-
-/// A fixed xorshift sequence, so that a failure reproduces.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
 }
 
 /// A small random position of up to four cards a hand, often made wrong on purpose: a bit

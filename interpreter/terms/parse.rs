@@ -455,19 +455,27 @@ mod tests {
     #[test]
     fn a_string_s_inside_is_what_it_was_before_its_characters_became_ranges() {
         let alphabet = [
-            '"', '\\', '\n', '\r', '\t', ' ', '!', '#', '[', ']', 'a', 'ő', '…', '\u{0}', '\u{b}',
+            '"',
+            '\\',
+            '\n',
+            '\r',
+            '\t',
+            ' ',
+            '!',
+            '#',
+            '[',
+            ']',
+            'a',
+            'ő',
+            '…',
+            '\u{0}',
+            '\u{b}',
             '\u{10ffff}',
         ];
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..5000 {
-            let s: String = (0..next() % 9)
-                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            let s: String = (0..rng.below(9))
+                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
                 .collect();
             let taken = TermsParser::parse(Rule::inner, &s)
                 .map(|mut p| p.next().map_or(0, |w| w.as_str().len()))
