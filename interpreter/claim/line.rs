@@ -295,8 +295,8 @@ type Key = ([u64; 2], [u64; 3]);
 
 /// The results remembered at trick boundaries. A statement of ten cards or fewer fits the
 /// first word of the key's statement part, which then says what the other two hold (after
-/// ten cards, `NO_CARD` in the second; else nothing): the table keeps three words a key: entries of 32 bytes, not 48, so that more of a large
-/// table stays in the processor's caches.
+/// ten cards, `NO_CARD` in the second; else nothing). The table then keeps three words a
+/// key, entries of 32 bytes, not 48, so that more of a large table stays in the caches.
 enum Memo {
     Short(FxHashMap<[u64; 3], Remembered>),
     Long(FxHashMap<Key, Remembered>),
