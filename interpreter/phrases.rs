@@ -50,7 +50,9 @@ pub struct Phrase {
 pub struct Phrases {
     pub file: String,
     pub phrases: Vec<Phrase>,
-    index: HashMap<String, usize>,
+    /// By id; looked up for every sentence rendered, so hashed with FxHash (see
+    /// docs/architecture.md, rustc-hash).
+    index: rustc_hash::FxHashMap<String, usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

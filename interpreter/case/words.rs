@@ -8,7 +8,7 @@
 
 use crate::model::{Call, Card, Seat};
 use crate::syntax::ast::Lang;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 use unicode_normalization::UnicodeNormalization;
 
@@ -44,12 +44,17 @@ pub struct Entry {
     pub words: [Vec<String>; 4],
 }
 
+/// By class, then by language (`lang_index`): each lower-case word's entry.
+type Index = FxHashMap<String, [FxHashMap<String, usize>; 4]>;
+
 /// The tables, with an index from (class, language, lower-case word) to the entry.
 #[derive(Clone, Debug, Default)]
 pub struct CaseWords {
     pub entries: Vec<Entry>,
     /// By class, then language: each folded word's entry (looked up by borrowed keys).
-    index: HashMap<String, [HashMap<String, usize>; 4]>,
+    /// Looked up for every word of every case, so hashed with FxHash: the keys are this
+    /// table's own words (a case's words are only looked up).
+    index: Index,
 }
 
 /// An error in the words file: its line and what is wrong.
@@ -211,7 +216,7 @@ impl CaseWords {
                 words: words.map(|w| w.unwrap_or_default()),
             });
         }
-        let mut index: HashMap<String, [HashMap<String, usize>; 4]> = HashMap::new();
+        let mut index = Index::default();
         for (n, e) in entries.iter().enumerate() {
             for l in Lang::ALL {
                 for w in &e.words[lang_index(l)] {

@@ -38,7 +38,6 @@ pub use parse::parse_terms;
 
 use crate::diagnostic::Diag;
 use crate::source::{Sources, Span};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// The term bank: the concepts in file order.
@@ -47,7 +46,8 @@ pub struct TermBank {
     /// The file it was read from.
     pub file: String,
     pub concepts: Vec<Concept>,
-    index: HashMap<String, usize>,
+    /// By concept id; looked up for every term rendered, so hashed with FxHash.
+    index: rustc_hash::FxHashMap<String, usize>,
 }
 
 /// One concept: its id (`insufficient_bid`), a note, and an entry per language.
