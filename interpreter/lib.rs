@@ -27,6 +27,8 @@ pub mod eval;
 pub mod export;
 pub mod fmt;
 pub mod fuzzing;
+#[cfg(test)]
+mod generated;
 pub mod load;
 pub mod messages;
 pub mod model;
@@ -41,5 +43,3 @@ pub mod source;
 pub mod suggest;
 pub mod syntax;
 pub mod terms;
-#[cfg(test)]
-mod xorshift;

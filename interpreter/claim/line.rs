@@ -100,37 +100,12 @@ pub(crate) fn search(
     budget: u64,
     goal: Goal,
 ) -> Result<Line, ClaimError> {
-    search_remembering(
-        pos,
-        claimer,
-        statement,
-        budget,
-        goal,
-        Memo::for_statement(statement.len()),
-    )
+    let memo = Memo::for_statement(statement.len());
+    search_remembering(pos, claimer, statement, budget, goal, memo)
 }
 
-/// `search` keeping every key whole whatever the statement's length: what the tests hold
-/// the shorter keys to.
-#[cfg(test)]
-pub(crate) fn search_with_whole_keys(
-    pos: &Position,
-    claimer: Seat,
-    statement: &[Card],
-    budget: u64,
-    goal: Goal,
-) -> Result<Line, ClaimError> {
-    search_remembering(
-        pos,
-        claimer,
-        statement,
-        budget,
-        goal,
-        Memo::Long(FxHashMap::default()),
-    )
-}
-
-fn search_remembering(
+/// `search` remembering positions in `memo` (the tests hold the short keys to `Memo::whole`).
+pub(crate) fn search_remembering(
     pos: &Position,
     claimer: Seat,
     statement: &[Card],
@@ -273,7 +248,7 @@ struct Stopped;
 /// The claimer's tricks from a trick boundary: exact, or a lower bound when the search
 /// there stopped at a limit.
 #[derive(Clone, Copy, Debug)]
-struct Remembered {
+pub(crate) struct Remembered {
     tricks: u8,
     exact: bool,
 }
@@ -297,12 +272,18 @@ type Key = ([u64; 2], [u64; 3]);
 /// first word of the key's statement part, which then says what the other two hold (after
 /// ten cards, `NO_CARD` in the second; else nothing). The table then keeps three words a
 /// key, entries of 32 bytes, not 48, so that more of a large table stays in the caches.
-enum Memo {
+pub(crate) enum Memo {
     Short(FxHashMap<[u64; 3], Remembered>),
     Long(FxHashMap<Key, Remembered>),
 }
 
 impl Memo {
+    /// Five words a key, whatever the statement: what the short keys are tested against.
+    #[cfg(test)]
+    pub(crate) fn whole() -> Memo {
+        Memo::Long(FxHashMap::default())
+    }
+
     fn for_statement(cards: usize) -> Memo {
         match cards {
             0..=10 => Memo::Short(FxHashMap::default()),
@@ -653,7 +634,7 @@ mod tests {
     fn squeezing_keeps_the_cards_in_play_in_order_whichever_loop_runs() {
         // Sets of every size, from a fixed sequence: each card in play keeps its place among
         // them, its bits follow it, and nothing is left above the last.
-        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::generated::Xorshift(0x9e37_79b9_7f4a_7c15);
         let mut next = || rng.next();
         for round in 0..2000 {
             let live = next() & next() & ALL_CARDS

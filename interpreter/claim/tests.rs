@@ -2,11 +2,11 @@
 //! complete play records in tests/data/pbn, where the line search, the solver and a plain
 //! minimax written here must agree as the comments say.
 
-use super::line::{search, search_with_whole_keys, Goal};
+use super::line::{search, search_remembering, Goal, Memo};
 use super::*;
+use crate::generated::Xorshift;
 use crate::model::{Rank, Side};
 use crate::pbn::{PbnContract, PbnFile};
-use crate::xorshift::Xorshift;
 use std::path::{Path, PathBuf};
 
 /// Four hands in PBN hand notation (spades.hearts.diamonds.clubs), North first.
@@ -539,7 +539,14 @@ fn short_keys_remember_what_whole_keys_do() {
             .collect();
         for goal in [Goal::Worst, Goal::WorstFromTheTop] {
             let short = search(&p, claimer, &statement, DEFAULT_NODE_BUDGET, goal);
-            let whole = search_with_whole_keys(&p, claimer, &statement, DEFAULT_NODE_BUDGET, goal);
+            let whole = search_remembering(
+                &p,
+                claimer,
+                &statement,
+                DEFAULT_NODE_BUDGET,
+                goal,
+                Memo::whole(),
+            );
             assert_eq!(short, whole, "{p:?} {statement:?}");
         }
         compared += 1;

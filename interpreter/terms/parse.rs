@@ -434,7 +434,6 @@ mod tests {
     use super::*;
     use crate::diagnostic::render_plain;
     use crate::source::Sources;
-    use pest::Parser;
 
     /// How much of `s` a string's inside takes as the grammar first said it: characters
     /// other than a quote, a backslash or a line feed, and escaped quotes and backslashes.
@@ -472,16 +471,7 @@ mod tests {
             '\u{b}',
             '\u{10ffff}',
         ];
-        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
-        for _ in 0..5000 {
-            let s: String = (0..rng.below(9))
-                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
-                .collect();
-            let taken = TermsParser::parse(Rule::inner, &s)
-                .map(|mut p| p.next().map_or(0, |w| w.as_str().len()))
-                .unwrap_or(0);
-            assert_eq!(taken, inner_as_written(&s), "{s:?}");
-        }
+        crate::generated::rule_takes::<_, TermsParser>(Rule::inner, &alphabet, inner_as_written);
     }
 
     fn parse(text: &str) -> Result<TermBank, String> {
