@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::claim::{
-    double_dummy, worst_line, worst_line_from_the_top, Position, DEFAULT_NODE_BUDGET,
+    worst_line, worst_line_from_the_top, DoubleDummy, Position, DEFAULT_NODE_BUDGET,
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -18,6 +18,10 @@ thread_local! {
     /// The facts of each claim position met, for the decision tree's replays: each branch
     /// replays the same claim, and the line search is the costly part of a ruling.
     static KNOWN: RefCell<HashMap<String, Evidence>> = RefCell::new(HashMap::new());
+    /// The thread's double-dummy solver, made once: making one allocates and clears its
+    /// table of positions, which cost more than solving a claim's position. Its answers
+    /// are exact whatever it remembers from the positions before.
+    static SOLVER: RefCell<DoubleDummy> = RefCell::new(DoubleDummy::new());
 }
 
 /// Forget every claim position met: the next ruling computes its facts afresh (what a new
@@ -75,7 +79,17 @@ fn compute(pos: &Position, claimer: Seat, line: &[Card], from_the_top: bool) -> 
         worst_line
     };
     let worst = search(pos, claimer, line, DEFAULT_NODE_BUDGET).map_err(|e| e.message)?;
-    let dd = double_dummy(pos, side).map_err(|e| e.message)?;
+    let dd = SOLVER
+        .with(|s| {
+            let mut solver = s.borrow_mut();
+            let dd = solver.tricks(pos, side);
+            // A solver that failed is not trusted with the next position.
+            if dd.is_err() {
+                *solver = DoubleDummy::new();
+            }
+            dd
+        })
+        .map_err(|e| e.message)?;
     // 70C1: a trump in an opponent's hand that the statement says nothing about.
     let trump_outstanding = match pos.trumps.suit() {
         Some(t) => {
