@@ -3,8 +3,8 @@
 
 use crate::diagnostic::render_plain;
 use crate::runner::{
-    case_name, diff, golden_path, read_golden, regulation_golden_path, rule_and_render,
-    unregulated_goldens, write_golden, Books,
+    case_name, diff, golden_matches, golden_path, read_golden, regulation_golden_path,
+    rule_and_render, unregulated_goldens, write_golden, Books,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -271,9 +271,9 @@ fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
         None => vec![],
     };
     let unchanged = regulation.is_some()
-        && plain.iter().all(|(suffix, text)| {
-            read_golden(&golden_path(path, suffix)).as_deref() == Some(text.trim_end())
-        });
+        && plain
+            .iter()
+            .all(|(suffix, text)| golden_matches(&golden_path(path, suffix), text));
     for (suffix, rendered) in goldens {
         if suffix != "json" && !a.lang.is_empty() && !a.lang.iter().any(|l| l == suffix) {
             continue;
@@ -300,10 +300,10 @@ fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
             }
             continue;
         }
-        let want = read_golden(&gp);
-        if want.as_deref() == Some(rendered.trim_end()) {
+        if golden_matches(&gp, &rendered) {
             continue;
         }
+        let want = read_golden(&gp);
         if a.bless {
             if let Err(e) = write_golden(&gp, &rendered) {
                 checked.fatal = Some(format!("cannot write {}: {e}", gp.display()));
