@@ -648,7 +648,7 @@ fn a_rewrapped_text_keeps_its_keys() {
         a.findings
             .iter()
             .filter(|f| f.is_structural())
-            .map(|f| std::mem::discriminant(f))
+            .map(std::mem::discriminant)
             .collect::<Vec<_>>()
     };
     assert_eq!(structural(&a), structural(&b));

@@ -419,7 +419,7 @@ fn calls_written_after_exposed_cards_get_one_error_that_says_why() {
     // `Z odkryje ♥Q V 2♥`: the event takes its line to the end, so V and 2♥ were two
     // "not a card" errors; now one, naming the event and what to move.
     let text = "rozdanie 1\nlicitácia {\n  S 1BT  Z odkryje ♥Q  V 2♥\n}\n";
-    let d = parse(text).err().expect("refused");
+    let d = parse(text).expect_err("refused");
     assert_eq!(d.len(), 1, "{}", lawbook::diagnostic::render_plain(&d));
     let (message, under, help) = error(text);
     assert!(

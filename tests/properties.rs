@@ -216,7 +216,7 @@ fn call(c: Call, lang: Lang) -> String {
         Call::Pass => word("call", "pass", lang).into(),
         Call::Double => word("call", "double", lang).into(),
         Call::Redouble => word("call", "redouble", lang).into(),
-        Call::Bid(l, s) if s == 4 => format!("{l}{}", word("strain", "notrump", lang)),
+        Call::Bid(l, 4) => format!("{l}{}", word("strain", "notrump", lang)),
         Call::Bid(l, s) => format!("{l}{}", ["♣", "♦", "♥", "♠"][s]),
     }
 }
@@ -314,7 +314,7 @@ fn random_board() -> impl Strategy<Value = (Board, Option<(u8, usize, u8, usize,
 }
 
 fn vulnerable(vul: usize, seat: usize) -> bool {
-    vul == 3 || (vul == 1 && seat % 2 == 0) || (vul == 2 && seat % 2 == 1)
+    vul == 3 || (vul == 1 && seat.is_multiple_of(2)) || (vul == 2 && seat % 2 == 1)
 }
 
 proptest! {

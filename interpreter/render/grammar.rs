@@ -108,18 +108,18 @@ pub fn number_harmony(n: i64) -> Harmony {
     let ones = [
         Front, Front, Front, Back, Front, Rounded, Back, Front, Back, Front,
     ];
-    if n % 10 != 0 {
+    if !n.is_multiple_of(10) {
         return ones[(n % 10) as usize];
     }
-    if n % 100 != 0 {
+    if !n.is_multiple_of(100) {
         return [
             Front, Front, Back, Back, Front, Front, Back, Front, Back, Front,
         ][(n / 10 % 10) as usize];
     }
-    if n % 1000 != 0 {
+    if !n.is_multiple_of(1000) {
         return Back; // száz
     }
-    if n % 1_000_000 != 0 {
+    if !n.is_multiple_of(1_000_000) {
         return Front; // ezer
     }
     Back // millió
@@ -159,7 +159,7 @@ pub fn number_with_suffix(n: i64, suffix: &str) -> Option<String> {
     let m = n.unsigned_abs();
     // A last word read with a final vowel: nulla (0), kettő (2, 12, 22 …), millió.
     let ends_in_two = m % 10 == 2;
-    let vowel_final = m == 0 || ends_in_two || (m % 1_000_000 == 0);
+    let vowel_final = m == 0 || ends_in_two || m.is_multiple_of(1_000_000);
     if suffix == "on" && vowel_final {
         return Some(format!("{n}-n"));
     }
@@ -436,7 +436,7 @@ mod tests {
         assert_eq!(hu_case("Nyugat", "sub").unwrap(), "Nyugatra");
         assert_eq!(hu_case("Észak", "ins").unwrap(), "Északkal");
         assert_eq!(hu_case("kontra", "dat").unwrap(), "kontrának");
-        assert_eq!(hu_case("ütés", "hoz").is_none(), true);
+        assert!(hu_case("ütés", "hoz").is_none());
     }
 
     /// Every Hungarian suffix the renderer can put after a word or a number, against a table

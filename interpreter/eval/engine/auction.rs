@@ -70,11 +70,11 @@ impl<'a> Table<'a> {
             } else {
                 Message::new("table.answer.others_open").with("open", Arg::Said(open))
             };
-            return Err(self.event_error(
+            Err(self.event_error(
                 message
                     .with("who", who)
                     .with("answer", Arg::Words("answer", vec![answer.to_string()])),
-            ));
+            ))
         }
     }
 
@@ -385,8 +385,8 @@ impl<'a> Table<'a> {
             seat
         };
         let held = match (&*self.play, &*self.deal) {
-            (Some(p), _) => Some(p.hands[holder.index()].clone()),
-            (None, Some(d)) => Some(d.hand(holder).clone()),
+            (Some(p), _) => Some(p.hands[holder.index()]),
+            (None, Some(d)) => Some(d.hand(holder)),
             _ => None,
         };
         if let Some(h) = held {

@@ -188,7 +188,7 @@ impl<'a> Table<'a> {
                 (decl.trigger.call.name.as_str(), x.clone()),
                 (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
             ];
-            env.extend(self.about(rec, &x, seat));
+            env.extend(self.about(rec, x, seat));
             for l in &decl.lets {
                 let v = self.ev.eval(&l.value, &mut env, &view)?;
                 env.push((l.name.name.as_str(), v));

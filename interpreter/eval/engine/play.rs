@@ -402,7 +402,7 @@ impl<'a> Table<'a> {
             Some(n) => Err(self.event_error(
                 Message::new("table.placed_incomplete")
                     .with("card", card)
-                    .with("trick", n as i64),
+                    .with("trick", n),
             )),
             None => {
                 play.hands[seat.index()].remove(card);
