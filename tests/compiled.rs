@@ -2,7 +2,10 @@
 //! is ruled twice, once by the law book as every command runs it (pure definitions folded,
 //! every expression lowered to closures) and once by the reference interpreter walking the
 //! compiled program node by node, and the two rulings must say the same in every language and
-//! in their JSON data. A case that cannot be ruled must fail the same way both times.
+//! in their JSON data. A case that cannot be ruled must fail the same way both times. The
+//! reference also computes every memoised definition afresh on each state of the table,
+//! where the compiled path keeps those that read only the auction while it stays the same
+//! (`Table::view`).
 
 use lawbook::eval::book::Evaluation;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};

@@ -1,6 +1,7 @@
 //! Pure definitions folded when the law book loads (eval::fold) against the interpreter, the
 //! reference: on every point of every folded definition of the 2017 book, the same value (or
-//! the same stop) and the same definitions and tables used.
+//! the same stop) and the same definitions and tables used. The same analysis of what a
+//! definition reads says which memoised ones the compiled path keeps while the auction stays.
 
 use lawbook::eval::book::CompiledBook;
 use lawbook::eval::expr::{Evaluator, Findings, View};
@@ -162,4 +163,44 @@ fn a_typed_entry_gives_every_point_with_the_same_marks() {
     assert_eq!(score.call(&ev, &[4, spades, 1, 0, 14]), None);
     assert_eq!(score.call(&ev, &[1, spades, 1, 0, -1]), None);
     assert!(entries >= 1);
+}
+
+/// The memoised definitions the compiled path keeps from one state of the table to the next
+/// while the auction stays (`CDefine::auction_only`) are those that read, of the table's
+/// state, only the auction: the walks of the auction, not those of the play, the hands or
+/// what the players did, nor a definition that reads one of those through another.
+#[test]
+fn the_definitions_kept_while_the_auction_stays_read_only_the_auction() {
+    let book = book_2017();
+    let kept = |name: &str| {
+        let d = book.program.define(name).expect(name);
+        assert!(d.memo, "{name} is memoised");
+        d.auction_only
+    };
+    for name in [
+        "presumed_declarer",
+        "last_bid_entry",
+        "trailing_passes",
+        "any_bid",
+        "turn",
+    ] {
+        assert!(kept(name), "{name} reads only the auction");
+    }
+    // The hands (`dummy_legal`), the cards played (`showed_out`), what the players did
+    // (`dummy_draws_attention_first`), the trick in progress (`faced_opening_lead_out_of_turn`).
+    for name in [
+        "dummy_legal",
+        "showed_out",
+        "dummy_draws_attention_first",
+        "faced_opening_lead_out_of_turn",
+    ] {
+        assert!(!kept(name), "{name} reads more than the auction");
+    }
+    assert!(
+        book.program
+            .defines
+            .iter()
+            .all(|d| d.memo || !d.auction_only),
+        "only a memoised definition is kept"
+    );
 }

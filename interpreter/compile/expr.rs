@@ -67,6 +67,7 @@ impl Compiler<'_> {
             param_types: d.params.iter().map(|p| declared(&p.ty)).collect(),
             ty: declared(&d.ty),
             memo: d.params.is_empty() && walks_a_list(&body),
+            auction_only: false,
             domains: None,
             body: Box::new(body),
         }

@@ -16,7 +16,7 @@ use crate::eval::value::Value;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, QuantKind};
 use expr::{Compiler, Scope};
-use purity::Purity;
+use purity::{Purity, Reads};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -74,6 +74,10 @@ pub struct CDefine {
     /// Computed once per state of the table (`eval::expr::Memo`): a definition without
     /// parameters whose body walks a list (a quantifier). Cheaper ones are not worth a look-up.
     pub memo: bool,
+    /// Of the table's state it reads only the auction (and the dealer, the vulnerability and
+    /// the findings): a memoised value stays good from one state of the table to the next
+    /// while the auction is the same (`presumed_declarer` after each card played).
+    pub auction_only: bool,
     /// The values of each parameter, where the definition reads no state of the table and
     /// every parameter has a finite domain (`level: 1..7`, a bool, a seat, a strain): it is
     /// evaluated at every point when the book loads (`eval::fold`). None otherwise.
@@ -336,10 +340,20 @@ pub fn compile(book: &LawBook) -> Program {
     // Pure definitions with finite domains: the checker has made every definition
     // non-recursive, so the walk ends.
     let purity = Purity {
+        allows: Reads::Nothing,
         defines: &defines,
         tables: &tables,
         known: RefCell::new(vec![None; defines.len()]),
     };
+    let auction = Purity {
+        allows: Reads::Auction,
+        defines: &defines,
+        tables: &tables,
+        known: RefCell::new(vec![None; defines.len()]),
+    };
+    let auction_only: Vec<bool> = (0..defines.len())
+        .map(|i| defines[i].memo && auction.define(i))
+        .collect();
     let folds: Vec<Option<Vec<Domain>>> = names
         .iter()
         .enumerate()
@@ -354,8 +368,9 @@ pub fn compile(book: &LawBook) -> Program {
         })
         .collect();
     let mut defines = defines;
-    for (d, f) in defines.iter_mut().zip(folds) {
+    for ((d, f), a) in defines.iter_mut().zip(folds).zip(auction_only) {
         d.domains = f;
+        d.auction_only = a;
     }
     p.folded = vec![None; defines.len()];
     p.defines = defines;

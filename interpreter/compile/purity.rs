@@ -1,28 +1,34 @@
 //! What the compiler decides about a definition from its compiled body: whether it reads
-//! the table's state (a pure one with finite domains is folded when the book loads), and
-//! whether it walks a list (a zero-argument one is then memoised per state of the table).
+//! the table's state (a pure one with finite domains is folded when the book loads), or of
+//! the state only the auction (a memoised one then keeps its value from one state of the
+//! table to the next while the auction stays the same), and whether it walks a list (a
+//! zero-argument one is then memoised per state of the table).
 
-use super::{CDefine, CExpr, CTable, Spanned};
+use super::{CDefine, CExpr, CTable, Spanned, StateVar};
 use crate::check::builtins::Builtin;
 use std::cell::RefCell;
 
-/// Whether evaluating `e` reads nothing of the table's state: no auction, play, findings,
-/// facts, obligations, hands, names a rule binds, or definitions that read them. `known`:
-/// the answer for each definition found so far (each is walked once, however often called).
-pub(super) fn reads_no_state(e: &Spanned, p: &Purity) -> bool {
-    let all = |xs: &[Spanned]| xs.iter().all(|x| reads_no_state(x, p));
+/// Whether evaluating `e` reads nothing of the table's state beyond what `p` allows: with
+/// [`Reads::Nothing`], no auction, play, findings, facts, obligations, hands, names a rule
+/// binds, or definitions that read them; with [`Reads::Auction`], the auction, the dealer,
+/// the vulnerability and the findings but nothing else. `known`: the answer for each
+/// definition found so far (each is walked once, however often called).
+pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
+    let all = |xs: &[Spanned]| xs.iter().all(|x| reads_within(x, p));
+    let auction = p.allows == Reads::Auction;
     match &e.expr {
         CExpr::Const(_) | CExpr::Local(_) => true,
-        CExpr::Finding(_) | CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
+        CExpr::State(StateVar::Auction | StateVar::Dealer) | CExpr::Finding(_) => auction,
+        CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
         CExpr::Define(i, args) => all(args) && p.define(*i),
         CExpr::Table(i, x) => {
-            reads_no_state(x, p) && p.tables[*i].rows.iter().all(|(_, v)| reads_no_state(v, p))
+            reads_within(x, p) && p.tables[*i].rows.iter().all(|(_, v)| reads_within(v, p))
         }
+        CExpr::Builtin(Builtin::Vulnerable, args) => auction && all(args),
         CExpr::Builtin(b, args) => {
             !matches!(
                 b,
                 Builtin::Obliged
-                    | Builtin::Vulnerable
                     | Builtin::AwardedTo
                     | Builtin::HandOf
                     | Builtin::PlayedTo
@@ -30,21 +36,33 @@ pub(super) fn reads_no_state(e: &Spanned, p: &Purity) -> bool {
                     | Builtin::SuitsUnder
             ) && all(args)
         }
-        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => reads_no_state(x, p),
-        CExpr::Binary(_, a, b) => reads_no_state(a, p) && reads_no_state(b, p),
-        CExpr::If(a, b, c) => reads_no_state(a, p) && reads_no_state(b, p) && reads_no_state(c, p),
+        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => reads_within(x, p),
+        CExpr::Binary(_, a, b) => reads_within(a, p) && reads_within(b, p),
+        CExpr::If(a, b, c) => reads_within(a, p) && reads_within(b, p) && reads_within(c, p),
         CExpr::Quant {
             list, filter, key, ..
         } => {
-            reads_no_state(list, p)
-                && filter.as_deref().is_none_or(|f| reads_no_state(f, p))
-                && key.as_deref().is_none_or(|k| reads_no_state(k, p))
+            reads_within(list, p)
+                && filter.as_deref().is_none_or(|f| reads_within(f, p))
+                && key.as_deref().is_none_or(|k| reads_within(k, p))
         }
     }
 }
 
-/// Which definitions read no state, each found once.
+/// What of the table's state a definition may read and still be what [`Purity`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reads {
+    /// Nothing: pure, so foldable.
+    Nothing,
+    /// The auction, the dealer, the vulnerability and the findings: fixed while the auction
+    /// stays, for one table (a table's findings change only where the decision tree branches,
+    /// and its views are built afresh then).
+    Auction,
+}
+
+/// Which definitions read no state beyond what `allows` allows, each found once.
 pub(super) struct Purity<'a> {
+    pub allows: Reads,
     pub defines: &'a [CDefine],
     pub tables: &'a [CTable],
     pub known: RefCell<Vec<Option<bool>>>,
@@ -55,7 +73,7 @@ impl Purity<'_> {
         if let Some(k) = self.known.borrow()[i] {
             return k;
         }
-        let pure = reads_no_state(&self.defines[i].body, self);
+        let pure = reads_within(&self.defines[i].body, self);
         self.known.borrow_mut()[i] = Some(pure);
         pure
     }

@@ -18,9 +18,37 @@ impl<'a> Table<'a> {
                 return view.clone();
             }
         }
-        let view = Rc::new(self.build_view());
+        let view = self.build_view();
+        if let Some((_, old)) = &*self.view_cache.borrow() {
+            self.keep_auction_memo(old, &view);
+        }
+        let view = Rc::new(view);
         *self.view_cache.borrow_mut() = Some((stamp, view.clone()));
         view
+    }
+
+    /// What the definitions that read only the auction computed on the last view, kept on
+    /// the next while the auction is the same one (`presumed_declarer` is not walked again
+    /// after every card). The last view is this table's own: a table copied where the tree
+    /// branches, or given other findings, builds its views afresh (`set_findings`). The
+    /// paragraphs those definitions rest on were marked in this table's evaluator when they
+    /// were computed, and marks are never taken back, so nothing a ruling cites changes.
+    /// The reference interpreter (a book not lowered) computes them afresh on every view:
+    /// `tests/compiled.rs`, which rules the corpus both ways, holds the two to the same rulings.
+    fn keep_auction_memo(&self, old: &View, new: &View) {
+        if self.book.code.is_none() || !Rc::ptr_eq(&old.auction, &new.auction) {
+            return;
+        }
+        let defines = &self.book.program.defines;
+        let kept: Vec<_> = old
+            .memo
+            .0
+            .borrow()
+            .iter()
+            .filter(|((i, _), _)| defines[*i].auction_only)
+            .cloned()
+            .collect();
+        *new.memo.0.borrow_mut() = kept;
     }
 
     /// The sum of the changes of every part the view reads: it changes exactly when one of
