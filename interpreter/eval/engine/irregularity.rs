@@ -166,6 +166,11 @@ impl<'a> Table<'a> {
     ) -> Result<Vec<(&'a Irregularity, u32, Exec<'a>)>, Fail> {
         let view = self.view();
         let mut found: Vec<(&'a Irregularity, u32, Exec<'a>)> = vec![];
+        // What the act is about (the call or conduct a finding would be about), the same for
+        // every irregularity; and one set of bindings, refilled for each irregularity that
+        // watches the act and handed over only to one that it is (few acts are any).
+        let about = self.about(rec, x, seat);
+        let mut env: Env<'a> = Vec::new();
         for info in &self.book.irregularities {
             let decl = &info.decl;
             let watches = match &decl.trigger.kind {
@@ -184,11 +189,10 @@ impl<'a> Table<'a> {
             if !watches {
                 continue;
             }
-            let mut env: Env<'a> = vec![
-                (decl.trigger.call.name.as_str(), x.clone()),
-                (decl.trigger.offender.name.as_str(), Value::Seat(seat)),
-            ];
-            env.extend(self.about(rec, x, seat));
+            env.clear();
+            env.push((decl.trigger.call.name.as_str(), x.clone()));
+            env.push((decl.trigger.offender.name.as_str(), Value::Seat(seat)));
+            env.extend(about.iter().cloned());
             for l in &decl.lets {
                 let v = self.ev.eval(&l.value, &mut env, &view)?;
                 env.push((l.name.name.as_str(), v));
@@ -201,7 +205,7 @@ impl<'a> Table<'a> {
                     decl,
                     info.law,
                     Exec {
-                        env,
+                        env: std::mem::take(&mut env),
                         recs,
                         frames: vec![],
                         instance: 0,
