@@ -339,18 +339,8 @@ pub fn compile(book: &LawBook) -> Program {
         .collect();
     // Pure definitions with finite domains: the checker has made every definition
     // non-recursive, so the walk ends.
-    let purity = Purity {
-        allows: Reads::Nothing,
-        defines: &defines,
-        tables: &tables,
-        known: RefCell::new(vec![None; defines.len()]),
-    };
-    let auction = Purity {
-        allows: Reads::Auction,
-        defines: &defines,
-        tables: &tables,
-        known: RefCell::new(vec![None; defines.len()]),
-    };
+    let purity = Purity::new(Reads::Nothing, &defines, &tables);
+    let auction = Purity::new(Reads::Auction, &defines, &tables);
     let auction_only: Vec<bool> = (0..defines.len())
         .map(|i| defines[i].memo && auction.define(i))
         .collect();

@@ -11,8 +11,8 @@ use std::cell::RefCell;
 /// Whether evaluating `e` reads nothing of the table's state beyond what `p` allows: with
 /// [`Reads::Nothing`], no auction, play, findings, facts, obligations, hands, names a rule
 /// binds, or definitions that read them; with [`Reads::Auction`], the auction, the dealer,
-/// the vulnerability and the findings but nothing else. `known`: the answer for each
-/// definition found so far (each is walked once, however often called).
+/// the vulnerability and the findings but nothing else. Each definition is walked once,
+/// however often called (`Purity::define`).
 pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
     let all = |xs: &[Spanned]| xs.iter().all(|x| reads_within(x, p));
     let auction = p.allows == Reads::Auction;
@@ -62,13 +62,23 @@ pub(super) enum Reads {
 
 /// Which definitions read no state beyond what `allows` allows, each found once.
 pub(super) struct Purity<'a> {
-    pub allows: Reads,
-    pub defines: &'a [CDefine],
-    pub tables: &'a [CTable],
-    pub known: RefCell<Vec<Option<bool>>>,
+    allows: Reads,
+    defines: &'a [CDefine],
+    tables: &'a [CTable],
+    /// The answer for each definition found so far.
+    known: RefCell<Vec<Option<bool>>>,
 }
 
-impl Purity<'_> {
+impl<'a> Purity<'a> {
+    pub fn new(allows: Reads, defines: &'a [CDefine], tables: &'a [CTable]) -> Purity<'a> {
+        Purity {
+            allows,
+            defines,
+            tables,
+            known: RefCell::new(vec![None; defines.len()]),
+        }
+    }
+
     pub fn define(&self, i: usize) -> bool {
         if let Some(k) = self.known.borrow()[i] {
             return k;

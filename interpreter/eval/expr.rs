@@ -89,6 +89,12 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Whether this evaluator is the reference interpreter, walking every node: what the
+    /// compiled path is checked against, so it takes none of the compiled path's shortcuts.
+    pub(super) fn walks_every_node(&self) -> bool {
+        self.code().is_none()
+    }
+
     /// The call or act the expression being evaluated is about.
     pub(super) fn about(&self) -> Option<About> {
         self.about.get()

@@ -33,10 +33,11 @@ impl<'a> Table<'a> {
     /// branches, or given other findings, builds its views afresh (`set_findings`). The
     /// paragraphs those definitions rest on were marked in this table's evaluator when they
     /// were computed, and marks are never taken back, so nothing a ruling cites changes.
-    /// The reference interpreter (a book not lowered) computes them afresh on every view:
-    /// `tests/compiled.rs`, which rules the corpus both ways, holds the two to the same rulings.
+    /// The reference interpreter computes them afresh on every view: `tests/compiled.rs`,
+    /// which rules the corpus both ways, holds the two to the same rulings (it fails when
+    /// they are kept across a changed auction); `tests/fold.rs` pins which are kept.
     fn keep_auction_memo(&self, old: &View, new: &View) {
-        if self.book.code.is_none() || !Rc::ptr_eq(&old.auction, &new.auction) {
+        if self.ev.walks_every_node() || !Rc::ptr_eq(&old.auction, &new.auction) {
             return;
         }
         let defines = &self.book.program.defines;
