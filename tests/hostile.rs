@@ -567,3 +567,46 @@ fn the_checker_bounds_decisions_gotos_and_chains_of_definitions() {
         assert!(out.contains("more than 256 procedures"), "{out}");
     });
 }
+
+/// `corpus/2017/53/a-trick-thirteen.case` ruled by the 2017 law book with a law 99 holding
+/// `irregularity` (a card played, by anyone): the ruling's JSON, or the error.
+fn ruled_with_irregularity(irregularity: &str) -> Result<String, String> {
+    let body = format!("  paragraph 99A\n{irregularity}");
+    let (_, book) = check_with(&body);
+    let book = book.unwrap_or_else(|d| panic!("{d:?}"));
+    let path = root().join("corpus/2017/53/a-trick-thirteen.case");
+    let mut sources = Sources::default();
+    let case = lawbook::runner::load_case(&path, &mut sources).expect("the case reads");
+    lawbook::eval::explore::rule_case(&book, &case, "53/a-trick-thirteen")
+        .map(|r| serde_json::to_string(&r).unwrap())
+        .map_err(|e| format!("{e:?}"))
+}
+
+#[test]
+fn an_irregularitys_lets_its_when_does_not_name_are_bound_only_when_the_act_is_it() {
+    // `(first c in trick)` has no value at a lead: binding `opener` there is an error.
+    let irregularity = |when: &str| {
+        format!(
+            "  irregularity card_watched {{\n    on play x by p\n    \
+             let opener = (first c in trick).seat\n    when {when}\n  }}\n"
+        )
+    };
+    let plain = ruled_with_irregularity("").expect("the case rules");
+    // Asked at every card, never the act: `opener` is never bound, the ruling unchanged.
+    assert_eq!(
+        ruled_with_irregularity(&irregularity("size(trick) > 13")),
+        Ok(plain)
+    );
+    // The `when` names it: it is bound before the question, at the first lead.
+    let named = ruled_with_irregularity(&irregularity("size(trick) == 0 and opener == p"));
+    assert!(
+        named.as_ref().is_err_and(|e| e.contains("first")),
+        "{named:?}"
+    );
+    // The act is the irregularity (a lead): its `let`s are all bound, for its rectification.
+    let found = ruled_with_irregularity(&irregularity("size(trick) == 0"));
+    assert!(
+        found.as_ref().is_err_and(|e| e.contains("first")),
+        "{found:?}"
+    );
+}

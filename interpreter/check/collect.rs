@@ -240,6 +240,7 @@ impl Checker {
                         decl: i.clone(),
                         law: law.number,
                         rectify: None,
+                        lets_for_when: i.lets_for_when(),
                     });
                 }
                 Item::Finding(f) => {

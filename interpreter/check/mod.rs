@@ -53,6 +53,9 @@ pub struct IrregularityInfo {
     pub decl: Irregularity,
     pub law: u32,
     pub rectify: Option<Rectify>,
+    /// How many of its `let`s are bound before its `when` is asked
+    /// (`Irregularity::lets_for_when`).
+    pub lets_for_when: usize,
 }
 
 /// A law book that has passed every check. The evaluator reads nothing else.
@@ -441,7 +444,7 @@ impl Checker {
             .iter()
             .map(|d| {
                 let mut uses = vec![];
-                names_used(&d.body, &mut uses);
+                d.body.names_used(&mut uses);
                 let uses = uses
                     .into_iter()
                     .filter(|(n, _)| self.book.defines.contains_key(*n))
@@ -681,38 +684,6 @@ fn strip(e: &Expr) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// The names an expression refers to, with where.
-fn names_used<'e>(e: &'e Expr, out: &mut Vec<(&'e str, Span)>) {
-    match &e.kind {
-        ExprKind::Name(n) => out.push((n, e.span)),
-        ExprKind::Apply(f, args) => {
-            out.push((&f.name, f.span));
-            for a in args {
-                names_used(a, out);
-            }
-        }
-        ExprKind::Field(x, _) | ExprKind::Neg(x) | ExprKind::Not(x) => names_used(x, out),
-        ExprKind::Binary(_, a, b) => {
-            names_used(a, out);
-            names_used(b, out);
-        }
-        ExprKind::If(c, t, f) => {
-            names_used(c, out);
-            names_used(t, out);
-            names_used(f, out);
-        }
-        ExprKind::Quant {
-            list, filter, key, ..
-        } => {
-            names_used(list, out);
-            for x in [filter, key].into_iter().flatten() {
-                names_used(x, out);
-            }
-        }
-        _ => {}
-    }
 }
 
 fn collect_decision_ids(d: &Decision, out: &mut Vec<ParaId>) {

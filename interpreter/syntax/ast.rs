@@ -253,6 +253,20 @@ pub struct Irregularity {
     pub span: Span,
 }
 
+impl Irregularity {
+    /// How many of the `let`s, from the first, its `when` needs: up to the last one it
+    /// names (a `let` may read the ones before it). The others are bound only when the act
+    /// is the irregularity, for its rectification.
+    pub fn lets_for_when(&self) -> usize {
+        let mut used = vec![];
+        self.when.names_used(&mut used);
+        self.lets
+            .iter()
+            .rposition(|l| used.iter().any(|(n, _)| *n == l.name.name))
+            .map_or(0, |last| last + 1)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Finding {
     pub name: Ident,
@@ -560,4 +574,40 @@ pub enum ExprKind {
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+}
+
+impl Expr {
+    /// The names the expression refers to, with where: names, the functions it applies, and
+    /// the variables of its quantifiers where they are used (a superset of what it reads from
+    /// outside).
+    pub fn names_used<'e>(&'e self, out: &mut Vec<(&'e str, Span)>) {
+        match &self.kind {
+            ExprKind::Name(n) => out.push((n, self.span)),
+            ExprKind::Apply(f, args) => {
+                out.push((&f.name, f.span));
+                for a in args {
+                    a.names_used(out);
+                }
+            }
+            ExprKind::Field(x, _) | ExprKind::Neg(x) | ExprKind::Not(x) => x.names_used(out),
+            ExprKind::Binary(_, a, b) => {
+                a.names_used(out);
+                b.names_used(out);
+            }
+            ExprKind::If(c, t, f) => {
+                c.names_used(out);
+                t.names_used(out);
+                f.names_used(out);
+            }
+            ExprKind::Quant {
+                list, filter, key, ..
+            } => {
+                list.names_used(out);
+                for x in [filter, key].into_iter().flatten() {
+                    x.names_used(out);
+                }
+            }
+            _ => {}
+        }
+    }
 }

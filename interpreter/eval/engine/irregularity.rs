@@ -193,11 +193,19 @@ impl<'a> Table<'a> {
             env.push((decl.trigger.call.name.as_str(), x.clone()));
             env.push((decl.trigger.offender.name.as_str(), Value::Seat(seat)));
             env.extend(about.iter().cloned());
-            for l in &decl.lets {
+            // The `let`s the `when` names are bound before it is asked; the rest only when
+            // the act is the irregularity (most acts are none, and a rectification's `let`s
+            // can cost more than the question: `legal_play` walks a hand).
+            let (asked, rest) = decl.lets.split_at(info.lets_for_when);
+            for l in asked {
                 let v = self.ev.eval(&l.value, &mut env, &view)?;
                 env.push((l.name.name.as_str(), v));
             }
             if self.ev.eval_bool(&decl.when, &mut env, &view)? {
+                for l in rest {
+                    let v = self.ev.eval(&l.value, &mut env, &view)?;
+                    env.push((l.name.name.as_str(), v));
+                }
                 let recs = rec
                     .map(|r| vec![(decl.trigger.call.name.as_str(), r)])
                     .unwrap_or_default();
