@@ -374,7 +374,12 @@ pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
         };
         for e in rd.flatten() {
             let p = e.path();
-            if p.is_dir() {
+            // The entry's own type costs no system call; a link is followed to what it names.
+            let is_dir = match e.file_type() {
+                Ok(t) if !t.is_symlink() => t.is_dir(),
+                _ => p.is_dir(),
+            };
+            if is_dir {
                 stack.push(p);
             } else if keep(&p) {
                 out.push(p);
@@ -459,7 +464,38 @@ pub fn diff(expected: &str, actual: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{diff, golden_holds, golden_text};
+    use super::{diff, files_under, golden_holds, golden_text};
+
+    /// The cases of a corpus are found in its folders and in folders it links to, not in a
+    /// link to a file that is not a case.
+    #[cfg(unix)]
+    #[test]
+    fn cases_are_found_through_linked_folders() {
+        let root = std::env::temp_dir().join(format!("lawbook-files-under-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (corpus, elsewhere) = (root.join("corpus"), root.join("elsewhere"));
+        std::fs::create_dir_all(corpus.join("2017/16")).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::write(corpus.join("2017/16/a.case"), "").unwrap();
+        std::fs::write(corpus.join("2017/16/a.en.snap"), "").unwrap();
+        std::fs::write(elsewhere.join("b.case"), "").unwrap();
+        std::os::unix::fs::symlink(&elsewhere, corpus.join("2017/linked")).unwrap();
+        std::os::unix::fs::symlink(corpus.join("2017/16/a.en.snap"), corpus.join("c.case.txt"))
+            .unwrap();
+        let found = super::find_cases(&corpus);
+        let names: Vec<_> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&corpus)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/")
+            })
+            .collect();
+        assert_eq!(names, ["2017/16/a.case", "2017/linked/b.case"]);
+        assert_eq!(files_under(&corpus, |_| true).len(), 4);
+        let _ = std::fs::remove_dir_all(&root);
+    }
 
     /// A golden compared as bytes matches exactly when the text read from it is the
     /// rendering: headers missing or broken, white space after the text (ASCII and not),
