@@ -610,3 +610,21 @@ fn an_irregularitys_lets_its_when_does_not_name_are_bound_only_when_the_act_is_i
         "{found:?}"
     );
 }
+
+#[test]
+fn an_irregularitys_name_hides_a_let_of_that_name_in_a_rectification() {
+    // In a rectification an irregularity's name says whether the act is that irregularity
+    // too; a `let` of the same name is hidden by it, whether the act is it or not.
+    let law = |when: &str| {
+        format!(
+            "  paragraph 99B\n  irregularity card_watched {{\n    on play x by p\n    \
+             let revoke = true\n    when {when}\n  }}\n  rectify card_watched {{\n    \
+             99A when revoke => no rectification\n    \
+             99B except 99A => no rectification\n  }}\n"
+        )
+    };
+    // The opening lead, which is no revoke: `revoke` reads false.
+    let ruled = ruled_with_irregularity(&law("size(plays) == 0")).expect("the case rules");
+    assert!(ruled.contains(r#""paragraph":"99B""#), "{ruled}");
+    assert!(!ruled.contains(r#""paragraph":"99A""#), "{ruled}");
+}

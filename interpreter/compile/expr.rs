@@ -245,6 +245,16 @@ impl Compiler<'_> {
                 Type::Obligation,
             ));
         }
+        if self
+            .book
+            .irregularities
+            .iter()
+            .any(|i| i.decl.name.name == n)
+        {
+            // Where a rectification asks which irregularities its act is, only those it is
+            // are bound (`bind_irregularities` in the engine): any other is not.
+            return Some((CExpr::Const(Value::Bool(false)), Type::Bool));
+        }
         if let Some(c) = constant(n) {
             let ty = c.ty();
             return Some((

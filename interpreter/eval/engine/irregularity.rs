@@ -228,10 +228,7 @@ impl<'a> Table<'a> {
         // to the law that governs (27A2: an insufficient bid out of rotation is Law 31's).
         let detected: Vec<&'a str> = found.iter().map(|(d, _, _)| d.name.name.as_str()).collect();
         for (_, _, exec) in &mut found {
-            for info in &self.book.irregularities {
-                let n = info.decl.name.name.as_str();
-                exec.env.push((n, Value::Bool(detected.contains(&n))));
-            }
+            bind_irregularities(self.book, &mut exec.env, |n| detected.contains(&n));
         }
         Ok(found)
     }
@@ -414,17 +411,12 @@ impl<'a> Table<'a> {
             env.push((l.name.name.as_str(), v));
         }
         // The same act: the same answers to "which irregularities is it".
-        for other in &self.book.irregularities {
-            let n = other.decl.name.name.as_str();
-            let v = from
-                .env
-                .iter()
-                .rev()
-                .find(|(k, _)| *k == n)
-                .map(|(_, v)| v.clone())
-                .unwrap_or(Value::Bool(false));
-            env.push((n, v));
-        }
+        bind_irregularities(self.book, &mut env, |n| {
+            matches!(
+                from.env.iter().rev().find(|(k, _)| *k == n),
+                Some((_, Value::Bool(true)))
+            )
+        });
         let what = self.irregs[from.instance].call.clone();
         self.irregs.push(IrregularityRuling {
             act: decl.act,
@@ -448,6 +440,24 @@ impl<'a> Table<'a> {
         };
         self.decide(&mut exec, &rect.decision)?;
         self.run(exec)
+    }
+}
+
+/// Binds which irregularities the act is (`is`) for its rectification, which may ask (27A2:
+/// an insufficient bid out of rotation is Law 31's): each it is, true. One it is not needs no
+/// binding: the name of an irregularity that nothing binds reads false (`compile::expr`'s
+/// fallback), so only the few it is go in and every name the rectification looks up is found
+/// sooner. It is bound false only where the rule binds that name otherwise (a `let` of that
+/// name), which the flag hides.
+fn bind_irregularities<'a>(book: &'a CompiledBook, env: &mut Env<'a>, is: impl Fn(&str) -> bool) {
+    let before = env.len();
+    for info in &book.irregularities {
+        let n = info.decl.name.name.as_str();
+        if is(n) {
+            env.push((n, Value::Bool(true)));
+        } else if env[..before].iter().any(|(k, _)| *k == n) {
+            env.push((n, Value::Bool(false)));
+        }
     }
 }
 
