@@ -156,7 +156,16 @@ impl Renderer<'_> {
     pub fn p(&self, id: &str, args: &[(&str, A)]) -> String {
         match self.lex.phrases.get(id, self.lang) {
             Some(pieces) => {
-                let mut out = String::new();
+                // Room for the literal text and a word for each argument, so that a phrase is
+                // not copied as it grows.
+                let room = pieces
+                    .iter()
+                    .map(|p| match p {
+                        Piece::Lit(s) => s.len(),
+                        _ => 16,
+                    })
+                    .sum();
+                let mut out = String::with_capacity(room);
                 self.pieces(pieces, args, &mut out);
                 out
             }
