@@ -103,6 +103,13 @@ fn folded(w: &str) -> std::borrow::Cow<'_, str> {
     if w.is_ascii() {
         return std::borrow::Cow::Owned(w.to_ascii_lowercase());
     }
+    // Most words that are not ASCII (♠, "pas", "kontra" with its accents) are already in
+    // NFC and lower case: checked without building anything.
+    if unicode_normalization::is_nfc_quick(w.chars()) == unicode_normalization::IsNormalized::Yes
+        && w.chars().flat_map(char::to_lowercase).eq(w.chars())
+    {
+        return std::borrow::Cow::Borrowed(w);
+    }
     std::borrow::Cow::Owned(w.nfc().collect::<String>().to_lowercase())
 }
 
@@ -339,6 +346,44 @@ pub const SEAT_IDS: [&str; 4] = ["north", "east", "south", "west"];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A word is folded as NFC and then lower case, whichever path it takes: ASCII, letters
+    /// with accents composed or not, capitals, a titlecase letter, a final sigma, symbols.
+    #[test]
+    fn a_word_folds_to_its_nfc_lower_case() {
+        let words = [
+            "pass",
+            "Pass",
+            "kontra",
+            "Kontra",
+            "ÁTUTALÁS",
+            "átutalás",
+            "pas\u{30c}",
+            "paš",
+            "Ž",
+            "ž",
+            "♠",
+            "♠K",
+            "ǅ",
+            "ǆ",
+            "ΟΔΟΣ",
+            "οδος",
+            "ﬁ",
+            "ß",
+            "SS",
+            "İ",
+            "",
+        ];
+        for w in words {
+            assert_eq!(
+                folded(w),
+                w.nfc().collect::<String>().to_lowercase(),
+                "{w:?}"
+            );
+        }
+        assert!(matches!(folded("♠k"), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(folded("átutalás"), std::borrow::Cow::Borrowed(_)));
+    }
 
     #[test]
     fn the_builtin_table_reads() {
