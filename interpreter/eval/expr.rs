@@ -12,7 +12,6 @@ use crate::eval::book::CompiledBook;
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, QuantKind};
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 pub use super::findings::{About, AboutKey, AboutWhat, Asked, Findings, ABOUT, ABOUT_ACT};
@@ -200,8 +199,9 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// The paragraphs of the definitions and tables evaluated so far.
-    pub fn used_paragraphs(&self) -> BTreeSet<&'a str> {
+    /// The paragraphs of the definitions and tables evaluated so far, each once (in the order
+    /// of their ids as text).
+    pub fn used_paragraphs(&self) -> Vec<&'a str> {
         let p = &self.book.program;
         let defines = self
             .used_defines
@@ -213,7 +213,10 @@ impl<'a> Evaluator<'a> {
             .on()
             .into_iter()
             .flat_map(|i| &p.tables[i].per);
-        defines.chain(tables).map(|s| s.as_str()).collect()
+        let mut all: Vec<&str> = defines.chain(tables).map(|s| s.as_str()).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
     }
 
     /// Call the definition of index `i` (an entry point resolved once by

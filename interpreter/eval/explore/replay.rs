@@ -285,8 +285,8 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
             top: 2 * others.len() as i64,
         });
     }
-    let mut basis: Vec<&str> = ev.used_paragraphs().into_iter().collect();
-    basis.sort_by_key(|p| paragraph_order(p));
+    let mut basis = ev.used_paragraphs();
+    basis.sort_unstable_by_key(|p| (paragraph_order(p), *p));
     outcome.basis = basis.into_iter().map(str::to_string).collect();
     Ok((outcome, open))
 }
