@@ -55,10 +55,10 @@ impl Coverage {
     }
 
     fn reach(&mut self, id: &str) {
-        let mut key = Some(id.to_string());
+        let mut key = Some(id);
         while let Some(k) = key {
-            key = parent_id(&k);
-            self.reached.insert(k);
+            key = parent_id(k);
+            self.reached.insert(k.to_string());
         }
     }
 
@@ -123,7 +123,7 @@ fn is_within(q: &str, id: &str) -> bool {
         if k == id {
             return true;
         }
-        key = parent_id(&k);
+        key = parent_id(k);
     }
     false
 }

@@ -96,25 +96,26 @@ impl LawBook {
 
     /// The title of a paragraph, or of the nearest enclosing section that has one.
     pub fn paragraph_title(&self, id: &str, lang: Lang) -> Option<&str> {
-        let mut key = id.to_string();
+        let mut key = id;
         loop {
             if let Some(t) = self
                 .paragraphs
-                .get(&key)
+                .get(key)
                 .and_then(|p| p.titles.as_ref())
                 .and_then(|t| t.get(lang))
             {
                 return Some(t);
             }
-            key = parent_id(&key)?;
+            key = parent_id(key)?;
         }
     }
 }
 
-/// 27B1(a) -> 27B1 -> 27B -> 27; None for a law number.
-pub fn parent_id(id: &str) -> Option<String> {
+/// 27B1(a) -> 27B1 -> 27B -> 27; None for a law number. The parent is always a prefix of
+/// the id, so it is a slice of it: walking up allocates nothing.
+pub fn parent_id(id: &str) -> Option<&str> {
     if let Some(i) = id.rfind('(') {
-        return Some(id[..i].to_string());
+        return Some(&id[..i]);
     }
     let last = id.chars().last()?;
     if last.is_ascii_digit() {
@@ -122,10 +123,10 @@ pub fn parent_id(id: &str) -> Option<String> {
         if trimmed.is_empty() {
             return None;
         }
-        return Some(trimmed.to_string());
+        return Some(trimmed);
     }
     if last.is_ascii_uppercase() {
-        return Some(id[..id.len() - 1].to_string());
+        return Some(&id[..id.len() - 1]);
     }
     None
 }
