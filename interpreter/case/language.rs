@@ -12,11 +12,25 @@ pub(super) fn case_language(
     said_in: Option<Lang>,
     diags: &mut Vec<Diag>,
 ) -> Lang {
-    for e in entries {
+    // What each entry's key is in each language, looked up once for both questions below.
+    let keys: Vec<[Option<&str>; 4]> = entries
+        .iter()
+        .map(|e| {
+            let mut ids = [None; 4];
+            for l in Lang::ALL {
+                ids[words::lang_index(l)] = w.lookup("key", l, &e.key.text);
+            }
+            ids
+        })
+        .collect();
+    fn id_in<'w>(k: &[Option<&'w str>; 4], l: Lang) -> Option<&'w str> {
+        k[words::lang_index(l)]
+    }
+    for (e, k) in entries.iter().zip(&keys) {
         // The language of the key's own word says the messages about its value.
         let Some(key_lang) = Lang::ALL
             .into_iter()
-            .find(|l| w.lookup("key", *l, &e.key.text) == Some("language"))
+            .find(|l| id_in(k, *l) == Some("language"))
         else {
             continue;
         };
@@ -42,10 +56,10 @@ pub(super) fn case_language(
         return Lang::En;
     }
     let mut cand: Option<(Vec<Lang>, &Word)> = None;
-    for e in entries {
+    for (e, k) in entries.iter().zip(&keys) {
         let langs: Vec<Lang> = Lang::ALL
             .into_iter()
-            .filter(|l| w.lookup("key", *l, &e.key.text).is_some())
+            .filter(|l| id_in(k, *l).is_some())
             .collect();
         if langs.is_empty() {
             continue;
