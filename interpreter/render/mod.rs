@@ -322,24 +322,25 @@ impl Renderer<'_> {
     }
 
     /// A seat: its name in a case of the term bank, or its letter in the case notation.
-    fn seat(&self, s: Seat, form: &str) -> String {
+    /// A seat's name in a form, borrowed from the term bank where it is written there.
+    fn seat(&self, s: Seat, form: &str) -> Cow<'_, str> {
         let concept = seat_concept(s);
         if form == "letter" {
-            return self.lex.words.seat_letter(s, self.lang);
+            return Cow::Owned(self.lex.words.seat_letter(s, self.lang));
         }
         let tl = lexicon::term_lang(self.lang);
         let Some(t) = self.lex.bank.concept(concept).and_then(|c| c.term(tl)) else {
-            return format!("{{?{concept}}}");
+            return Cow::Owned(format!("{{?{concept}}}"));
         };
         if let Some(x) = t.form(form) {
-            return x.to_string();
+            return Cow::Borrowed(x);
         }
         if self.lang == Lang::Hu {
             if let Some(x) = grammar::hu_case(&t.text, form) {
-                return x;
+                return Cow::Owned(x);
             }
         }
-        t.text.clone()
+        Cow::Borrowed(&t.text)
     }
 
     /// The board's vulnerability in the text's own words (`vulnerability.ns`: "stav hier:
