@@ -197,15 +197,9 @@ impl<'a> Table<'a> {
             // the act is the irregularity (most acts are none, and a rectification's `let`s
             // can cost more than the question: `legal_play` walks a hand).
             let (asked, rest) = decl.lets.split_at(info.lets_for_when);
-            for l in asked {
-                let v = self.ev.eval(&l.value, &mut env, &view)?;
-                env.push((l.name.name.as_str(), v));
-            }
+            self.bind_lets(asked, &mut env, &view)?;
             if self.ev.eval_bool(&decl.when, &mut env, &view)? {
-                for l in rest {
-                    let v = self.ev.eval(&l.value, &mut env, &view)?;
-                    env.push((l.name.name.as_str(), v));
-                }
+                self.bind_lets(rest, &mut env, &view)?;
                 let recs = rec
                     .map(|r| vec![(decl.trigger.call.name.as_str(), r)])
                     .unwrap_or_default();
@@ -406,10 +400,7 @@ impl<'a> Table<'a> {
         ];
         env.extend(self.about(rec, &x, seat));
         let view = self.view();
-        for l in &decl.lets {
-            let v = self.ev.eval(&l.value, &mut env, &view)?;
-            env.push((l.name.name.as_str(), v));
-        }
+        self.bind_lets(&decl.lets, &mut env, &view)?;
         // The same act: the same answers to "which irregularities is it".
         bind_irregularities(self.book, &mut env, |n| {
             matches!(
@@ -440,6 +431,20 @@ impl<'a> Table<'a> {
         };
         self.decide(&mut exec, &rect.decision)?;
         self.run(exec)
+    }
+
+    /// Binds an irregularity's `let`s in order, each seeing the names bound before it.
+    fn bind_lets(
+        &self,
+        lets: &'a [crate::syntax::ast::Let],
+        env: &mut Env<'a>,
+        view: &View,
+    ) -> Result<(), Fail> {
+        for l in lets {
+            let v = self.ev.eval(&l.value, env, view)?;
+            env.push((l.name.name.as_str(), v));
+        }
+        Ok(())
     }
 }
 
