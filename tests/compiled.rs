@@ -11,6 +11,8 @@ use lawbook::eval::book::Evaluation;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
 use std::path::Path;
 
+mod common;
+
 #[test]
 fn compiled_and_reference_rule_every_case_alike() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -57,4 +59,81 @@ fn compiled_and_reference_rule_every_case_alike() {
     // Each side really ran as it says: the compiled books hold code, the reference ones none.
     assert!(compiled.loaded().all(|b| b.code.is_some()));
     assert!(reference.loaded().all(|b| b.code.is_none()));
+}
+
+/// The corners of the closures' own shortcuts, each against the reference interpreter on
+/// every argument of a grid: an inlined call whose parameters read the caller's slots (in
+/// another order, one computed), an `if` whose condition is a comparison or a truth value
+/// read in place, division and remainder by zero and at `i64::MIN / -1`, a table whose last
+/// row holds every greater key, a table keyed by a strain read from its slot. The law is
+/// lowered with nothing folded, so the closures themselves answer.
+#[test]
+fn closures_and_reference_agree_on_their_shortcuts_corners() {
+    use lawbook::eval::book::CompiledBook;
+    use lawbook::eval::expr::{Evaluator, Findings, View};
+    use lawbook::eval::value::Value;
+    use lawbook::model::Strain;
+    let law = "law 99 {\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n\
+        table gap(n: int): int { 1 => 10  2..3 => 20  4.. => 30 }\n\
+        define mix(x: int, y: int): int = x * 10 + y\n\
+        define shared(a: int, b: int): int = mix(b, a) + mix(a, a) + mix(a, b + 1)\n\
+        define divided(a: int, b: int): int = a / b\n\
+        define remainder(a: int, b: int): int = a % b\n\
+        define looked_up(a: int, b: int): int = gap(a) + gap(b)\n\
+        define branches(a: int, v: bool): int =\n\
+          if v then (if a >= 3 then 1 else 2) else if a != 0 then 3 else if a < -1 then 4 else 5\n\
+        define tested(a: int, b: int): bool = if a == b then a <= b else if a > b then true else a < -b\n\
+        define nested(a: int, b: int): int = branches(a, a > b) + branches(b, not (a > b))\n\
+        define by_strain(s: strain, a: int): int = first_trick_value(s) * a + later_trick_value(s)\n\
+        define compared(a: int, b: int): int = (if a == b then 1 else 0) + (if a != b then 2 else 0)\n\
+          + (if a < b then 4 else 0) + (if a <= b then 8 else 0) + (if a > b then 16 else 0)\n\
+          + (if a >= b then 32 else 0)\n\
+        define chosen(v: bool, s: strain): strain = if v then s else (if not v then ♣ else ♦)\n\
+        }\n";
+    let mut sources = lawbook::source::Sources::default();
+    let mut files = vec![];
+    for p in &common::law_files_2017() {
+        let id = sources.add(p.display().to_string(), std::fs::read_to_string(p).unwrap());
+        files.push(lawbook::syntax::parse_law_file(id, &sources.get(id).text.clone()).unwrap());
+    }
+    let id = sources.add("99-corners.law".to_string(), law.to_string());
+    files.push(lawbook::syntax::parse_law_file(id, law).unwrap());
+    let checked = lawbook::check::check("2017", files).unwrap_or_else(|d| panic!("{d:?}"));
+    let book = CompiledBook::with(checked, Evaluation::Unfolded);
+    assert!(book.code.is_some());
+    let (findings, view) = (Findings::default(), View::default());
+    let ints = [i64::MIN, -9, -2, -1, 0, 1, 2, 3, 4, 5, 7, 13, i64::MAX];
+    let mut asked = 0;
+    let mut ask = |name: &str, args: Vec<Value>| {
+        let closures = Evaluator::new(&book, &findings, 1_000_000);
+        let reference = Evaluator::new(&book, &findings, 1_000_000);
+        let a = closures.call(name, args.clone(), &view);
+        let b = reference.interpret(name, args.clone(), &view);
+        assert_eq!(format!("{a:?}"), format!("{b:?}"), "{name}{args:?}");
+        assert_eq!(closures.used(), reference.used(), "{name}{args:?}");
+        asked += 1;
+    };
+    for a in ints {
+        for b in ints {
+            for name in [
+                "shared",
+                "divided",
+                "remainder",
+                "looked_up",
+                "tested",
+                "nested",
+                "compared",
+            ] {
+                ask(name, vec![Value::Int(a), Value::Int(b)]);
+            }
+        }
+        for v in [false, true] {
+            ask("branches", vec![Value::Int(a), Value::Bool(v)]);
+        }
+        for s in Strain::ALL {
+            ask("by_strain", vec![Value::Strain(s), Value::Int(a)]);
+            ask("chosen", vec![Value::Bool(a > 0), Value::Strain(s)]);
+        }
+    }
+    assert_eq!(asked, 13 * 13 * 7 + 13 * 2 + 13 * 5 * 2);
 }

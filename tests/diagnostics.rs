@@ -10,6 +10,8 @@ use lawbook::syntax::parse_law_file;
 use rstest::rstest;
 use std::path::{Path, PathBuf};
 
+mod common;
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -17,13 +19,10 @@ fn root() -> &'static Path {
 /// Parse and check laws/2017 plus `extra`, leaving out the files named in `without`.
 fn check_with(extra: Option<&Path>, without: &[&str]) -> (Sources, Vec<Diag>) {
     let mut sources = Sources::default();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("laws/2017"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "law"))
+    let mut paths: Vec<PathBuf> = common::law_files_2017()
+        .into_iter()
         .filter(|p| !without.iter().any(|w| p.ends_with(w)))
         .collect();
-    paths.sort();
     paths.extend(extra.map(Path::to_path_buf));
     let mut files = vec![];
     for p in paths {

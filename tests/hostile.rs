@@ -20,12 +20,7 @@ use common::{root, unwrapped};
 fn check_with(body: &str) -> (Sources, Result<CompiledBook, Vec<Diag>>) {
     let mut sources = Sources::default();
     let mut files = vec![];
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("laws/2017"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "law"))
-        .collect();
-    paths.sort();
+    let paths = common::law_files_2017();
     let mut texts: Vec<(String, String)> = paths
         .iter()
         .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))

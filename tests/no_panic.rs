@@ -5,7 +5,9 @@
 use lawbook::check::check;
 use lawbook::source::Sources;
 use lawbook::syntax::parse_law_file;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
 
 struct Lcg(u64);
 
@@ -42,20 +44,9 @@ fn mutants(text: &str, rng: &mut Lcg, n: usize) -> Vec<String> {
     out
 }
 
-fn law_files(root: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join("laws/2017"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "law"))
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn mutated_law_files_never_panic() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = law_files(root);
+    let files = common::law_files_2017();
     let texts: Vec<String> = files
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap())

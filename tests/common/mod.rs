@@ -11,6 +11,17 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The law files of the bundled 2017 law book, in the order of their names.
+pub fn law_files_2017() -> Vec<std::path::PathBuf> {
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(root().join("laws/2017"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "law"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// The diagnostic with the checkout's absolute path taken out of its message, help, labels
 /// and file name (recursively), so it names files relative to the repository. Done before
 /// rendering: the path's length would otherwise move the rendered line breaks from one

@@ -40,6 +40,9 @@ struct Row {
 struct Dense {
     lo: i64,
     rows: Vec<u32>,
+    /// The first row that holds every key above the highest bound (a row `4..`, or `_`):
+    /// no other row holds such a key.
+    above: u32,
 }
 
 impl TableCode {
@@ -81,6 +84,9 @@ impl TableCode {
                 .and_then(|o| d.rows.get(o))
             {
                 return (*r != NONE).then_some(*r as usize);
+            }
+            if key >= d.lo {
+                return (d.above != NONE).then_some(d.above as usize);
             }
         }
         self.keys.iter().position(|k| holds(k, &Value::Int(key)))
@@ -198,14 +204,14 @@ fn dense(keys: &[CKey]) -> Option<Dense> {
     if hi.checked_sub(lo)? >= MAX_DENSE {
         return None;
     }
-    let rows = (lo..=hi)
-        .map(|n| {
-            keys.iter()
-                .position(|k| holds(k, &Value::Int(n)))
-                .map_or(NONE, |r| r as u32)
-        })
-        .collect();
-    Some(Dense { lo, rows })
+    let row_of = |n: i64| {
+        keys.iter()
+            .position(|k| holds(k, &Value::Int(n)))
+            .map_or(NONE, |r| r as u32)
+    };
+    let rows = (lo..=hi).map(row_of).collect();
+    let above = hi.checked_add(1).map_or(NONE, row_of);
+    Some(Dense { lo, rows, above })
 }
 
 /// A lookup of table `i` as an int, its key lowered by the key's kind.
@@ -234,6 +240,21 @@ pub fn lower<T: Ret + Clone>(l: &mut Lowerer, i: usize, key: &Spanned, at: Span)
             match t.row_of_int(key) {
                 Some(r) => value(t, m, r),
                 None => t.no_row(m, &Value::Int(key), at),
+            }
+        })
+    } else if let Some(p) = l.val_slot(key) {
+        // The key read where it lies (reading a slot does nothing else, so the order of
+        // the key and the step charged is kept).
+        Box::new(move |m| {
+            let code = m.code;
+            let t = &code.tables[i];
+            t.enter(m)?;
+            match t.row_of(p.get(m)) {
+                Some(r) => value(t, m, r),
+                None => {
+                    let key = p.get(m).clone();
+                    t.no_row(m, &key, at)
+                }
             }
         })
     } else {

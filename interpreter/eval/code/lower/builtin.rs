@@ -5,7 +5,7 @@ use super::*;
 
 impl Lowerer<'_> {
     /// The value-stack slot `e` reads, if it is a local variable held there.
-    pub(super) fn val_slot(&self, e: &Spanned) -> Option<ValPlace> {
+    pub(crate) fn val_slot(&self, e: &Spanned) -> Option<ValPlace> {
         match e.expr {
             CExpr::Local(i) => match self.slots[i].place {
                 Place::Val(p) => Some(p),

@@ -37,6 +37,16 @@ impl Lowerer<'_> {
         if let Some(c) = self.inline(i, args) {
             let (params, span) = (c.params, c.span);
             let body = T::lowered(c.body, span);
+            if params.is_empty() {
+                return Box::new(move |m| {
+                    m.tick(span)?;
+                    let v = body(m)?;
+                    if !v.is_false() {
+                        m.ev.mark_define(i);
+                    }
+                    Ok(v)
+                });
+            }
             return Box::new(move |m| {
                 bind(m, &params)?;
                 m.tick(span)?;
@@ -68,28 +78,45 @@ impl Lowerer<'_> {
             return None;
         }
         self.inline_left -= size;
-        // The parameters' slots first, so that the arguments' own work lies above them; each
-        // argument is stored as soon as it is computed.
+        // A parameter whose argument is a slot of the caller's of its kind reads that slot:
+        // nothing to compute or store (reading a slot has no effect, so the order of the
+        // arguments is kept), and the caller's slot keeps its value while the body runs.
+        // The others get slots of their own first, so that the arguments' own work lies
+        // above them; each argument is stored as soon as it is computed.
         let kinds: Vec<Kind> = d.param_types.iter().map(Kind::of).collect();
-        let places: Vec<Place> = kinds.iter().map(|k| self.reserve(*k)).collect();
+        let shared: Vec<Option<Slot>> = args
+            .iter()
+            .zip(&kinds)
+            .map(|(a, k)| match a.expr {
+                CExpr::Local(j) => Some(self.slots[j]).filter(|s| s.kind == *k),
+                _ => None,
+            })
+            .collect();
+        let places: Vec<Option<Place>> = shared
+            .iter()
+            .zip(&kinds)
+            .map(|(s, k)| s.is_none().then(|| self.reserve(*k)))
+            .collect();
         let params: Vec<(Place, Arg)> = places
             .iter()
             .zip(args.iter().zip(&kinds))
-            .map(|(p, (a, k))| (*p, self.arg(*k, a)))
+            .filter_map(|(p, (a, k))| p.map(|p| (p, self.arg(*k, a))))
             .collect();
         // The body sees its parameters and nothing of the caller's.
-        let callee: Vec<Slot> = kinds
+        let callee: Vec<Slot> = shared
             .iter()
-            .zip(&places)
-            .map(|(k, p)| Slot {
-                kind: *k,
-                place: *p,
+            .zip(places.iter().zip(&kinds))
+            .map(|(s, (p, k))| {
+                s.unwrap_or_else(|| Slot {
+                    kind: *k,
+                    place: p.expect("a parameter not shared has a place"),
+                })
             })
             .collect();
         let caller = std::mem::replace(&mut self.slots, callee);
         let body = self.lower(&d.body);
         self.slots = caller;
-        for p in places.iter().rev() {
+        for p in places.iter().rev().flatten() {
             self.release(*p);
         }
         Some(Inlined {

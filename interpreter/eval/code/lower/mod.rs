@@ -42,6 +42,35 @@ impl Operand {
     }
 }
 
+/// An `if`'s condition, as lowering reads it: a truth-value slot or two ints compared are
+/// tested inside the `if`'s own closure, not by a call of their own.
+enum Test {
+    Slot(usize),
+    Compare(BinOp, Operand, Operand),
+    Fun(Fun<bool>),
+}
+
+/// `if c then t else f`, its condition tested in place where it can be.
+fn branch<T: 'static>(c: Test, t: Fun<T>, f: Fun<T>) -> Fun<T> {
+    macro_rules! compare {
+        ($a:ident $op:tt $b:ident) => {
+            Box::new(move |m| if $a.get(m)? $op $b.get(m)? { t(m) } else { f(m) })
+        };
+    }
+    match c {
+        Test::Slot(at) => Box::new(move |m| if m.ints[m.ib + at] != 0 { t(m) } else { f(m) }),
+        Test::Compare(op, a, b) => match op {
+            BinOp::Eq => compare!(a == b),
+            BinOp::Ne => compare!(a != b),
+            BinOp::Lt => compare!(a < b),
+            BinOp::Le => compare!(a <= b),
+            BinOp::Gt => compare!(a > b),
+            _ => compare!(a >= b),
+        },
+        Test::Fun(c) => Box::new(move |m| if c(m)? { t(m) } else { f(m) }),
+    }
+}
+
 /// How a value of a type is held: an int, a truth value, or a `Value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -222,6 +251,23 @@ impl<'b> Lowerer<'b> {
         }
     }
 
+    /// An `if`'s condition (`branch`).
+    fn test(&mut self, e: &Spanned) -> Test {
+        match &e.expr {
+            CExpr::Local(i) if self.int_slot(*i, Kind::Bool).is_some() => {
+                Test::Slot(self.int_slot(*i, Kind::Bool).expect("a truth-value slot"))
+            }
+            CExpr::Binary(
+                op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+                a,
+                b,
+            ) if Kind::of(&a.ty) == Kind::Int && Kind::of(&b.ty) == Kind::Int => {
+                Test::Compare(*op, self.operand(a), self.operand(b))
+            }
+            _ => Test::Fun(self.bool(e)),
+        }
+    }
+
     /// Lowered as an argument of this kind.
     pub fn arg(&mut self, kind: Kind, e: &Spanned) -> Arg {
         match kind {
@@ -296,6 +342,12 @@ impl<'b> Lowerer<'b> {
                         let (x, y) = (a.get(m)?, b.get(m)?);
                         x.checked_mul(y).map_or_else(|| m.fail(overflow(span)), Ok)
                     }),
+                    // Division by zero and `i64::MIN / -1` give `None`, and `int_op` the stop.
+                    BinOp::Div => Box::new(move |m| {
+                        let (x, y) = (a.get(m)?, b.get(m)?);
+                        x.checked_div(y)
+                            .map_or_else(|| int_op(op, x, y, span).or_else(|s| m.fail(s)), Ok)
+                    }),
                     _ => Box::new(move |m| {
                         let (x, y) = (a.get(m)?, b.get(m)?);
                         int_op(op, x, y, span).or_else(|s| m.fail(s))
@@ -303,8 +355,8 @@ impl<'b> Lowerer<'b> {
                 }
             }
             CExpr::If(c, t, f) => {
-                let (c, t, f) = (self.bool(c), self.int(t), self.int(f));
-                Box::new(move |m| if c(m)? { t(m) } else { f(m) })
+                let (c, t, f) = (self.test(c), self.int(t), self.int(f));
+                branch(c, t, f)
             }
             CExpr::Define(i, args) => self.call::<i64>(*i, args),
             CExpr::Table(i, key) => table::lower::<i64>(self, *i, key, span),
@@ -393,8 +445,8 @@ impl<'b> Lowerer<'b> {
                 }
             }
             CExpr::If(c, t, f) => {
-                let (c, t, f) = (self.bool(c), self.bool(t), self.bool(f));
-                Box::new(move |m| if c(m)? { t(m) } else { f(m) })
+                let (c, t, f) = (self.test(c), self.bool(t), self.bool(f));
+                branch(c, t, f)
             }
             CExpr::Define(i, args) => self.call::<bool>(*i, args),
             CExpr::Table(i, key) => table::lower::<bool>(self, *i, key, span),
@@ -514,8 +566,8 @@ impl<'b> Lowerer<'b> {
                 Box::new(move |m| f(m).map(Value::Bool))
             }
             CExpr::If(c, t, f) => {
-                let (c, t, f) = (self.bool(c), self.val(t), self.val(f));
-                Box::new(move |m| if c(m)? { t(m) } else { f(m) })
+                let (c, t, f) = (self.test(c), self.val(t), self.val(f));
+                branch(c, t, f)
             }
             CExpr::Quant { .. } => super::as_value(self.quant(e)),
         }
