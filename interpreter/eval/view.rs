@@ -14,7 +14,7 @@ pub struct View {
     pub dealer: Seat,
     pub vulnerable: [bool; 2],
     /// (holder, obligation name, arguments) of every obligation in force.
-    pub obligations: Vec<(Seat, Rc<str>, Vec<Value>)>,
+    pub obligations: Rc<Vec<(Seat, Rc<str>, Vec<Value>)>>,
     /// The trick in progress (plays), and the cards each seat still holds.
     pub trick: Rc<Vec<Value>>,
     pub hands: [crate::model::Hand; 4],
@@ -73,7 +73,7 @@ impl Default for View {
             auction: Rc::new(vec![]),
             dealer: Seat::North,
             vulnerable: [false, false],
-            obligations: vec![],
+            obligations: Default::default(),
             trick: Rc::new(vec![]),
             hands: Default::default(),
             plays: Rc::new(vec![]),

@@ -12,6 +12,30 @@ use std::ops::Range;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hand(pub u64);
 
+/// The cards of a hand, highest index first (`Hand::cards`).
+#[derive(Clone, Copy, Debug)]
+pub struct Cards(u64);
+
+impl Iterator for Cards {
+    type Item = Card;
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = 63 - self.0.leading_zeros() as usize;
+        self.0 &= !(1 << i);
+        Some(Card::from_index(i))
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Cards {}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
     pub hands: [Hand; 4],
@@ -42,11 +66,10 @@ impl Hand {
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
-    pub fn cards(self) -> impl Iterator<Item = Card> {
-        (0..52)
-            .rev()
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(Card::from_index)
+    /// The cards, highest index first (spades down to clubs, each from the ace down). An
+    /// exact-size iterator, so a list of them is allocated once.
+    pub fn cards(self) -> Cards {
+        Cards(self.0 & ((1 << 52) - 1))
     }
     pub fn has_suit(self, s: Suit) -> bool {
         self.0 & (0x1fff << (s as usize * 13)) != 0
@@ -268,6 +291,31 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_hands_cards_come_highest_index_first_and_exactly_counted() {
+        let old = |h: Hand| -> Vec<Card> {
+            (0..52)
+                .rev()
+                .filter(|i| h.0 & (1u64 << i) != 0)
+                .map(Card::from_index)
+                .collect()
+        };
+        // Empty, full, one card at each end, a dealt hand, and bits above the 52 cards.
+        for bits in [
+            0,
+            (1u64 << 52) - 1,
+            1,
+            1 << 51,
+            0x000a_5a5a_0f0f_3c3c,
+            u64::MAX,
+        ] {
+            let h = Hand(bits);
+            let cards: Vec<Card> = h.cards().collect();
+            assert_eq!(cards, old(h), "{bits:#x}");
+            assert_eq!(h.cards().len(), cards.len());
+        }
+    }
     use super::*;
     use rstest::rstest;
 

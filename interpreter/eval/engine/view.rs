@@ -11,19 +11,29 @@ impl<'a> Table<'a> {
     /// fixed when the table is made.
     pub fn view(&self) -> Rc<View> {
         let stamp = self.view_stamp();
-        if let Some((at, view)) = &*self.view_cache.borrow() {
-            if *at == stamp {
+        let old = self.view_cache.borrow_mut().take();
+        if let Some(c) = &old {
+            if c.stamp == stamp {
                 #[cfg(debug_assertions)]
-                self.check_view(view);
-                return view.clone();
+                self.check_view(&c.view);
+                let view = c.view.clone();
+                *self.view_cache.borrow_mut() = old;
+                return view;
             }
         }
-        let view = self.build_view();
-        if let Some((_, old)) = &*self.view_cache.borrow() {
-            self.keep_auction_memo(old, &view);
+        // Most new views come of one change (a card, a call, an obligation, a stage): the
+        // lists made of the other parts are the last view's.
+        let parts = self.list_parts();
+        let view = self.build_view(old.as_ref().map(|c| (c.parts, &*c.view)));
+        if let Some(c) = &old {
+            self.keep_auction_memo(&c.view, &view);
         }
         let view = Rc::new(view);
-        *self.view_cache.borrow_mut() = Some((stamp, view.clone()));
+        *self.view_cache.borrow_mut() = Some(CachedView {
+            stamp,
+            parts,
+            view: view.clone(),
+        });
         view
     }
 
@@ -83,62 +93,130 @@ impl<'a> Table<'a> {
         // A copy of a view has an empty memo, as a view just built has.
         let (kept, now) = (
             format!("{:?}", view.clone()),
-            format!("{:?}", self.build_view()),
+            format!("{:?}", self.build_view(None)),
         );
         assert_eq!(kept, now, "the table changed under a view it kept");
     }
 
-    fn build_view(&self) -> View {
-        View {
-            auction: self.calls.auction(*self.horizon),
-            dealer: self.dealer,
-            vulnerable: self.vulnerable,
-            obligations: self
-                .obligations
+    /// What the record says a player did right after the act being ruled.
+    fn next_conducts_list(&self) -> Rc<Vec<Value>> {
+        Rc::new(
+            self.next_conduct
+                .iter()
+                .map(|(seat, kind)| self.conduct_now(*seat, kind.clone()))
+                .collect(),
+        )
+    }
+
+    /// The facts a claim is judged on, or why there are none.
+    fn claim_evidence_now(&self) -> Result<crate::eval::view::ClaimFacts, Rc<str>> {
+        match &*self.claim {
+            Some(c) => c.evidence.clone(),
+            None => Err(Rc::from("no claim has been made")),
+        }
+    }
+
+    /// The trick in progress, as the law book reads it.
+    fn trick_list(&self) -> Rc<Vec<Value>> {
+        Rc::new(
+            self.play
+                .as_ref()
+                .map(|p| {
+                    let n = p.trick_number();
+                    p.current()
+                        .iter()
+                        .map(|r| Value::Play(r.seat, r.card, n))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        )
+    }
+
+    /// Every card played and not taken back, as the law book reads them.
+    fn plays_list(&self) -> Rc<Vec<Value>> {
+        let Some(p) = self.play.as_ref() else {
+            return Rc::default();
+        };
+        // Sized first: a list grown card by card is copied five times on the way to 52.
+        let mut plays = Vec::with_capacity(p.tricks.iter().map(Vec::len).sum());
+        for (t, trick) in p.tricks.iter().enumerate() {
+            plays.extend(
+                trick
+                    .iter()
+                    .map(|r| Value::Play(r.seat, r.card, t as u8 + 1)),
+            );
+        }
+        Rc::new(plays)
+    }
+
+    fn list_parts(&self) -> ListParts {
+        ListParts {
+            play: self.play.changes(),
+            obligations: self.obligations.changes(),
+            next_conduct: self.next_conduct.changes(),
+            claim: self.claim.changes(),
+        }
+    }
+
+    /// The obligations in force, as the law book reads them.
+    fn obligations_list(&self) -> Rc<Vec<(Seat, Rc<str>, Vec<Value>)>> {
+        Rc::new(
+            self.obligations
                 .iter()
                 .filter(|o| o.status == "in force")
                 .map(|o| (o.holder, o.name.clone(), o.args.clone()))
                 .collect(),
-            trick: Rc::new(
-                self.play
-                    .as_ref()
-                    .map(|p| {
-                        let n = p.trick_number();
-                        p.current()
-                            .iter()
-                            .map(|r| Value::Play(r.seat, r.card, n))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            ),
+        )
+    }
+
+    /// The view of the table now; `last`: the last view built and the changes of its lists'
+    /// parts then, whose lists are taken as they are where those parts have not changed since.
+    fn build_view(&self, last: Option<(ListParts, &View)>) -> View {
+        let now = self.list_parts();
+        // Each list, from the last view where its parts are unchanged; tests and debug builds
+        // check that it is the list the table gives now.
+        macro_rules! kept {
+            ($field:ident, $same:expr, $fresh:expr) => {
+                match last {
+                    Some((was, v)) if $same(was) => {
+                        debug_assert_eq!(v.$field, $fresh, "a part of the view changed unseen");
+                        v.$field.clone()
+                    }
+                    _ => $fresh,
+                }
+            };
+        }
+        let trick = kept!(trick, |w: ListParts| w.play == now.play, self.trick_list());
+        let plays = kept!(plays, |w: ListParts| w.play == now.play, self.plays_list());
+        let obligations = kept!(
+            obligations,
+            |w: ListParts| w.obligations == now.obligations,
+            self.obligations_list()
+        );
+        let next_conducts = kept!(
+            next_conducts,
+            |w: ListParts| w.play == now.play && w.next_conduct == now.next_conduct,
+            self.next_conducts_list()
+        );
+        let claim_evidence = kept!(
+            claim_evidence,
+            |w: ListParts| w.claim == now.claim,
+            self.claim_evidence_now()
+        );
+        View {
+            auction: self.calls.auction(*self.horizon),
+            dealer: self.dealer,
+            vulnerable: self.vulnerable,
+            obligations,
+            trick,
             hands: match (&*self.play, &*self.deal) {
                 (Some(p), _) => p.hands,
                 (None, Some(d)) => d.hands,
                 _ => Default::default(),
             },
-            plays: Rc::new(
-                self.play
-                    .as_ref()
-                    .map(|p| {
-                        p.tricks
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(t, trick)| {
-                                trick
-                                    .iter()
-                                    .map(move |r| Value::Play(r.seat, r.card, t as u8 + 1))
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            ),
+            plays,
             conducts: (*self.conducts).clone(),
-            next_conducts: Rc::new(
-                self.next_conduct
-                    .iter()
-                    .map(|(seat, kind)| self.conduct_now(*seat, kind.clone()))
-                    .collect(),
-            ),
+            next_conducts,
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
@@ -160,10 +238,7 @@ impl<'a> Table<'a> {
                 None => [0, 0],
             },
             line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
-            claim_evidence: match &*self.claim {
-                Some(c) => c.evidence.clone(),
-                None => Err(Rc::from("no claim has been made")),
-            },
+            claim_evidence,
             next_deal_called: self.stages.contains(&Stage::NextDeal),
             round_ended: self.stages.contains(&Stage::RoundEnded),
             opening_lead_faced: *self.lead_faced,
