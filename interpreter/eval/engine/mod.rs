@@ -416,26 +416,7 @@ pub struct Table<'a> {
     made: usize,
     /// The view last built, with the sum of the watched parts' changes and the play's own
     /// changes it was built at.
-    view_cache: std::cell::RefCell<Option<CachedView>>,
-}
-
-/// A view kept until the table changes (`Table::view`), with the changes of the parts its
-/// lists are made of when it was built: a list whose parts have not changed since serves the
-/// next view as it is.
-#[derive(Clone, Debug)]
-struct CachedView {
-    stamp: u64,
-    parts: ListParts,
-    view: Rc<View>,
-}
-
-/// The changes of the parts of the table the view's lists are made of.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct ListParts {
-    play: u64,
-    obligations: u64,
-    next_conduct: u64,
-    claim: u64,
+    view_cache: std::cell::RefCell<Option<view::CachedView>>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.

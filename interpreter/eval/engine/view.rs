@@ -3,6 +3,25 @@
 
 use super::*;
 
+/// A view kept until the table changes (`Table::view`), with the changes of the parts its
+/// lists are made of when it was built: a list whose parts have not changed since serves the
+/// next view as it is.
+#[derive(Clone, Debug)]
+pub(super) struct CachedView {
+    stamp: u64,
+    parts: ListParts,
+    view: Rc<View>,
+}
+
+/// The changes of the parts of the table the view's lists are made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ListParts {
+    play: u64,
+    obligations: u64,
+    next_conduct: u64,
+    claim: u64,
+}
+
 impl<'a> Table<'a> {
     /// The state of the table as the law book's expressions read it: one view for each state
     /// of the table, shared by every question asked on it, so that what a definition without
