@@ -63,10 +63,11 @@ fn compiled_and_reference_rule_every_case_alike() {
 
 /// The corners of the closures' own shortcuts, each against the reference interpreter on
 /// every argument of a grid: an inlined call whose parameters read the caller's slots (in
-/// another order, one computed), an `if` whose condition is a comparison or a truth value
-/// read in place, division and remainder by zero and at `i64::MIN / -1`, a table whose last
-/// row holds every greater key, a table keyed by a strain read from its slot. The law is
-/// lowered with nothing folded, so the closures themselves answer.
+/// another order, one computed), an `if` whose condition is a truth value or a comparison
+/// read in place (of two slots, or of a slot and a constant), division and remainder by
+/// zero and at `i64::MIN / -1`, a table whose last row holds every greater key, a table
+/// keyed by a strain read from its slot. The law is lowered with nothing folded, so the
+/// closures themselves answer.
 #[test]
 fn closures_and_reference_agree_on_their_shortcuts_corners() {
     use lawbook::eval::book::CompiledBook;
@@ -89,6 +90,9 @@ fn closures_and_reference_agree_on_their_shortcuts_corners() {
           + (if a < b then 4 else 0) + (if a <= b then 8 else 0) + (if a > b then 16 else 0)\n\
           + (if a >= b then 32 else 0)\n\
         define chosen(v: bool, s: strain): strain = if v then s else (if not v then ♣ else ♦)\n\
+        define against(a: int): int = (if a == 3 then 1 else 0) + (if a != 3 then 2 else 0)\n\
+          + (if a < 3 then 4 else 0) + (if a <= 3 then 8 else 0) + (if a > 3 then 16 else 0)\n\
+          + (if a >= 3 then 32 else 0)\n\
         }\n";
     let mut sources = lawbook::source::Sources::default();
     let mut files = vec![];
@@ -130,10 +134,11 @@ fn closures_and_reference_agree_on_their_shortcuts_corners() {
         for v in [false, true] {
             ask("branches", vec![Value::Int(a), Value::Bool(v)]);
         }
+        ask("against", vec![Value::Int(a)]);
         for s in Strain::ALL {
             ask("by_strain", vec![Value::Strain(s), Value::Int(a)]);
             ask("chosen", vec![Value::Bool(a > 0), Value::Strain(s)]);
         }
     }
-    assert_eq!(asked, 13 * 13 * 7 + 13 * 2 + 13 * 5 * 2);
+    assert_eq!(asked, 13 * 13 * 7 + 13 * 3 + 13 * 5 * 2);
 }

@@ -57,8 +57,23 @@ fn branch<T: 'static>(c: Test, t: Fun<T>, f: Fun<T>) -> Fun<T> {
             Box::new(move |m| if $a.get(m)? $op $b.get(m)? { t(m) } else { f(m) })
         };
     }
+    // A slot against a constant, the most common test (`risk == 1`, `points < 100`),
+    // compared with no operand to match on.
+    macro_rules! slot_against {
+        ($at:ident $op:tt $n:ident) => {
+            Box::new(move |m| if m.ints[m.ib + $at] $op $n { t(m) } else { f(m) })
+        };
+    }
     match c {
         Test::Slot(at) => Box::new(move |m| if m.ints[m.ib + at] != 0 { t(m) } else { f(m) }),
+        Test::Compare(op, Operand::Slot(at), Operand::Const(n)) => match op {
+            BinOp::Eq => slot_against!(at == n),
+            BinOp::Ne => slot_against!(at != n),
+            BinOp::Lt => slot_against!(at < n),
+            BinOp::Le => slot_against!(at <= n),
+            BinOp::Gt => slot_against!(at > n),
+            _ => slot_against!(at >= n),
+        },
         Test::Compare(op, a, b) => match op {
             BinOp::Eq => compare!(a == b),
             BinOp::Ne => compare!(a != b),
