@@ -414,8 +414,7 @@ pub struct Table<'a> {
     next_conduct: Watched<Option<(Seat, Rc<str>)>>,
     /// How many calls have been made (events, not deemed passes).
     made: usize,
-    /// The view last built, with the sum of the watched parts' changes and the play's own
-    /// changes it was built at.
+    /// The view last built, with the changes of the watched parts it was built at.
     view_cache: std::cell::RefCell<Option<view::CachedView>>,
 }
 

@@ -30,20 +30,18 @@ impl<'a> Table<'a> {
     /// fixed when the table is made.
     pub fn view(&self) -> Rc<View> {
         let stamp = self.view_stamp();
-        let old = self.view_cache.borrow_mut().take();
-        if let Some(c) = &old {
+        if let Some(c) = &*self.view_cache.borrow() {
             if c.stamp == stamp {
                 #[cfg(debug_assertions)]
                 self.check_view(&c.view);
-                let view = c.view.clone();
-                *self.view_cache.borrow_mut() = old;
-                return view;
+                return c.view.clone();
             }
         }
+        let old = self.view_cache.borrow_mut().take();
         // Most new views come of one change (a card, a call, an obligation, a stage): the
         // lists made of the other parts are the last view's.
         let parts = self.list_parts();
-        let view = self.build_view(old.as_ref().map(|c| (c.parts, &*c.view)));
+        let view = self.build_view(parts, old.as_ref().map(|c| (c.parts, &*c.view)));
         if let Some(c) = &old {
             self.keep_auction_memo(&c.view, &view);
         }
@@ -112,7 +110,7 @@ impl<'a> Table<'a> {
         // A copy of a view has an empty memo, as a view just built has.
         let (kept, now) = (
             format!("{:?}", view.clone()),
-            format!("{:?}", self.build_view(None)),
+            format!("{:?}", self.build_view(self.list_parts(), None)),
         );
         assert_eq!(kept, now, "the table changed under a view it kept");
     }
@@ -188,16 +186,18 @@ impl<'a> Table<'a> {
         )
     }
 
-    /// The view of the table now; `last`: the last view built and the changes of its lists'
-    /// parts then, whose lists are taken as they are where those parts have not changed since.
-    fn build_view(&self, last: Option<(ListParts, &View)>) -> View {
-        let now = self.list_parts();
-        // Each list, from the last view where its parts are unchanged; tests and debug builds
-        // check that it is the list the table gives now.
+    /// The view of the table now, its parts' changes `now`; `last`: the last view built and
+    /// its parts' changes then, whose lists are taken as they are where those parts have not
+    /// changed since.
+    fn build_view(&self, now: ListParts, last: Option<(ListParts, &View)>) -> View {
+        let was = last.map(|(w, _)| w);
+        let same = |part: fn(&ListParts) -> u64| was.is_some_and(|w| part(&w) == part(&now));
+        // A list from the last view where `$same`; tests and debug builds check that it is
+        // the list the table gives now.
         macro_rules! kept {
             ($field:ident, $same:expr, $fresh:expr) => {
                 match last {
-                    Some((was, v)) if $same(was) => {
+                    Some((_, v)) if $same => {
                         debug_assert_eq!(v.$field, $fresh, "a part of the view changed unseen");
                         v.$field.clone()
                     }
@@ -205,23 +205,20 @@ impl<'a> Table<'a> {
                 }
             };
         }
-        let trick = kept!(trick, |w: ListParts| w.play == now.play, self.trick_list());
-        let plays = kept!(plays, |w: ListParts| w.play == now.play, self.plays_list());
+        let same_play = same(|p| p.play);
+        let trick = kept!(trick, same_play, self.trick_list());
+        let plays = kept!(plays, same_play, self.plays_list());
         let obligations = kept!(
             obligations,
-            |w: ListParts| w.obligations == now.obligations,
+            same(|p| p.obligations),
             self.obligations_list()
         );
         let next_conducts = kept!(
             next_conducts,
-            |w: ListParts| w.play == now.play && w.next_conduct == now.next_conduct,
+            same_play && same(|p| p.next_conduct),
             self.next_conducts_list()
         );
-        let claim_evidence = kept!(
-            claim_evidence,
-            |w: ListParts| w.claim == now.claim,
-            self.claim_evidence_now()
-        );
+        let claim_evidence = kept!(claim_evidence, same(|p| p.claim), self.claim_evidence_now());
         View {
             auction: self.calls.auction(*self.horizon),
             dealer: self.dealer,

@@ -37,6 +37,7 @@ impl Lowerer<'_> {
         if let Some(c) = self.inline(i, args) {
             let (params, span) = (c.params, c.span);
             let body = T::lowered(c.body, span);
+            // Every parameter reads a slot of the caller's: nothing to bind.
             if params.is_empty() {
                 return Box::new(move |m| {
                     m.tick(span)?;
@@ -84,40 +85,28 @@ impl Lowerer<'_> {
         // The others get slots of their own first, so that the arguments' own work lies
         // above them; each argument is stored as soon as it is computed.
         let kinds: Vec<Kind> = d.param_types.iter().map(Kind::of).collect();
-        let shared: Vec<Option<Slot>> = args
+        let mut callee: Vec<Slot> = Vec::with_capacity(kinds.len());
+        let mut own: Vec<(usize, Place)> = vec![];
+        for (i, (a, &kind)) in args.iter().zip(&kinds).enumerate() {
+            match a.expr {
+                CExpr::Local(j) if self.slots[j].kind == kind => callee.push(self.slots[j]),
+                _ => {
+                    let place = self.reserve(kind);
+                    own.push((i, place));
+                    callee.push(Slot { kind, place });
+                }
+            }
+        }
+        let params: Vec<(Place, Arg)> = own
             .iter()
-            .zip(&kinds)
-            .map(|(a, k)| match a.expr {
-                CExpr::Local(j) => Some(self.slots[j]).filter(|s| s.kind == *k),
-                _ => None,
-            })
-            .collect();
-        let places: Vec<Option<Place>> = shared
-            .iter()
-            .zip(&kinds)
-            .map(|(s, k)| s.is_none().then(|| self.reserve(*k)))
-            .collect();
-        let params: Vec<(Place, Arg)> = places
-            .iter()
-            .zip(args.iter().zip(&kinds))
-            .filter_map(|(p, (a, k))| p.map(|p| (p, self.arg(*k, a))))
+            .map(|&(i, place)| (place, self.arg(kinds[i], &args[i])))
             .collect();
         // The body sees its parameters and nothing of the caller's.
-        let callee: Vec<Slot> = shared
-            .iter()
-            .zip(places.iter().zip(&kinds))
-            .map(|(s, (p, k))| {
-                s.unwrap_or_else(|| Slot {
-                    kind: *k,
-                    place: p.expect("a parameter not shared has a place"),
-                })
-            })
-            .collect();
         let caller = std::mem::replace(&mut self.slots, callee);
         let body = self.lower(&d.body);
         self.slots = caller;
-        for p in places.iter().rev().flatten() {
-            self.release(*p);
+        for (_, place) in own.iter().rev() {
+            self.release(*place);
         }
         Some(Inlined {
             params,

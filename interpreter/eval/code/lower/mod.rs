@@ -52,36 +52,27 @@ enum Test {
 
 /// `if c then t else f`, its condition tested in place where it can be.
 fn branch<T: 'static>(c: Test, t: Fun<T>, f: Fun<T>) -> Fun<T> {
-    macro_rules! compare {
-        ($a:ident $op:tt $b:ident) => {
-            Box::new(move |m| if $a.get(m)? $op $b.get(m)? { t(m) } else { f(m) })
-        };
-    }
-    // A slot against a constant, the most common test (`risk == 1`, `points < 100`),
-    // compared with no operand to match on.
-    macro_rules! slot_against {
-        ($at:ident $op:tt $n:ident) => {
-            Box::new(move |m| if m.ints[m.ib + $at] $op $n { t(m) } else { f(m) })
+    // One closure for each operator, the two sides read as `$x` and `$y` in that order.
+    macro_rules! by_operator {
+        ($op:expr, |$m:ident| $x:expr, $y:expr) => {
+            match $op {
+                BinOp::Eq => Box::new(move |$m| if $x == $y { t($m) } else { f($m) }),
+                BinOp::Ne => Box::new(move |$m| if $x != $y { t($m) } else { f($m) }),
+                BinOp::Lt => Box::new(move |$m| if $x < $y { t($m) } else { f($m) }),
+                BinOp::Le => Box::new(move |$m| if $x <= $y { t($m) } else { f($m) }),
+                BinOp::Gt => Box::new(move |$m| if $x > $y { t($m) } else { f($m) }),
+                _ => Box::new(move |$m| if $x >= $y { t($m) } else { f($m) }),
+            }
         };
     }
     match c {
         Test::Slot(at) => Box::new(move |m| if m.ints[m.ib + at] != 0 { t(m) } else { f(m) }),
-        Test::Compare(op, Operand::Slot(at), Operand::Const(n)) => match op {
-            BinOp::Eq => slot_against!(at == n),
-            BinOp::Ne => slot_against!(at != n),
-            BinOp::Lt => slot_against!(at < n),
-            BinOp::Le => slot_against!(at <= n),
-            BinOp::Gt => slot_against!(at > n),
-            _ => slot_against!(at >= n),
-        },
-        Test::Compare(op, a, b) => match op {
-            BinOp::Eq => compare!(a == b),
-            BinOp::Ne => compare!(a != b),
-            BinOp::Lt => compare!(a < b),
-            BinOp::Le => compare!(a <= b),
-            BinOp::Gt => compare!(a > b),
-            _ => compare!(a >= b),
-        },
+        // A slot against a constant, the most common test (`risk == 1`, `points < 100`),
+        // compared with no operand to match on.
+        Test::Compare(op, Operand::Slot(at), Operand::Const(n)) => {
+            by_operator!(op, |m| m.ints[m.ib + at], n)
+        }
+        Test::Compare(op, a, b) => by_operator!(op, |m| a.get(m)?, b.get(m)?),
         Test::Fun(c) => Box::new(move |m| if c(m)? { t(m) } else { f(m) }),
     }
 }
