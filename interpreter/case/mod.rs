@@ -707,6 +707,7 @@ fn rank_of(id: &str) -> Rank {
 #[cfg(test)]
 mod tests {
     use super::{CaseParser, Rule};
+    use pest::Parser;
 
     /// How much of `s` a word takes as the grammar first said it: from a quote, up to the
     /// next quote on the line and it (nothing without one); else every character up to a
@@ -759,5 +760,60 @@ mod tests {
             '\u{10ffff}',
         ];
         crate::generated::rule_takes::<_, CaseParser>(Rule::word, &alphabet, word_as_written);
+    }
+
+    /// The words of an entry as the grammar read them when pest skipped blanks and comments
+    /// between every two words (`words = { word+ }`): after a word, blanks, then any comment
+    /// (`//` or `#` to the line's end) and the blanks after it, then the next word if one
+    /// starts there. With the end of the last word, where `words` (and so the entry, whose
+    /// span a diagnostic about it underlines) now ends: with pest's skip it ran on over the
+    /// blanks and the comment after it.
+    fn words_as_before(s: &str) -> (Vec<&str>, usize) {
+        let blanks =
+            |p: usize| p + s[p..].len() - s[p..].trim_start_matches([' ', '\t', '\u{feff}']).len();
+        let mut out = vec![];
+        let mut end = 0;
+        let mut at = 0;
+        loop {
+            if !out.is_empty() {
+                at = blanks(at);
+                while s[at..].starts_with("//") || s[at..].starts_with('#') {
+                    at = s[at..].find(['\n', '\r']).map_or(s.len(), |i| at + i);
+                    at = blanks(at);
+                }
+            }
+            match word_as_written(&s[at..]) {
+                0 => return (out, end),
+                n => {
+                    out.push(&s[at..at + n]);
+                    at += n;
+                    end = at;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_entrys_words_are_what_they_were_when_pest_skipped_between_them() {
+        let alphabet = [
+            ' ', '\t', '\u{feff}', '#', '/', '/', 'a', 'b', '"', '\n', '\r', '{', '}',
+        ];
+        let mut rng = crate::generated::Xorshift(0x6a09_e667_f3bc_c909);
+        for _ in 0..20_000 {
+            let s: String = (0..rng.below(11))
+                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+                .collect();
+            for rule in [Rule::words, Rule::line] {
+                let read = match CaseParser::parse(rule, &s) {
+                    Ok(mut pairs) => {
+                        let p = pairs.next().expect("the rule's pair");
+                        let end = p.as_span().end();
+                        (p.into_inner().map(|w| w.as_str()).collect(), end)
+                    }
+                    Err(_) => (vec![], 0),
+                };
+                assert_eq!(read, words_as_before(&s), "{rule:?} on {s:?}");
+            }
+        }
     }
 }
