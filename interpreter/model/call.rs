@@ -79,28 +79,35 @@ impl Call {
     pub fn parse(text: &str) -> Result<Call, ParseCallError> {
         let err = || ParseCallError(text.to_string());
         let t = text.trim();
-        match t.to_ascii_lowercase().as_str() {
-            "p" | "pass" => return Ok(Call::Pass),
-            "x" | "d" | "dbl" | "double" => return Ok(Call::Double),
-            "xx" | "r" | "rdbl" | "redouble" => return Ok(Call::Redouble),
-            _ => {}
+        // Compared without regard to ASCII case, in place: the renderings parse every call
+        // of a ruling's data again, and a lowered copy of each was a String made and freed.
+        let one_of = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
+        if one_of(&["p", "pass"]) {
+            return Ok(Call::Pass);
+        }
+        if one_of(&["x", "d", "dbl", "double"]) {
+            return Ok(Call::Double);
+        }
+        if one_of(&["xx", "r", "rdbl", "redouble"]) {
+            return Ok(Call::Redouble);
         }
         let mut chars = t.chars();
         let level = chars.next().and_then(|c| c.to_digit(10)).ok_or_else(err)?;
         if level == 0 {
             return Err(err());
         }
-        let rest: String = chars.collect();
-        let strain = match rest.to_ascii_uppercase().as_str() {
-            "NT" | "N" => Strain::NoTrump,
-            s => {
-                let mut cs = s.chars();
-                let c = cs.next().ok_or_else(err)?;
-                if cs.next().is_some() {
-                    return Err(err());
-                }
-                super::card::Suit::from_char(c).ok_or_else(err)?.strain()
+        let rest = chars.as_str();
+        let strain = if rest.eq_ignore_ascii_case("nt") || rest.eq_ignore_ascii_case("n") {
+            Strain::NoTrump
+        } else {
+            let mut cs = rest.chars();
+            let c = cs.next().ok_or_else(err)?;
+            if cs.next().is_some() {
+                return Err(err());
             }
+            super::card::Suit::from_char(c.to_ascii_uppercase())
+                .ok_or_else(err)?
+                .strain()
         };
         Ok(Call::bid(level as u8, strain))
     }
@@ -161,5 +168,53 @@ mod tests {
     #[test]
     fn thirty_eight_calls() {
         assert_eq!(Call::all_legal_forms().len(), 38);
+    }
+
+    /// `Call::parse` as it read a call through lowered and uppercased copies of the text.
+    fn parse_as_before(text: &str) -> Option<Call> {
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "p" | "pass" => return Some(Call::Pass),
+            "x" | "d" | "dbl" | "double" => return Some(Call::Double),
+            "xx" | "r" | "rdbl" | "redouble" => return Some(Call::Redouble),
+            _ => {}
+        }
+        let mut chars = t.chars();
+        let level = chars.next().and_then(|c| c.to_digit(10))?;
+        if level == 0 {
+            return None;
+        }
+        let rest: String = chars.collect();
+        let strain = match rest.to_ascii_uppercase().as_str() {
+            "NT" | "N" => Strain::NoTrump,
+            s => {
+                let mut cs = s.chars();
+                let c = cs.next()?;
+                if cs.next().is_some() {
+                    return None;
+                }
+                crate::model::card::Suit::from_char(c)?.strain()
+            }
+        };
+        Some(Call::bid(level as u8, strain))
+    }
+
+    #[test]
+    fn a_call_reads_as_it_did_through_copies_of_its_text() {
+        let alphabet = [
+            '0', '1', '7', '9', 'n', 'N', 't', 'T', 's', 'S', 'h', 'c', 'D', 'd', 'x', 'X', 'p',
+            'a', 'r', 'R', 'b', 'l', 'o', 'u', 'e', 'E', 'P', ' ', '\t', '♠', '♥', 'ß', 'ı',
+        ];
+        let mut rng = crate::generated::Xorshift(0xbb67_ae85_84ca_a73b);
+        for _ in 0..50_000 {
+            let s: String = (0..rng.below(9))
+                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+                .collect();
+            assert_eq!(Call::parse(&s).ok(), parse_as_before(&s), "{s:?}");
+        }
+        for s in ["PASS", "Double", "rDbL", "7nT", "1♠", " 3n ", "2s", "xX"] {
+            assert_eq!(Call::parse(s).ok(), parse_as_before(s), "{s:?}");
+            assert!(Call::parse(s).is_ok(), "{s:?}");
+        }
     }
 }
