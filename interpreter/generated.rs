@@ -16,6 +16,13 @@ impl Xorshift {
     pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
+
+    /// A string of fewer than `n` characters of `alphabet`.
+    pub(crate) fn string(&mut self, alphabet: &[char], n: u64) -> String {
+        (0..self.below(n))
+            .map(|_| alphabet[self.below(alphabet.len() as u64) as usize])
+            .collect()
+    }
 }
 
 /// On 5,000 strings of up to eight characters of `alphabet`, the rule `rule` of parser `P`
@@ -27,9 +34,7 @@ pub(crate) fn rule_takes<R: pest::RuleType, P: pest::Parser<R>>(
 ) {
     let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     for _ in 0..5000 {
-        let s: String = (0..rng.below(9))
-            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
-            .collect();
+        let s = rng.string(alphabet, 9);
         let taken = P::parse(rule, &s)
             .map(|mut p| p.next().map_or(0, |w| w.as_str().len()))
             .unwrap_or(0);

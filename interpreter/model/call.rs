@@ -105,9 +105,7 @@ impl Call {
             if cs.next().is_some() {
                 return Err(err());
             }
-            super::card::Suit::from_char(c.to_ascii_uppercase())
-                .ok_or_else(err)?
-                .strain()
+            super::card::Suit::from_char(c).ok_or_else(err)?.strain()
         };
         Ok(Call::bid(level as u8, strain))
     }
@@ -207,9 +205,7 @@ mod tests {
         ];
         let mut rng = crate::generated::Xorshift(0xbb67_ae85_84ca_a73b);
         for _ in 0..50_000 {
-            let s: String = (0..rng.below(9))
-                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
-                .collect();
+            let s = rng.string(&alphabet, 9);
             assert_eq!(Call::parse(&s).ok(), parse_as_before(&s), "{s:?}");
         }
         for s in ["PASS", "Double", "rDbL", "7nT", "1♠", " 3n ", "2s", "xX"] {
