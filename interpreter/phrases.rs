@@ -307,14 +307,38 @@ impl Phrases {
     }
 
     pub fn get(&self, id: &str, lang: Lang) -> Option<&[Piece]> {
-        let p = &self.phrases[*self.index.get(id)?];
-        p.texts[li(lang)]
-            .as_ref()
-            .map(|(_, pieces)| pieces.as_slice())
+        self.pieces(*self.index.get(id)?, lang)
     }
 
     pub fn has(&self, id: &str) -> bool {
         self.index.contains_key(id)
+    }
+
+    /// The phrase whose id is `parts` joined by dots (`["said", option, answer]` for
+    /// `said.OPTION.ANSWER`), found without building the id in a new string: the renderings
+    /// look up such ids for most lines they write.
+    pub fn find(&self, parts: &[&str]) -> Option<usize> {
+        thread_local! {
+            /// The id being looked up, kept between lookups so that it is never allocated.
+            static ID: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        ID.with_borrow_mut(|id| {
+            id.clear();
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 {
+                    id.push('.');
+                }
+                id.push_str(part);
+            }
+            self.index.get(id.as_str()).copied()
+        })
+    }
+
+    /// The pieces of phrase `i` (from `find`) in a language, if it has a text in it.
+    pub fn pieces(&self, i: usize, lang: Lang) -> Option<&[Piece]> {
+        self.phrases[i].texts[li(lang)]
+            .as_ref()
+            .map(|(_, pieces)| pieces.as_slice())
     }
 }
 
@@ -429,6 +453,39 @@ mod tests {
     use super::*;
 
     const FILE: &str = "// a comment\nphrase a\n  en \"{x} has {n#trick}\"\n  sk \"{x} má {n#trick}\"\n  pl \"p\"\n  hu \"h\"\n\nphrase b\n  en \"b\"\n  sk \"b\"\n  pl \"b\"\n  hu \"b\"\n";
+
+    /// A phrase found by the parts of its id is the phrase of the whole id: every id of the
+    /// renderings' file split at its dots, ids it does not hold, and a long id.
+    #[test]
+    fn a_phrase_found_by_the_parts_of_its_id_is_the_one_its_whole_id_names() {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/render.phrases"),
+        )
+        .unwrap();
+        let phrases = Phrases::parse("render.phrases", &text).unwrap();
+        assert!(phrases.phrases.len() > 100);
+        for (i, p) in phrases.phrases.iter().enumerate() {
+            let parts: Vec<&str> = p.id.split('.').collect();
+            assert_eq!(phrases.find(&parts), Some(i), "{}", p.id);
+            // The same id cut elsewhere names the same phrase.
+            if let Some((head, tail)) = p.id.split_once('.') {
+                assert_eq!(phrases.find(&[head, tail]), Some(i), "{}", p.id);
+            }
+            let mut more = parts.clone();
+            more.push("x");
+            assert_eq!(
+                phrases.find(&more),
+                phrases.index.get(&format!("{}.x", p.id)).copied()
+            );
+        }
+        assert_eq!(phrases.find(&["no", "such", "phrase"]), None);
+        assert_eq!(phrases.find(&[]), phrases.index.get("").copied());
+        let long = "é".repeat(100);
+        let file = format!("phrase {long}.b\n  en \"x\"\n  sk \"x\"\n  pl \"x\"\n  hu \"x\"\n");
+        let p = Phrases::parse("", &file).unwrap();
+        assert_eq!(p.find(&[&long, "b"]), Some(0));
+        assert_eq!(p.find(&[&long, "c"]), None);
+    }
 
     #[test]
     fn a_merge_changes_the_language_lines_it_is_given_and_nothing_else() {

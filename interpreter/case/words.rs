@@ -315,10 +315,17 @@ impl CaseWords {
             Call::Pass => w("call", "pass"),
             Call::Double => w("call", "double"),
             Call::Redouble => w("call", "redouble"),
-            Call::Bid { level, strain } => match strain.suit() {
-                Some(s) => format!("{level}{}", s.symbol()),
-                None => format!("{level}{}", w("strain", "notrump")),
-            },
+            Call::Bid { level, strain } => {
+                // Written out rather than through `format!`: the renderings write every call
+                // of a ruling's auction in each language.
+                let mut t = String::with_capacity(8);
+                push_number(&mut t, level);
+                match strain.suit() {
+                    Some(s) => t.push(s.symbol()),
+                    None => t.push_str(self.word("strain", "notrump", lang).unwrap_or("notrump")),
+                }
+                t
+            }
         }
     }
 
@@ -330,14 +337,32 @@ impl CaseWords {
             12 => "queen",
             11 => "jack",
             10 => "ten",
-            n => return format!("{}{n}", c.suit.symbol()),
+            n => {
+                let mut t = String::with_capacity(8);
+                t.push(c.suit.symbol());
+                push_number(&mut t, n);
+                return t;
+            }
         };
-        let r = self
-            .word("rank", id, lang)
-            .map(str::to_string)
-            .unwrap_or_else(|| c.rank.letter().to_string());
-        format!("{}{r}", c.suit.symbol())
+        let mut t = String::with_capacity(8);
+        t.push(c.suit.symbol());
+        match self.word("rank", id, lang) {
+            Some(r) => t.push_str(r),
+            None => t.push(c.rank.letter()),
+        }
+        t
     }
+}
+
+/// A number's digits, as `{n}` writes them.
+fn push_number(t: &mut String, n: u8) {
+    if n >= 100 {
+        t.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        t.push(char::from(b'0' + n / 10 % 10));
+    }
+    t.push(char::from(b'0' + n % 10));
 }
 
 /// The seats' ids in the table, in `Seat::index` order.
@@ -346,6 +371,47 @@ pub const SEAT_IDS: [&str; 4] = ["north", "east", "south", "west"];
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Rank, Strain, Suit};
+
+    /// A call's and a card's text, written out digit by digit, are what `format!` wrote: every
+    /// level a bid may keep (0-255), every strain, card and language.
+    #[test]
+    fn a_call_and_a_card_read_as_format_wrote_them() {
+        let words = CaseWords::builtin();
+        for lang in Lang::ALL {
+            let w = |class: &str, id: &str| words.word(class, id, lang).unwrap_or(id).to_string();
+            for level in 0..=u8::MAX {
+                for strain in Strain::ALL {
+                    let c = Call::Bid { level, strain };
+                    let then = match strain.suit() {
+                        Some(s) => format!("{level}{}", s.symbol()),
+                        None => format!("{level}{}", w("strain", "notrump")),
+                    };
+                    assert_eq!(words.call_text(c, lang), then);
+                }
+            }
+            for suit in Suit::ALL {
+                for r in 2..=14 {
+                    let c = Card {
+                        suit,
+                        rank: Rank(r),
+                    };
+                    let then = match r {
+                        10..=14 => {
+                            let id = ["ten", "jack", "queen", "king", "ace"][usize::from(r - 10)];
+                            let r = words
+                                .word("rank", id, lang)
+                                .map(str::to_string)
+                                .unwrap_or_else(|| c.rank.letter().to_string());
+                            format!("{}{r}", suit.symbol())
+                        }
+                        n => format!("{}{n}", suit.symbol()),
+                    };
+                    assert_eq!(words.card_text(c, lang), then);
+                }
+            }
+        }
+    }
 
     /// A word is folded as NFC and then lower case, whichever path it takes: ASCII, letters
     /// with accents composed or not, capitals, a titlecase letter, a final sigma, symbols.

@@ -7,7 +7,7 @@ impl Renderer<'_> {
     pub(super) fn effect(&self, e: &Effect) -> String {
         match e {
             Effect::Stands { seat, call } => self.p_kind(
-                "effect_stands",
+                &["effect_stands"],
                 call,
                 &[
                     ("seat", A::Seat(*seat)),
@@ -19,11 +19,11 @@ impl Renderer<'_> {
                 call,
                 and_later,
             } => self.p_kind(
-                if *and_later {
+                &[if *and_later {
                     "effect_cancelled_later"
                 } else {
                     "effect_cancelled"
-                },
+                }],
                 call,
                 &[
                     ("seat", A::Seat(*seat)),
@@ -126,13 +126,11 @@ impl Renderer<'_> {
                         ("option", A::owned(self.named("option", option))),
                         ("answer", A::owned(self.named("answer", answer))),
                     ];
-                    let own = format!("said.{option}.director");
-                    let key = if self.lex.phrases.has(&own) {
-                        own.as_str()
-                    } else {
-                        "answer_director"
-                    };
-                    return self.p(key, &args);
+                    let own = ["said", option, "director"];
+                    if self.has(&own) {
+                        return self.p_at(&own, &args);
+                    }
+                    return self.p("answer_director", &args);
                 };
                 let args = [
                     ("who", A::Seat(*who)),
@@ -151,17 +149,20 @@ impl Renderer<'_> {
                     AnswerHow::ByPlaying => "by_playing",
                     AnswerHow::Default => "default",
                 };
-                let mut keys = vec![
-                    format!("said.{option}.{answer}.{way}"),
-                    format!("said.{option}.{answer}"),
-                    format!("said.{answer}.{way}"),
-                    format!("said.{option}.{way}"),
+                let (option, answer) = (option.as_str(), answer.as_str());
+                let keys: [&[&str]; 5] = [
+                    &["said", option, answer, way],
+                    &["said", option, answer],
+                    &["said", answer, way],
+                    &["said", option, way],
+                    if matches!(how, AnswerHow::Chosen) {
+                        &["said", option]
+                    } else {
+                        &[]
+                    },
                 ];
-                if matches!(how, AnswerHow::Chosen) {
-                    keys.push(format!("said.{option}"));
-                }
-                if let Some(k) = keys.iter().find(|k| self.lex.phrases.has(k)) {
-                    return self.p(k, &args);
+                if let Some(k) = keys.iter().find(|k| !k.is_empty() && self.has(k)) {
+                    return self.p_at(k, &args);
                 }
                 match how {
                     AnswerHow::Chosen => self.p("answer_chosen", &args),
@@ -183,12 +184,12 @@ impl Renderer<'_> {
             // As a sentence where the phrases give one for the option (SK "Juh sa ešte
             // nerozhodol, či prijme nedostatočnú ponuku"), else with the option's name.
             Note::OpenChoice { seat, option } => {
-                let own = format!("note.open_choice.{option}");
-                self.p(
-                    if self.lex.phrases.has(&own) {
+                let own = ["note", "open_choice", option];
+                self.p_at(
+                    if self.has(&own) {
                         &own
                     } else {
-                        "note.open_choice"
+                        &["note.open_choice"]
                     },
                     &[
                         ("seat", A::Seat(*seat)),

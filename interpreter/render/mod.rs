@@ -131,6 +131,15 @@ fn trim_title_gap(lang: Lang, line: String) -> String {
     }
 }
 
+/// A line of the text: its pieces (the indent first) and a line break, written in place
+/// rather than through `writeln!`'s formatting (a pass of the corpus writes some 100,000).
+fn put_line(out: &mut String, pieces: &[&str]) {
+    for p in pieces {
+        out.push_str(p);
+    }
+    out.push('\n');
+}
+
 /// The first letter in upper case: `licitácia` → `Licitácia`.
 pub fn capitalize(s: &str) -> String {
     let mut c = s.chars();
@@ -154,7 +163,27 @@ impl Renderer<'_> {
     /// A phrase with its arguments. An unknown phrase or argument shows as `{?name}` (the
     /// tests look for it).
     pub fn p(&self, id: &str, args: &[(&str, A)]) -> String {
-        match self.lex.phrases.get(id, self.lang) {
+        self.phrase(self.lex.phrases.get(id, self.lang), &[id], args)
+    }
+
+    /// A phrase by the parts of its id (`["said", option, answer]` for `said.OPTION.ANSWER`),
+    /// found without building the id.
+    fn p_at(&self, id: &[&str], args: &[(&str, A)]) -> String {
+        let pieces = self
+            .lex
+            .phrases
+            .find(id)
+            .and_then(|i| self.lex.phrases.pieces(i, self.lang));
+        self.phrase(pieces, id, args)
+    }
+
+    /// Whether the phrases hold the id that `id`'s parts make.
+    fn has(&self, id: &[&str]) -> bool {
+        self.lex.phrases.find(id).is_some()
+    }
+
+    fn phrase(&self, pieces: Option<&[Piece]>, id: &[&str], args: &[(&str, A)]) -> String {
+        match pieces {
             Some(pieces) => {
                 // Room for the literal text and a word for each argument, so that a phrase is
                 // not copied as it grows.
@@ -169,7 +198,7 @@ impl Renderer<'_> {
                 self.pieces(pieces, args, &mut out);
                 out
             }
-            None => format!("{{?{id}}}"),
+            None => format!("{{?{}}}", id.join(".")),
         }
     }
 
@@ -298,18 +327,19 @@ impl Renderer<'_> {
     /// A phrase about a call, in the variant for its kind (`ID.pass`, `ID.double`,
     /// `ID.redouble`) where the phrase file has one: Slovak "pas Juhu je zrušený" but
     /// "ponuka 1♠ Juhu je zrušená", Hungarian "Dél passza" but "Dél 1♠ licitje".
-    fn p_kind(&self, id: &str, call: &str, args: &[(&str, A)]) -> String {
+    fn p_kind(&self, id: &[&str], call: &str, args: &[(&str, A)]) -> String {
         let kind = match Call::parse(call) {
             Ok(Call::Pass) => "pass",
             Ok(Call::Double) => "double",
             Ok(Call::Redouble) => "redouble",
             _ => "bid",
         };
-        let key = format!("{id}.{kind}");
-        if self.lex.phrases.has(&key) {
-            self.p(&key, args)
+        let mut key = id.to_vec();
+        key.push(kind);
+        if self.has(&key) {
+            self.p_at(&key, args)
         } else {
-            self.p(id, args)
+            self.p_at(id, args)
         }
     }
 
@@ -347,8 +377,8 @@ impl Renderer<'_> {
     /// Sever – Juh v druhej hre", "Észak–Dél bellben").
     fn vulnerability<'b>(&self, v: &'b str) -> Cow<'b, str> {
         match self.lex.words.lookup("vulnerability", Lang::En, v) {
-            Some(id) if self.lex.phrases.has(&format!("vulnerability.{id}")) => {
-                Cow::Owned(self.p(&format!("vulnerability.{id}"), &[]))
+            Some(id) if self.has(&["vulnerability", id]) => {
+                Cow::Owned(self.p_at(&["vulnerability", id], &[]))
             }
             _ => Cow::Borrowed(v),
         }
@@ -384,13 +414,13 @@ impl Renderer<'_> {
             return self.call(c);
         }
         if let Some(kind) = s.strip_prefix("asks for ") {
-            if self.lex.phrases.has(&format!("asks.{kind}")) {
-                return self.p(&format!("asks.{kind}"), &[]);
+            if self.has(&["asks", kind]) {
+                return self.p_at(&["asks", kind], &[]);
             }
         }
         // What a player did that is not a call: a question, a hesitation (Laws 16, 20).
-        if self.lex.phrases.has(&format!("conduct.{s}")) {
-            return self.p(&format!("conduct.{s}"), &[]);
+        if self.has(&["conduct", s]) {
+            return self.p_at(&["conduct", s], &[]);
         }
         let cards: Option<Vec<Card>> = s.split_whitespace().map(Card::parse).collect();
         match cards {
@@ -405,9 +435,8 @@ impl Renderer<'_> {
 
     /// A phrase of the vocabulary (`answer.decline`), or the id in words.
     fn named(&self, prefix: &str, id: &str) -> String {
-        let key = format!("{prefix}.{id}");
-        if self.lex.phrases.has(&key) {
-            self.p(&key, &[])
+        if self.has(&[prefix, id]) {
+            self.p_at(&[prefix, id], &[])
         } else {
             id.replace('_', " ")
         }
@@ -419,18 +448,18 @@ impl Renderer<'_> {
     fn irregularity_in(&self, id: &str, form: Option<&str>) -> String {
         let name = self.irregularity_name(id, None);
         let Some(form) = form else { return name };
-        let key = format!("irregularity.{id}.{form}");
-        if self.lex.phrases.has(&key) {
-            return self.p(&key, &[]);
+        let key = ["irregularity", id, form];
+        if self.has(&key) {
+            return self.p_at(&key, &[]);
         }
         // A name the bank gives (no phrase, or a phrase that is just the bank's term) takes
         // the bank's form.
         let tl = lexicon::term_lang(self.lang);
-        let concept = match self
-            .lex
-            .phrases
-            .get(&format!("irregularity.{id}"), self.lang)
-        {
+        let phrases = &self.lex.phrases;
+        let own = phrases
+            .find(&["irregularity", id])
+            .map(|i| phrases.pieces(i, self.lang));
+        let concept = match own.flatten() {
             Some(
                 [Piece::Term {
                     concept,
@@ -464,12 +493,11 @@ impl Renderer<'_> {
                 .collect::<Option<Vec<_>>>()
                 .map_or(0, |cs| cs.len())
         });
-        let several = format!("irregularity.{id}.several");
-        if cards > 1 && self.lex.phrases.has(&several) {
-            return self.p(&several, &[]);
+        let several = ["irregularity", id, "several"];
+        if cards > 1 && self.has(&several) {
+            return self.p_at(&several, &[]);
         }
-        let key = format!("irregularity.{id}");
-        if !self.lex.phrases.has(&key) && self.lang != Lang::En {
+        if !self.has(&["irregularity", id]) && self.lang != Lang::En {
             let tl = lexicon::term_lang(self.lang);
             if let Some(t) = self.lex.bank.term(id, tl) {
                 return t.to_string();

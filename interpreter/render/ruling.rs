@@ -22,7 +22,7 @@ impl Renderer<'_> {
             Node::Branch { question, branches } => {
                 // The short view: what the branches share is said once, after them.
                 let split = shared.map(|known| self.split_shared(branches, known));
-                let _ = writeln!(out, "{indent}{}", self.question(question));
+                put_line(out, &[indent, &self.question(question)]);
                 for (i, b) in branches.iter().enumerate() {
                     let last = i + 1 == branches.len();
                     let below = split.as_ref().map(|s| &s.below);
@@ -139,9 +139,9 @@ impl Renderer<'_> {
         } else {
             // An option's own word for an answer first (SK 25B1 "akceptovať", where 27A
             // says "prijať"), then the answer's.
-            let own = format!("answer.{}.{}", q.name, b.answer);
-            let answer = if self.lex.phrases.has(&own) {
-                self.p(&own, &[])
+            let own = ["answer", &q.name, &b.answer];
+            let answer = if self.has(&own) {
+                self.p_at(&own, &[])
             } else {
                 self.named("answer", &b.answer)
             };
@@ -150,7 +150,7 @@ impl Renderer<'_> {
                 &[("id", A::text(&b.answer)), ("answer", A::owned(answer))],
             )
         };
-        let _ = writeln!(out, "{indent}{head}{label}");
+        put_line(out, &[indent, head, &label]);
         self.node_with(&b.node, &format!("{indent}{more}"), shared, out);
     }
 
@@ -178,27 +178,29 @@ impl Renderer<'_> {
                                 // "1♠ (zrušená)".
                                 (
                                     "status",
-                                    A::owned(self.p_kind(&format!("status.{s}"), &c.call, &[])),
+                                    A::owned(self.p_kind(&["status", s], &c.call, &[])),
                                 ),
                             ],
                         ),
                     }
                 })
                 .collect();
-            let _ = writeln!(
+            put_line(
                 out,
-                "{indent}{}",
-                self.p("auction", &[("calls", A::owned(calls.join(", ")))])
+                &[
+                    indent,
+                    &self.p("auction", &[("calls", A::owned(calls.join(", ")))]),
+                ],
             );
         }
         if o.redealt {
-            let _ = writeln!(out, "{indent}{}", self.p("redealt", &[]));
+            put_line(out, &[indent, &self.p("redealt", &[])]);
         } else if o.passed_out {
-            let _ = writeln!(out, "{indent}{}", self.p("passed_out", &[]));
+            put_line(out, &[indent, &self.p("passed_out", &[])]);
         } else if o.auction_ended {
-            let _ = writeln!(out, "{indent}{}", self.p("auction_ended", &[]));
+            put_line(out, &[indent, &self.p("auction_ended", &[])]);
         } else if !o.auction.is_empty() {
-            let _ = writeln!(out, "{indent}{}", self.p("auction_continues", &[]));
+            put_line(out, &[indent, &self.p("auction_continues", &[])]);
         }
         for ob in &o.obligations {
             self.obligation(ob, indent, out);
@@ -210,16 +212,18 @@ impl Renderer<'_> {
         ] {
             for p in paragraphs {
                 let title = self.title(p);
-                let _ = writeln!(
+                put_line(
                     out,
-                    "{indent}{}",
-                    trim_title_gap(
-                        self.lang,
-                        self.p(
-                            phrase,
-                            &[("paragraph", A::text(p)), ("title", A::owned(title))]
-                        )
-                    )
+                    &[
+                        indent,
+                        &trim_title_gap(
+                            self.lang,
+                            self.p(
+                                phrase,
+                                &[("paragraph", A::text(p)), ("title", A::owned(title))],
+                            ),
+                        ),
+                    ],
                 );
             }
         }
@@ -230,17 +234,19 @@ impl Renderer<'_> {
                 _ => String::new(),
             };
             let bid = self.call(Call::bid(c.level, c.strain));
-            let _ = writeln!(
+            put_line(
                 out,
-                "{indent}{}",
-                self.p(
-                    "contract",
-                    &[
-                        ("bid", A::owned(bid)),
-                        ("risk", A::owned(risk)),
-                        ("declarer", A::Seat(c.declarer)),
-                    ]
-                )
+                &[
+                    indent,
+                    &self.p(
+                        "contract",
+                        &[
+                            ("bid", A::owned(bid)),
+                            ("risk", A::owned(risk)),
+                            ("declarer", A::Seat(c.declarer)),
+                        ],
+                    ),
+                ],
             );
         }
         for d in &o.designations {
@@ -252,9 +258,9 @@ impl Renderer<'_> {
                 .join(" ");
             // Declarer's word ("high", "low", "win", "anything") in the reader's language; a
             // suit, a rank or a card in its notation.
-            let key = format!("designation_word.{}", d.words);
-            let words = if self.lex.phrases.has(&key) {
-                self.p(&key, &[])
+            let key = ["designation_word", &d.words];
+            let words = if self.has(&key) {
+                self.p_at(&key, &[])
             } else {
                 self.thing(&d.words)
             };
@@ -273,7 +279,7 @@ impl Renderer<'_> {
             } else {
                 "designation_open"
             };
-            let _ = writeln!(out, "{indent}{}", self.p(id, &args));
+            put_line(out, &[indent, &self.p(id, &args)]);
         }
         if let Some(c) = &o.claim {
             self.claim(c, indent, out);
@@ -294,23 +300,25 @@ impl Renderer<'_> {
                 ),
                 _ => self.p("tricks", &[("n", A::Num(t as i64))]),
             };
-            let _ = writeln!(out, "{indent}{line}");
+            put_line(out, &[indent, &line]);
         }
         // A passed-out board has no declarer and scores nothing for either side (22B, 77).
         if let (Some(_), true) = (&o.score, o.passed_out) {
-            let _ = writeln!(out, "{indent}{}", self.p("score_passed_out", &[]));
+            put_line(out, &[indent, &self.p("score_passed_out", &[])]);
         } else if let Some(s) = &o.score {
-            let _ = writeln!(
+            put_line(
                 out,
-                "{indent}{}",
-                self.p(
-                    "score",
-                    &[
-                        ("declarer_side", A::Num(s.declarer_side)),
-                        ("ns", A::Num(s.ns)),
-                        ("ew", A::Num(-s.ns)),
-                    ]
-                )
+                &[
+                    indent,
+                    &self.p(
+                        "score",
+                        &[
+                            ("declarer_side", A::Num(s.declarer_side)),
+                            ("ns", A::Num(s.ns)),
+                            ("ew", A::Num(-s.ns)),
+                        ],
+                    ),
+                ],
             );
         }
         for c in &o.comparisons {
@@ -355,20 +363,21 @@ impl Renderer<'_> {
                     ],
                 ),
             };
-            let _ = writeln!(out, "{indent}{line}");
+            put_line(out, &[indent, &line]);
         }
         if !o.basis.is_empty() {
-            let _ = writeln!(
+            put_line(
                 out,
-                "{indent}{}",
-                self.p("basis", &[("list", A::owned(o.basis.join(", ")))])
+                &[
+                    indent,
+                    &self.p("basis", &[("list", A::owned(o.basis.join(", ")))]),
+                ],
             );
         }
         for n in &o.notes {
-            let _ = writeln!(
+            put_line(
                 out,
-                "{indent}{}",
-                self.p("note", &[("note", A::owned(self.note(n)))])
+                &[indent, &self.p("note", &[("note", A::owned(self.note(n)))])],
             );
         }
     }
@@ -377,22 +386,24 @@ impl Renderer<'_> {
     /// statement leaves open with one play that gives it, the double-dummy result, an
     /// outstanding trump.
     fn claim(&self, c: &ClaimReport, indent: &str, out: &mut String) {
-        let _ = writeln!(
+        put_line(
             out,
-            "{indent}{}",
-            self.p(
-                if c.concession {
-                    "claim_conceded"
-                } else {
-                    "claim_made"
-                },
-                &[
-                    ("seat", A::Seat(c.claimer)),
-                    ("n", A::Num(c.claimed as i64)),
-                    ("left", A::Num(c.left as i64)),
-                    ("conceded", A::Num((c.left - c.claimed) as i64)),
-                ],
-            )
+            &[
+                indent,
+                &self.p(
+                    if c.concession {
+                        "claim_conceded"
+                    } else {
+                        "claim_made"
+                    },
+                    &[
+                        ("seat", A::Seat(c.claimer)),
+                        ("n", A::Num(c.claimed as i64)),
+                        ("left", A::Num(c.left as i64)),
+                        ("conceded", A::Num((c.left - c.claimed) as i64)),
+                    ],
+                ),
+            ],
         );
         match (c.line_tricks, c.dd_tricks, &c.unknown) {
             (Some(line), Some(dd), _) => {
@@ -402,31 +413,43 @@ impl Renderer<'_> {
                     .map(|card| self.thing(card))
                     .collect::<Vec<_>>()
                     .join(" ");
-                let _ = writeln!(
+                put_line(
                     out,
-                    "{indent}  {}",
-                    self.p(
-                        "claim_worst_line",
-                        &[("n", A::Num(line as i64)), ("play", A::owned(play))]
-                    )
+                    &[
+                        indent,
+                        "  ",
+                        &self.p(
+                            "claim_worst_line",
+                            &[("n", A::Num(line as i64)), ("play", A::owned(play))],
+                        ),
+                    ],
                 );
-                let _ = writeln!(
+                put_line(
                     out,
-                    "{indent}  {}",
-                    self.p("claim_double_dummy", &[("n", A::Num(dd as i64))])
+                    &[
+                        indent,
+                        "  ",
+                        &self.p("claim_double_dummy", &[("n", A::Num(dd as i64))]),
+                    ],
                 );
                 if c.trump_outstanding {
-                    let _ = writeln!(out, "{indent}  {}", self.p("claim_trump_outstanding", &[]));
+                    put_line(
+                        out,
+                        &[indent, "  ", &self.p("claim_trump_outstanding", &[])],
+                    );
                 }
             }
             (_, _, why) => {
-                let _ = writeln!(
+                put_line(
                     out,
-                    "{indent}  {}",
-                    self.p(
-                        "claim_facts_unknown",
-                        &[("why", A::text(why.as_deref().unwrap_or("")))]
-                    )
+                    &[
+                        indent,
+                        "  ",
+                        &self.p(
+                            "claim_facts_unknown",
+                            &[("why", A::text(why.as_deref().unwrap_or("")))],
+                        ),
+                    ],
                 );
             }
         }
@@ -434,25 +457,27 @@ impl Renderer<'_> {
 
     fn irregularity(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
         let law_title = self.book.law_title(i.law, self.lang).unwrap_or("");
-        let _ = writeln!(
+        put_line(
             out,
-            "{indent}{}",
-            trim_title_gap(
-                self.lang,
-                self.p(
-                    if i.act { "act" } else { "irregularity" },
-                    &[
-                        (
-                            "name",
-                            A::owned(self.irregularity_name(&i.name, Some(&i.call)))
-                        ),
-                        ("offender", A::Seat(i.offender)),
-                        ("what", A::owned(self.thing(&i.call))),
-                        ("law", A::Num(i.law as i64)),
-                        ("title", A::text(law_title)),
-                    ]
-                )
-            )
+            &[
+                indent,
+                &trim_title_gap(
+                    self.lang,
+                    self.p(
+                        if i.act { "act" } else { "irregularity" },
+                        &[
+                            (
+                                "name",
+                                A::owned(self.irregularity_name(&i.name, Some(&i.call))),
+                            ),
+                            ("offender", A::Seat(i.offender)),
+                            ("what", A::owned(self.thing(&i.call))),
+                            ("law", A::Num(i.law as i64)),
+                            ("title", A::text(law_title)),
+                        ],
+                    ),
+                ),
+            ],
         );
         // A call that stands until attention is drawn and is then cancelled (36A, 34) stands
         // "for now": the two lines would otherwise contradict each other.
@@ -480,11 +505,15 @@ impl Renderer<'_> {
     /// A paragraph's title (or its enclosing section's), or its law's for a law number, in
     /// the language; nothing where the law book has none in that language.
     fn title(&self, id: &str) -> String {
+        self.title_of(id).to_string()
+    }
+
+    fn title_of(&self, id: &str) -> &str {
         let t = match id.parse::<u32>() {
             Ok(law) => self.book.law_title(law, self.lang),
             Err(_) => self.book.paragraph_title(id, self.lang),
         };
-        t.unwrap_or("").to_string()
+        t.unwrap_or("")
     }
 
     fn applied(
@@ -494,16 +523,17 @@ impl Renderer<'_> {
         indent: &str,
         out: &mut String,
     ) {
-        let title = self.title(&a.paragraph);
-        let _ = writeln!(
-            out,
-            "{}",
-            format!("{indent}  {} {title}", a.paragraph).trim_end()
-        );
+        // The paragraph and its title; a missing title leaves no blank at the line's end.
+        let start = out.len();
+        for piece in [indent, "  ", &a.paragraph, " ", self.title_of(&a.paragraph)] {
+            out.push_str(piece);
+        }
+        out.truncate(start + out[start..].trim_end().len());
+        out.push('\n');
         for e in &a.effects {
             let line = match e {
                 Effect::Stands { seat, call } if for_now(e) => self.p_kind(
-                    "effect_stands_for_now",
+                    &["effect_stands_for_now"],
                     call,
                     &[
                         ("seat", A::Seat(*seat)),
@@ -512,13 +542,16 @@ impl Renderer<'_> {
                 ),
                 _ => self.effect(e),
             };
-            let _ = writeln!(out, "{indent}    - {line}");
+            put_line(out, &[indent, "    - ", &line]);
         }
         if !a.refers.is_empty() {
-            let _ = writeln!(
+            put_line(
                 out,
-                "{indent}    {}",
-                self.p("see", &[("list", A::owned(a.refers.join(", ")))])
+                &[
+                    indent,
+                    "    ",
+                    &self.p("see", &[("list", A::owned(a.refers.join(", ")))]),
+                ],
             );
         }
     }
@@ -555,7 +588,7 @@ impl Renderer<'_> {
                 ],
             )
         };
-        let _ = writeln!(out, "{indent}{line}");
+        put_line(out, &[indent, &line]);
     }
 
     /// "West must pass whenever it is his turn to call": the phrase `obligation.NAME`, or
@@ -590,14 +623,15 @@ impl Renderer<'_> {
         };
         // A phrase for the obligation with this duration first (PL: a single pass is
         // "spasować", a pass for the rest of the auction "pasować").
-        let by_duration = match d {
-            Duration::NextTurn => Some(format!("obligation.{name}.next_turn")),
-            _ => None,
+        let by_duration: &[&str] = match d {
+            Duration::NextTurn => &["obligation", name, "next_turn"],
+            _ => &[],
         };
-        let key = by_duration
-            .filter(|k| self.lex.phrases.has(k))
-            .unwrap_or_else(|| format!("obligation.{name}"));
-        if self.lex.phrases.has(&key) {
+        let key = match by_duration {
+            k if !k.is_empty() && self.has(k) => k,
+            _ => &["obligation", name],
+        };
+        if self.has(key) {
             // Each argument also goes by its parameter's name, a suit as the term bank's
             // concept: "{holder} nesmie vyniesť {prohibited}" says "piky", not "farbu (♠)".
             let params = self.book.obligations.get(name).map(|o| &o.params[..]);
@@ -620,7 +654,7 @@ impl Renderer<'_> {
                 ("when", A::owned(when)),
             ];
             all.extend(named);
-            return self.p(&key, &all);
+            return self.p_at(key, &all);
         }
         let what = self
             .book
