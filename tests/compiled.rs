@@ -7,8 +7,12 @@
 //! where the compiled path keeps those that read only the auction while it stays the same
 //! (`Table::view`).
 
+use lawbook::compile::paragraph_order;
 use lawbook::eval::book::Evaluation;
+use lawbook::load::load_lawbook;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
+use lawbook::source::Sources;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 mod common;
@@ -141,4 +145,50 @@ fn closures_and_reference_agree_on_their_shortcuts_corners() {
         }
     }
     assert_eq!(asked, 13 * 13 * 7 + 13 * 3 + 13 * 5 * 2);
+}
+
+/// Each definition's and table's paragraphs, kept by their place in the program's list of
+/// them, are the ones its source names; the list holds each once, in the Laws' order, the
+/// order a ruling lists the paragraphs it rests on (walked, not sorted, per ruling).
+#[test]
+fn a_definitions_paragraphs_are_its_sources_and_the_program_lists_them_in_the_laws_order() {
+    let book = load_lawbook(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/2017"),
+        &mut Sources::default(),
+    )
+    .expect("the 2017 law book loads");
+    let p = &book.program;
+    let named = |per: &[usize]| -> BTreeSet<String> {
+        per.iter().map(|&i| p.paragraphs[i].clone()).collect()
+    };
+    for d in &p.defines {
+        let source = &book.book.defines[&d.name].per;
+        let source: BTreeSet<String> = source.iter().map(|x| x.text.clone()).collect();
+        assert_eq!(named(&d.per), source, "define {}", d.name);
+    }
+    for t in &p.tables {
+        let source = &book.book.tables[&t.name].per;
+        let source: BTreeSet<String> = source.iter().map(|x| x.text.clone()).collect();
+        assert_eq!(named(&t.per), source, "table {}", t.name);
+    }
+    let all: BTreeSet<&String> = p.paragraphs.iter().collect();
+    assert_eq!(all.len(), p.paragraphs.len(), "each paragraph once");
+    for w in p.paragraphs.windows(2) {
+        assert!(
+            (paragraph_order(&w[0]), &w[0]) < (paragraph_order(&w[1]), &w[1]),
+            "{} before {}",
+            w[0],
+            w[1]
+        );
+    }
+    // By the law's number, not its text: Law 2 before Law 12 before Law 77.
+    let law = |id: &String| paragraph_order(id).0;
+    let first = |n: u32| p.paragraphs.iter().position(|id| law(id) == n);
+    let (two, twelve, last) = (first(2), first(12), first(77));
+    assert!(
+        two.is_some() && twelve.is_some() && last.is_some(),
+        "{:?}",
+        p.paragraphs
+    );
+    assert!(two < twelve && twelve < last, "{:?}", p.paragraphs);
 }

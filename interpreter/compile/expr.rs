@@ -4,13 +4,15 @@
 //! evaluator's compiled code keeps them unboxed).
 
 use super::purity::walks_a_list;
-use super::{CDefine, CExpr, CKey, CTable, FieldKind, Program, Spanned, StateVar};
+use super::{paragraph_order, CDefine, CExpr, CKey, CTable, FieldKind, Program, Spanned, StateVar};
 use crate::check::builtins::{builtin, constant, field, state, Builtin, Constant};
 use crate::check::types::Type;
 use crate::check::{resolve_type, LawBook};
 use crate::eval::value::Value;
 use crate::model::Meaning;
-use crate::syntax::ast::{BinOp, Define, Expr, ExprKind, QuantKind, RowKey, Table, TypeExpr};
+use crate::syntax::ast::{
+    BinOp, Define, Expr, ExprKind, ParaId, QuantKind, RowKey, Table, TypeExpr,
+};
 use std::rc::Rc;
 
 pub(super) struct Compiler<'a> {
@@ -61,7 +63,7 @@ impl Compiler<'_> {
         CDefine {
             index: 0,
             name: d.name.name.clone(),
-            per: d.per.iter().map(|p| p.text.clone()).collect(),
+            per: self.paragraphs(&d.per),
             slots: scope.max,
             params: d.params.len(),
             param_types: d.params.iter().map(|p| declared(&p.ty)).collect(),
@@ -94,11 +96,23 @@ impl Compiler<'_> {
         CTable {
             index: 0,
             name: t.name.name.clone(),
-            per: t.per.iter().map(|p| p.text.clone()).collect(),
+            per: self.paragraphs(&t.per),
             ty: declared(&t.ty),
             rows,
             span: t.span,
         }
+    }
+
+    /// The places of paragraphs in the program's list of them (`Program::paragraphs`).
+    fn paragraphs(&self, per: &[ParaId]) -> Vec<usize> {
+        let all = &self.p.paragraphs;
+        per.iter()
+            .filter_map(|p| {
+                let key = (paragraph_order(&p.text), &p.text);
+                all.binary_search_by(|q| (paragraph_order(q), q).cmp(&key))
+                    .ok()
+            })
+            .collect()
     }
 
     fn boxed(&self, e: &Expr, scope: &mut Scope) -> Box<Spanned> {

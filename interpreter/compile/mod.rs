@@ -63,7 +63,8 @@ pub enum FieldKind {
 pub struct CDefine {
     pub index: usize,
     pub name: String,
-    pub per: Vec<String>,
+    /// The paragraphs it rests on, by their place in `Program::paragraphs`.
+    pub per: Vec<usize>,
     /// Parameters first, then one slot per quantifier variable in scope at once.
     pub slots: usize,
     pub params: usize,
@@ -185,7 +186,8 @@ pub enum CKey {
 pub struct CTable {
     pub index: usize,
     pub name: String,
-    pub per: Vec<String>,
+    /// The paragraphs it rests on, by their place in `Program::paragraphs`.
+    pub per: Vec<usize>,
     /// The declared type of its values.
     pub ty: Type,
     pub rows: Vec<(CKey, Spanned)>,
@@ -234,6 +236,10 @@ pub enum CExpr {
 pub struct Program {
     pub defines: Vec<CDefine>,
     pub tables: Vec<CTable>,
+    /// Every paragraph a definition or table rests on, once, in the Laws' order (2A before
+    /// 17B before 17D3 before 18A): the order a ruling lists what it rests on, so that the
+    /// paragraphs a ruling used are listed by walking their places, with no sort.
+    pub paragraphs: Vec<String>,
     /// By name, for the table's entry points (`Evaluator::call`), asked on every replay: the
     /// names are the law book's own, so a quick hash serves.
     pub define_index: FxHashMap<String, usize>,
@@ -296,6 +302,13 @@ impl Program {
     }
 }
 
+/// A paragraph id's place in the Laws: its law's number, then the rest of the id as text
+/// (2A before 17B before 17D3 before 18A).
+pub fn paragraph_order(id: &str) -> (u32, &str) {
+    let digits = id.bytes().take_while(u8::is_ascii_digit).count();
+    (id[..digits].parse().unwrap_or(0), &id[digits..])
+}
+
 /// Compile the definitions and tables of a checked law book. The flow is one way: the
 /// checker knows nothing of compiling, the compiler reads the checked book.
 pub fn compile(book: &LawBook) -> Program {
@@ -303,7 +316,16 @@ pub fn compile(book: &LawBook) -> Program {
     names.sort();
     let mut tnames: Vec<&String> = book.tables.keys().collect();
     tnames.sort();
+    let mut paragraphs: Vec<String> = names
+        .iter()
+        .flat_map(|n| &book.defines[*n].per)
+        .chain(tnames.iter().flat_map(|n| &book.tables[*n].per))
+        .map(|p| p.text.clone())
+        .collect();
+    paragraphs.sort_unstable_by(|a, b| (paragraph_order(a), a).cmp(&(paragraph_order(b), b)));
+    paragraphs.dedup();
     let mut p = Program {
+        paragraphs,
         define_index: names
             .iter()
             .enumerate()

@@ -59,8 +59,8 @@ impl Marks {
         self.0.iter().for_each(|m| m.set(false));
     }
 
-    fn on(&self) -> Vec<usize> {
-        (0..self.0.len()).filter(|&i| self.0[i].get()).collect()
+    fn on(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.0.len()).filter(|&i| self.0[i].get())
     }
 }
 
@@ -161,7 +161,10 @@ impl<'a> Evaluator<'a> {
 
     /// The definitions and tables (by index) evaluated so far.
     pub fn used(&self) -> (Vec<usize>, Vec<usize>) {
-        (self.used_defines.on(), self.used_tables.on())
+        (
+            self.used_defines.on().collect(),
+            self.used_tables.on().collect(),
+        )
     }
 
     fn tick(&self, span: Span) -> Result<(), Stop> {
@@ -199,24 +202,19 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// The paragraphs of the definitions and tables evaluated so far, each once (in the order
-    /// of their ids as text).
+    /// The paragraphs of the definitions and tables evaluated so far, each once, in the Laws'
+    /// order (`Program::paragraphs`).
     pub fn used_paragraphs(&self) -> Vec<&'a str> {
         let p = &self.book.program;
-        let defines = self
-            .used_defines
-            .on()
-            .into_iter()
-            .flat_map(|i| &p.defines[i].per);
-        let tables = self
-            .used_tables
-            .on()
-            .into_iter()
-            .flat_map(|i| &p.tables[i].per);
-        let mut all: Vec<&str> = defines.chain(tables).map(|s| s.as_str()).collect();
-        all.sort_unstable();
-        all.dedup();
-        all
+        let mut used = vec![false; p.paragraphs.len()];
+        let defines = self.used_defines.on().map(|i| &p.defines[i].per);
+        let tables = self.used_tables.on().map(|i| &p.tables[i].per);
+        for &at in defines.chain(tables).flatten() {
+            used[at] = true;
+        }
+        (p.paragraphs.iter().zip(used))
+            .filter_map(|(id, used)| used.then_some(id.as_str()))
+            .collect()
     }
 
     /// Call the definition of index `i` (an entry point resolved once by

