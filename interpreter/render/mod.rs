@@ -143,10 +143,12 @@ fn put_line(out: &mut String, pieces: &[&str]) {
 /// The first letter in upper case: `licitácia` → `Licitácia`.
 pub fn capitalize(s: &str) -> String {
     let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
+    let mut out = String::with_capacity(s.len() + 2);
+    if let Some(f) = c.next() {
+        out.extend(f.to_uppercase());
+        out.push_str(c.as_str());
     }
+    out
 }
 
 fn seat_concept(s: Seat) -> &'static str {
@@ -531,5 +533,26 @@ fn minus(n: i64) -> String {
         format!("\u{2212}{}", n.unsigned_abs())
     } else {
         n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::capitalize;
+
+    /// The first letter in upper case, however many letters that makes (ß → SS), the rest as
+    /// it was.
+    #[test]
+    fn capitalize_raises_the_first_letter_only() {
+        for (s, want) in [
+            ("licitácia", "Licitácia"),
+            ("", ""),
+            ("ßa", "SSa"),
+            ("észak", "Észak"),
+            ("1♠ pas", "1♠ pas"),
+            ("ǆungla", "Ǆungla"),
+        ] {
+            assert_eq!(capitalize(s), want, "{s:?}");
+        }
     }
 }
