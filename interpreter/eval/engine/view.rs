@@ -22,6 +22,23 @@ struct ListParts {
     claim: u64,
 }
 
+thread_local! {
+    /// The empty lists the views share: most views' conduct after the act, facts and
+    /// obligations, and the trick at a lead, are empty, and a view is built after every
+    /// card and call (one allocation a thread, not one a list a view).
+    static NO_VALUES: Rc<Vec<Value>> = Rc::default();
+    static NO_OBLIGATIONS: Rc<Vec<(Seat, Rc<str>, Vec<Value>)>> = Rc::default();
+    static NO_FACTS: Rc<[Rc<str>]> = Rc::from([]);
+}
+
+/// A view's list: the shared empty one, or `v` in a new `Rc`.
+fn shared<T>(v: Vec<T>, empty: &'static std::thread::LocalKey<Rc<Vec<T>>>) -> Rc<Vec<T>> {
+    match v.is_empty() {
+        true => empty.with(Rc::clone),
+        false => Rc::new(v),
+    }
+}
+
 impl<'a> Table<'a> {
     /// The state of the table as the law book's expressions read it: one view for each state
     /// of the table, shared by every question asked on it, so that what a definition without
@@ -117,11 +134,12 @@ impl<'a> Table<'a> {
 
     /// What the record says a player did right after the act being ruled.
     fn next_conducts_list(&self) -> Rc<Vec<Value>> {
-        Rc::new(
+        shared(
             self.next_conduct
                 .iter()
                 .map(|(seat, kind)| self.conduct_now(*seat, kind.clone()))
                 .collect(),
+            &NO_VALUES,
         )
     }
 
@@ -135,7 +153,7 @@ impl<'a> Table<'a> {
 
     /// The trick in progress, as the law book reads it.
     fn trick_list(&self) -> Rc<Vec<Value>> {
-        Rc::new(
+        shared(
             self.play
                 .as_ref()
                 .map(|p| {
@@ -146,13 +164,14 @@ impl<'a> Table<'a> {
                         .collect()
                 })
                 .unwrap_or_default(),
+            &NO_VALUES,
         )
     }
 
     /// Every card played and not taken back, as the law book reads them.
     fn plays_list(&self) -> Rc<Vec<Value>> {
         let Some(p) = self.play.as_ref() else {
-            return Rc::default();
+            return NO_VALUES.with(Rc::clone);
         };
         // Sized first: a list grown card by card is copied five times on the way to 52.
         let mut plays = Vec::with_capacity(p.tricks.iter().map(Vec::len).sum());
@@ -163,7 +182,7 @@ impl<'a> Table<'a> {
                     .map(|r| Value::Play(r.seat, r.card, t as u8 + 1)),
             );
         }
-        Rc::new(plays)
+        shared(plays, &NO_VALUES)
     }
 
     fn list_parts(&self) -> ListParts {
@@ -177,12 +196,13 @@ impl<'a> Table<'a> {
 
     /// The obligations in force, as the law book reads them.
     fn obligations_list(&self) -> Rc<Vec<(Seat, Rc<str>, Vec<Value>)>> {
-        Rc::new(
+        shared(
             self.obligations
                 .iter()
                 .filter(|o| o.status == "in force")
                 .map(|o| (o.holder, o.name.clone(), o.args.clone()))
                 .collect(),
+            &NO_OBLIGATIONS,
         )
     }
 
@@ -237,7 +257,10 @@ impl<'a> Table<'a> {
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
             hands_returned: self.stages.contains(&Stage::HandsReturned),
-            facts: Rc::from(self.facts.as_slice()),
+            facts: match self.facts.is_empty() {
+                true => NO_FACTS.with(Rc::clone),
+                false => Rc::from(self.facts.as_slice()),
+            },
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
             claimers: self.claim.iter().map(|c| c.claimer).collect(),
