@@ -204,6 +204,22 @@ impl Renderer<'_> {
         }
     }
 
+    /// `phrase`, written at the end of `out`.
+    fn phrase_into(
+        &self,
+        pieces: Option<&[Piece]>,
+        id: &str,
+        args: &[(&str, A)],
+        out: &mut String,
+    ) {
+        match pieces {
+            Some(pieces) => self.pieces(pieces, args, out),
+            None => {
+                let _ = write!(out, "{{?{id}}}");
+            }
+        }
+    }
+
     /// A concept of the term bank in a form: a case of its term (`gen`; Hungarian cases the
     /// bank does not list are built by the suffix rules), or `cap`, `a` (with the Hungarian
     /// article), `A` (both).

@@ -159,38 +159,40 @@ impl Renderer<'_> {
             self.irregularity(i, indent, out);
         }
         if !o.auction.is_empty() {
-            let calls: Vec<String> = o
-                .auction
-                .iter()
-                .map(|c| {
-                    let call = self.thing(&c.call);
-                    match c.status.as_str() {
-                        "stands" => self.p(
-                            "auction_call",
-                            &[("seat", A::Seat(c.seat)), ("call", A::owned(call))],
-                        ),
-                        s => self.p(
-                            "auction_call_status",
-                            &[
-                                ("seat", A::Seat(c.seat)),
-                                ("call", A::owned(call)),
-                                // In the gender of the call: Slovak "pas (zrušený)" but
-                                // "1♠ (zrušená)".
-                                (
-                                    "status",
-                                    A::owned(self.p_kind(&["status", s], &c.call, &[])),
-                                ),
-                            ],
-                        ),
-                    }
-                })
-                .collect();
+            // The calls written one after the other into one string, the phrase of a call
+            // that stands looked up once: every node of a tree shows its auction.
+            let stands = self.lex.phrases.get("auction_call", self.lang);
+            let mut calls = String::new();
+            for (i, c) in o.auction.iter().enumerate() {
+                if i > 0 {
+                    calls.push_str(", ");
+                }
+                let call = A::owned(self.thing(&c.call));
+                match c.status.as_str() {
+                    "stands" => self.phrase_into(
+                        stands,
+                        "auction_call",
+                        &[("seat", A::Seat(c.seat)), ("call", call)],
+                        &mut calls,
+                    ),
+                    s => calls.push_str(&self.p(
+                        "auction_call_status",
+                        &[
+                            ("seat", A::Seat(c.seat)),
+                            ("call", call),
+                            // In the gender of the call: Slovak "pas (zrušený)" but
+                            // "1♠ (zrušená)".
+                            (
+                                "status",
+                                A::owned(self.p_kind(&["status", s], &c.call, &[])),
+                            ),
+                        ],
+                    )),
+                }
+            }
             put_line(
                 out,
-                &[
-                    indent,
-                    &self.p("auction", &[("calls", A::owned(calls.join(", ")))]),
-                ],
+                &[indent, &self.p("auction", &[("calls", A::owned(calls))])],
             );
         }
         if o.redealt {
