@@ -1,5 +1,74 @@
 use super::*;
 
+/// The kinds of act, as places in `Watchers`.
+const ACT_KINDS: usize = 10;
+
+fn act_kind(act: Act) -> usize {
+    match act {
+        Act::Call => 0,
+        Act::Change => 1,
+        Act::Question => 2,
+        Act::Play => 3,
+        Act::Exposure(_) => 4,
+        Act::Withdrawal => 5,
+        Act::TrickQuitted => 6,
+        Act::Supply => 7,
+        Act::Claim => 8,
+        Act::LeadTurn => 9,
+    }
+}
+
+/// The irregularities that may watch each kind of act, by their place in the law book, in its
+/// order (the order in which an act's irregularities are found and ruled): those triggered by
+/// that kind of act, and those triggered by a breach of an obligation, which any act may be.
+/// Built once a table; an act is asked about its own irregularities only, not every one of
+/// the book's.
+#[derive(Debug)]
+pub(super) struct Watchers([Vec<usize>; ACT_KINDS]);
+
+/// Whether an irregularity of this trigger watches `act` (with the obligations it breaches).
+fn watches(kind: &TriggerKind, act: Act, breaches: &[Rc<str>]) -> bool {
+    match kind {
+        TriggerKind::Call => act == Act::Call,
+        TriggerKind::Change => act == Act::Change,
+        TriggerKind::Question => act == Act::Question,
+        TriggerKind::Play => act == Act::Play,
+        TriggerKind::Withdrawal => act == Act::Withdrawal,
+        TriggerKind::TrickQuitted => act == Act::TrickQuitted,
+        TriggerKind::Supply => act == Act::Supply,
+        TriggerKind::Exposure(how) => act == Act::Exposure(*how),
+        TriggerKind::Claim => act == Act::Claim,
+        TriggerKind::LeadTurn => act == Act::LeadTurn,
+        TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
+    }
+}
+
+impl Watchers {
+    pub(super) fn of(book: &CompiledBook) -> Watchers {
+        let mut w: [Vec<usize>; ACT_KINDS] = Default::default();
+        for (i, info) in book.irregularities.iter().enumerate() {
+            let kind = match &info.decl.trigger.kind {
+                TriggerKind::Call => Some(Act::Call),
+                TriggerKind::Change => Some(Act::Change),
+                TriggerKind::Question => Some(Act::Question),
+                TriggerKind::Play => Some(Act::Play),
+                TriggerKind::Exposure(how) => Some(Act::Exposure(*how)),
+                TriggerKind::Withdrawal => Some(Act::Withdrawal),
+                TriggerKind::TrickQuitted => Some(Act::TrickQuitted),
+                TriggerKind::Supply => Some(Act::Supply),
+                TriggerKind::Claim => Some(Act::Claim),
+                TriggerKind::LeadTurn => Some(Act::LeadTurn),
+                TriggerKind::Breach(_) => None,
+            };
+            match kind {
+                Some(act) => w[act_kind(act)].push(i),
+                None => w.iter_mut().for_each(|kind| kind.push(i)),
+            }
+        }
+        Watchers(w)
+    }
+}
+
 impl<'a> Table<'a> {
     /// Check the obligations of `seat` kept or broken by this call or card; return the
     /// names of those broken. `lead`: the card leads to a trick.
@@ -171,22 +240,11 @@ impl<'a> Table<'a> {
         // watches the act and handed over only to one that it is (few acts are any).
         let about = self.about(rec, x, seat);
         let mut env: Env<'a> = Vec::new();
-        for info in &self.book.irregularities {
+        let watchers = Rc::clone(&self.watchers);
+        for &i in &watchers.0[act_kind(act)] {
+            let info = &self.book.irregularities[i];
             let decl = &info.decl;
-            let watches = match &decl.trigger.kind {
-                TriggerKind::Call => act == Act::Call,
-                TriggerKind::Change => act == Act::Change,
-                TriggerKind::Question => act == Act::Question,
-                TriggerKind::Play => act == Act::Play,
-                TriggerKind::Withdrawal => act == Act::Withdrawal,
-                TriggerKind::TrickQuitted => act == Act::TrickQuitted,
-                TriggerKind::Supply => act == Act::Supply,
-                TriggerKind::Exposure(how) => act == Act::Exposure(*how),
-                TriggerKind::Claim => act == Act::Claim,
-                TriggerKind::LeadTurn => act == Act::LeadTurn,
-                TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
-            };
-            if !watches {
+            if !watches(&decl.trigger.kind, act, breaches) {
                 continue;
             }
             env.clear();
@@ -484,4 +542,72 @@ fn obl_env<'a>(
         env.push((h.name.as_str(), Value::Seat(holder)));
     }
     env
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::ast::Exposure;
+
+    /// Each act is asked about every irregularity its kind of act or a breach may be, in the
+    /// book's order; what the index leaves out, the act cannot be. (An exposure's list holds
+    /// every way of exposing: `detect` still asks each its own way.)
+    #[test]
+    fn an_act_is_asked_about_every_irregularity_it_may_be_in_the_books_order() {
+        let book = crate::load::load_lawbook(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/2017"),
+            &mut crate::source::Sources::default(),
+        )
+        .expect("the 2017 law book loads");
+        let watchers = Watchers::of(&book);
+        let exposures = [
+            Exposure::Exposed,
+            Exposure::EarlyLead,
+            Exposure::WithPlay,
+            Exposure::FifthCard,
+            Exposure::Held,
+            Exposure::Touched,
+            Exposure::Hidden,
+        ];
+        let acts = [
+            Act::Call,
+            Act::Change,
+            Act::Question,
+            Act::Play,
+            Act::Withdrawal,
+            Act::TrickQuitted,
+            Act::Supply,
+            Act::Claim,
+            Act::LeadTurn,
+        ]
+        .into_iter()
+        .chain(exposures.map(Act::Exposure));
+        let breached: Vec<Rc<str>> = book
+            .obligations
+            .keys()
+            .map(|o| Rc::from(o.as_str()))
+            .collect();
+        let mut asked_somewhere = vec![false; book.irregularities.len()];
+        for act in acts {
+            let listed = &watchers.0[act_kind(act)];
+            assert!(listed.windows(2).all(|w| w[0] < w[1]), "{act:?}: in order");
+            for (i, info) in book.irregularities.iter().enumerate() {
+                // Every obligation breached: an act may be each breach's irregularity.
+                let may_be = watches(&info.decl.trigger.kind, act, &breached);
+                if may_be {
+                    assert!(
+                        listed.contains(&i),
+                        "{act:?} is not asked about {}",
+                        info.decl.name.name
+                    );
+                    asked_somewhere[i] = true;
+                }
+            }
+        }
+        assert!(
+            asked_somewhere.iter().all(|a| *a),
+            "every irregularity is some act's"
+        );
+        assert!(watchers.0[act_kind(Act::Call)].len() < book.irregularities.len() / 2);
+    }
 }

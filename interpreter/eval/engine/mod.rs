@@ -416,6 +416,8 @@ pub struct Table<'a> {
     made: usize,
     /// The view last built, with the changes of the watched parts it was built at.
     view_cache: std::cell::RefCell<Option<view::CachedView>>,
+    /// The irregularities each kind of act may be (`irregularity::Watchers`).
+    watchers: Rc<irregularity::Watchers>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -531,8 +533,9 @@ impl<'a> Table<'a> {
     }
 
     pub fn new(ev: Evaluator<'a>, dealer: Seat, vulnerable: [bool; 2]) -> Table<'a> {
+        let book = ev.book;
         Table {
-            book: ev.book,
+            book,
             ev,
             dealer,
             vulnerable,
@@ -559,6 +562,7 @@ impl<'a> Table<'a> {
             next_conduct: Default::default(),
             made: 0,
             view_cache: Default::default(),
+            watchers: Rc::new(irregularity::Watchers::of(book)),
         }
     }
 
