@@ -334,6 +334,11 @@ impl Phrases {
         })
     }
 
+    /// `get` for the id `parts` make (`find`).
+    pub fn get_at(&self, parts: &[&str], lang: Lang) -> Option<&[Piece]> {
+        self.pieces(self.find(parts)?, lang)
+    }
+
     /// The pieces of phrase `i` (from `find`) in a language, if it has a text in it.
     pub fn pieces(&self, i: usize, lang: Lang) -> Option<&[Piece]> {
         self.phrases[i].texts[li(lang)]

@@ -175,7 +175,7 @@ fn a_definitions_paragraphs_are_its_sources_and_the_program_lists_them_in_the_la
     assert_eq!(all.len(), p.paragraphs.len(), "each paragraph once");
     for w in p.paragraphs.windows(2) {
         assert!(
-            (paragraph_order(&w[0]), &w[0]) < (paragraph_order(&w[1]), &w[1]),
+            paragraph_order(&w[0]) < paragraph_order(&w[1]),
             "{} before {}",
             w[0],
             w[1]

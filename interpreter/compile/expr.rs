@@ -103,14 +103,14 @@ impl Compiler<'_> {
         }
     }
 
-    /// The places of paragraphs in the program's list of them (`Program::paragraphs`).
+    /// The places of paragraphs in the program's list of them (`Program::paragraphs`, made
+    /// from every definition's and table's paragraphs before any is compiled).
     fn paragraphs(&self, per: &[ParaId]) -> Vec<usize> {
         let all = &self.p.paragraphs;
         per.iter()
-            .filter_map(|p| {
-                let key = (paragraph_order(&p.text), &p.text);
-                all.binary_search_by(|q| (paragraph_order(q), q).cmp(&key))
-                    .ok()
+            .map(|p| {
+                all.binary_search_by_key(&paragraph_order(&p.text), |q| paragraph_order(q))
+                    .expect("the program lists every paragraph of its definitions and tables")
             })
             .collect()
     }

@@ -303,10 +303,10 @@ impl Program {
 }
 
 /// A paragraph id's place in the Laws: its law's number, then the rest of the id as text
-/// (2A before 17B before 17D3 before 18A).
-pub fn paragraph_order(id: &str) -> (u32, &str) {
+/// (2A before 17B before 17D3 before 18A), then the whole id (`02A` beside `2A`).
+pub fn paragraph_order(id: &str) -> (u32, &str, &str) {
     let digits = id.bytes().take_while(u8::is_ascii_digit).count();
-    (id[..digits].parse().unwrap_or(0), &id[digits..])
+    (id[..digits].parse().unwrap_or(0), &id[digits..], id)
 }
 
 /// Compile the definitions and tables of a checked law book. The flow is one way: the
@@ -322,7 +322,7 @@ pub fn compile(book: &LawBook) -> Program {
         .chain(tnames.iter().flat_map(|n| &book.tables[*n].per))
         .map(|p| p.text.clone())
         .collect();
-    paragraphs.sort_unstable_by(|a, b| (paragraph_order(a), a).cmp(&(paragraph_order(b), b)));
+    paragraphs.sort_unstable_by(|a, b| paragraph_order(a).cmp(&paragraph_order(b)));
     paragraphs.dedup();
     let mut p = Program {
         paragraphs,

@@ -171,12 +171,7 @@ impl Renderer<'_> {
     /// A phrase by the parts of its id (`["said", option, answer]` for `said.OPTION.ANSWER`),
     /// found without building the id.
     fn p_at(&self, id: &[&str], args: &[(&str, A)]) -> String {
-        let pieces = self
-            .lex
-            .phrases
-            .find(id)
-            .and_then(|i| self.lex.phrases.pieces(i, self.lang));
-        self.phrase(pieces, id, args)
+        self.phrase(self.lex.phrases.get_at(id, self.lang), id, args)
     }
 
     /// Whether the phrases hold the id that `id`'s parts make.
@@ -185,37 +180,29 @@ impl Renderer<'_> {
     }
 
     fn phrase(&self, pieces: Option<&[Piece]>, id: &[&str], args: &[(&str, A)]) -> String {
-        match pieces {
-            Some(pieces) => {
-                // Room for the literal text and a word for each argument, so that a phrase is
-                // not copied as it grows.
-                let room = pieces
-                    .iter()
-                    .map(|p| match p {
-                        Piece::Lit(s) => s.len(),
-                        _ => 16,
-                    })
-                    .sum();
-                let mut out = String::with_capacity(room);
-                self.pieces(pieces, args, &mut out);
-                out
-            }
-            None => format!("{{?{}}}", id.join(".")),
-        }
+        // Room for the literal text and a word for each argument, so that a phrase is not
+        // copied as it grows.
+        let room = pieces.unwrap_or_default().iter().map(|p| match p {
+            Piece::Lit(s) => s.len(),
+            _ => 16,
+        });
+        let mut out = String::with_capacity(room.sum());
+        self.phrase_into(pieces, id, args, &mut out);
+        out
     }
 
-    /// `phrase`, written at the end of `out`.
+    /// `phrase`, written at the end of `out`; an unknown phrase as `{?its.id}`.
     fn phrase_into(
         &self,
         pieces: Option<&[Piece]>,
-        id: &str,
+        id: &[&str],
         args: &[(&str, A)],
         out: &mut String,
     ) {
         match pieces {
             Some(pieces) => self.pieces(pieces, args, out),
             None => {
-                let _ = write!(out, "{{?{id}}}");
+                let _ = write!(out, "{{?{}}}", id.join("."));
             }
         }
     }
@@ -473,11 +460,8 @@ impl Renderer<'_> {
         // A name the bank gives (no phrase, or a phrase that is just the bank's term) takes
         // the bank's form.
         let tl = lexicon::term_lang(self.lang);
-        let phrases = &self.lex.phrases;
-        let own = phrases
-            .find(&["irregularity", id])
-            .map(|i| phrases.pieces(i, self.lang));
-        let concept = match own.flatten() {
+        let own = self.lex.phrases.get_at(&["irregularity", id], self.lang);
+        let concept = match own {
             Some(
                 [Piece::Term {
                     concept,

@@ -171,7 +171,7 @@ impl Renderer<'_> {
                 match c.status.as_str() {
                     "stands" => self.phrase_into(
                         stands,
-                        "auction_call",
+                        &["auction_call"],
                         &[("seat", A::Seat(c.seat)), ("call", call)],
                         &mut calls,
                     ),

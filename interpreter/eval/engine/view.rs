@@ -33,9 +33,10 @@ thread_local! {
 
 /// A view's list: the shared empty one, or `v` in a new `Rc`.
 fn shared<T>(v: Vec<T>, empty: &'static std::thread::LocalKey<Rc<Vec<T>>>) -> Rc<Vec<T>> {
-    match v.is_empty() {
-        true => empty.with(Rc::clone),
-        false => Rc::new(v),
+    if v.is_empty() {
+        empty.with(Rc::clone)
+    } else {
+        Rc::new(v)
     }
 }
 
@@ -257,9 +258,10 @@ impl<'a> Table<'a> {
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
             hands_returned: self.stages.contains(&Stage::HandsReturned),
-            facts: match self.facts.is_empty() {
-                true => NO_FACTS.with(Rc::clone),
-                false => Rc::from(self.facts.as_slice()),
+            facts: if self.facts.is_empty() {
+                NO_FACTS.with(Rc::clone)
+            } else {
+                Rc::from(self.facts.as_slice())
             },
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
