@@ -2,6 +2,7 @@
 //! belongs to one irregularity (a call, or an act such as a hesitation), not to the case.
 
 use crate::model::{Call, Seat};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// A question of fact: the finding, and the call whose irregularity asks it (issue 9, item
@@ -56,18 +57,111 @@ pub const ABOUT: &str = "$about";
 
 /// The Director's findings a replay knows: answers to every question of a finding (the
 /// short form, `comparable_call no`), and answers to the question about one call.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Findings {
     pub all: HashMap<String, bool>,
     pub about: HashMap<(String, AboutKey), bool>,
+    /// An answer given before its question was asked (`guessing`, one of `all` or `about`),
+    /// and how it was first read, if it was: the decision tree answers in advance the question a node's siblings asked,
+    /// and learns from this whether the node asks it too.
+    guessed: Option<Asked>,
+    first_read: Cell<Option<Option<About>>>,
+}
+
+/// A copy knows the same answers; none of them is a guess.
+impl Clone for Findings {
+    fn clone(&self) -> Self {
+        Findings {
+            all: self.all.clone(),
+            about: self.about.clone(),
+            guessed: None,
+            first_read: Cell::new(None),
+        }
+    }
+}
+
+/// What a replay under a guessed answer showed of the question (`Findings::guessing`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Guess {
+    /// The answer was never read: the replay is the one without it.
+    Unread,
+    /// The question was the first unknown the replay met, asked as this (the call it is
+    /// about as the replay met it): the replay is the branch of that answer.
+    Asked(Asked),
+    /// The answer was read for another question (a finding answered for every call, read
+    /// about one call): the replay shows nothing and is not used.
+    Other,
 }
 
 impl Findings {
+    pub fn new(all: HashMap<String, bool>, about: HashMap<(String, AboutKey), bool>) -> Self {
+        Findings {
+            all,
+            about,
+            ..Findings::default()
+        }
+    }
+
     pub(super) fn get(&self, name: &str, about: Option<About>) -> Option<bool> {
-        about
+        let answer = about
             .and_then(|a| self.about.get(&(name.to_string(), a.key())))
             .or_else(|| self.all.get(name))
-            .copied()
+            .copied();
+        if let (Some(g), Some(_)) = (&self.guessed, answer) {
+            if self.first_read.get().is_none() && self.reads_guess(g, name, about) {
+                self.first_read.set(Some(about));
+            }
+        }
+        answer
+    }
+
+    /// Whether reading `name` about `about` reads the guessed answer `g` (the lookup of
+    /// `get`: an answer about the call first, then one for every question).
+    fn reads_guess(&self, g: &Asked, name: &str, about: Option<About>) -> bool {
+        g.name == name
+            && match (g.about, about) {
+                (Some(ga), Some(a)) => ga.key() == a.key(),
+                (Some(_), None) => false,
+                (None, None) => true,
+                (None, Some(a)) => !self.about.contains_key(&(name.to_string(), a.key())),
+            }
+    }
+
+    /// These findings with `q`, which they do not answer, answered yes before it is asked: a
+    /// replay under them is the yes branch of `q` if the first unknown it would have met is
+    /// `q`, and the replay without the answer if it never reads it (`guess` tells which,
+    /// after the replay).
+    pub fn guessing(&self, q: &Asked) -> Findings {
+        let mut with = self.clone();
+        with.answer(q, true);
+        with.guessed = Some(q.clone());
+        with
+    }
+
+    /// What the replays under these findings showed of the guessed answer: read first as
+    /// the question it answers (the guess was right), never read, or read for another.
+    pub fn guess(&self) -> Guess {
+        let Some(g) = &self.guessed else {
+            return Guess::Unread;
+        };
+        match self.first_read.get() {
+            None => Guess::Unread,
+            Some(about) if about.map(|a| a.key()) == g.about.map(|a| a.key()) => {
+                Guess::Asked(Asked {
+                    name: g.name.clone(),
+                    about,
+                })
+            }
+            Some(_) => Guess::Other,
+        }
+    }
+
+    /// Whether `q` has an answer here.
+    pub fn answers(&self, q: &Asked) -> bool {
+        match q.about {
+            Some(a) => self.about.contains_key(&(q.name.clone(), a.key())),
+            None => self.all.contains_key(&q.name),
+        }
     }
 
     /// Record an answer to a question.
@@ -76,5 +170,92 @@ impl Findings {
             Some(a) => self.about.insert((q.name.clone(), a.key()), yes),
             None => self.all.insert(q.name.clone(), yes),
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn about(number: usize, call: &str) -> About {
+        About {
+            number,
+            seat: Seat::East,
+            what: AboutWhat::Call(Call::parse(call).unwrap()),
+        }
+    }
+
+    fn asked(name: &str, about: Option<About>) -> Asked {
+        Asked {
+            name: name.into(),
+            about,
+        }
+    }
+
+    #[test]
+    fn a_guess_about_a_call_is_asked_when_read_about_that_call_first() {
+        let guess = asked("comparable_call", Some(about(3, "1D")));
+        let with = Findings::default().guessing(&guess);
+        assert_eq!(with.guess(), Guess::Unread);
+        // Another finding, and the same finding about another call, are not the guess.
+        assert_eq!(with.get("misinformation", Some(about(3, "1D"))), None);
+        assert_eq!(with.get("comparable_call", Some(about(2, "1D"))), None);
+        assert_eq!(with.get("comparable_call", None), None);
+        assert_eq!(with.guess(), Guess::Unread);
+        // The same place in the auction with another call (a sibling's): the same
+        // question, asked as this replay met it.
+        assert_eq!(
+            with.get("comparable_call", Some(about(3, "2C"))),
+            Some(true)
+        );
+        assert_eq!(
+            with.guess(),
+            Guess::Asked(asked("comparable_call", Some(about(3, "2C"))))
+        );
+        // What a later read asks does not change what was asked first.
+        with.get("comparable_call", Some(about(3, "1D")));
+        assert_eq!(
+            with.guess(),
+            Guess::Asked(asked("comparable_call", Some(about(3, "2C"))))
+        );
+    }
+
+    #[test]
+    fn a_guess_for_every_question_read_about_one_call_shows_nothing() {
+        let with = Findings::default().guessing(&asked("comparable_call", None));
+        assert_eq!(
+            with.get("comparable_call", Some(about(3, "1D"))),
+            Some(true)
+        );
+        assert_eq!(with.guess(), Guess::Other);
+        let with = Findings::default().guessing(&asked("comparable_call", None));
+        assert_eq!(with.get("comparable_call", None), Some(true));
+        assert_eq!(with.guess(), Guess::Asked(asked("comparable_call", None)));
+    }
+
+    #[test]
+    fn a_call_answered_on_its_own_does_not_read_a_guess_for_every_question() {
+        let mut known = Findings::default();
+        known.answer(&asked("comparable_call", Some(about(3, "1D"))), false);
+        let with = known.guessing(&asked("comparable_call", None));
+        assert_eq!(
+            with.get("comparable_call", Some(about(3, "1D"))),
+            Some(false)
+        );
+        assert_eq!(with.guess(), Guess::Unread);
+    }
+
+    #[test]
+    fn a_copy_keeps_the_guessed_answer_but_not_the_guess() {
+        let guess = asked("comparable_call", Some(about(3, "1D")));
+        let with = Findings::default().guessing(&guess);
+        assert!(with.answers(&guess));
+        let copy = with.clone();
+        assert_eq!(
+            copy.get("comparable_call", Some(about(3, "1D"))),
+            Some(true)
+        );
+        assert_eq!(copy.guess(), Guess::Unread);
+        assert_eq!(with.guess(), Guess::Unread);
     }
 }

@@ -7,7 +7,8 @@
 //! ask, are replayed from the start.
 
 use super::engine::{Event, Fail, Open, Table};
-use super::expr::{AboutWhat, Evaluator, Findings, View};
+use super::expr::{AboutWhat, Asked, Evaluator, Findings, View};
+use super::findings::Guess;
 use super::value::Value;
 use crate::case::Case;
 use crate::eval::book::CompiledBook;
@@ -58,6 +59,9 @@ struct Ctx<'a> {
     /// Branches go on from their branch point; else every node is replayed from the case's
     /// start (`rule_case_from_start`, what the incremental tree is tested against).
     incremental: bool,
+    /// The finding the tree asked last, which the next node is replayed with answered yes
+    /// (`explore`).
+    last_asked: std::cell::RefCell<Option<Asked>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -157,18 +161,16 @@ fn rule(
     ruling_budget: u64,
     incremental: bool,
 ) -> Result<Ruling, RuleError> {
-    let findings = Findings {
-        all: case
-            .findings
+    let findings = Findings::new(
+        case.findings
             .iter()
             .map(|(k, (v, _))| (k.clone(), *v))
             .collect(),
-        about: case
-            .findings_about
+        case.findings_about
             .iter()
             .map(|(k, n, v, _)| ((k.clone(), *n), *v))
             .collect(),
-    };
+    );
     // In the case's text order: case.findings is a HashMap, and which unknown finding is
     // reported must not change from run to run.
     let mut given: Vec<_> = case
@@ -236,6 +238,7 @@ fn rule(
         dealer,
         vulnerable,
         incremental,
+        last_asked: Default::default(),
     };
     let mut tree = explore(&ctx, &[], &findings, 0, None)?;
     // A question is shown with the call it is about only when the findings are answered per
@@ -322,51 +325,105 @@ fn explore<'a>(
     base: Option<&Table<'a>>,
 ) -> Result<Node, RuleError> {
     // Past the last level no question is asked further: no branch goes on from this node.
-    match replay(ctx, extra, findings, base, depth < MAX_DEPTH) {
-        Err(Fail::Unknown(f)) => {
-            let ask = ctx
-                .book
-                .findings
-                .get(&f.name)
-                .and_then(|x| x.ask.get(crate::syntax::ast::Lang::En))
-                .unwrap_or("")
-                .to_string();
-            let mut branches = vec![];
-            for answer in [true, false] {
+    let branches = depth < MAX_DEPTH;
+    // Siblings mostly ask the same question (the same finding about the call at the same
+    // place of the auction): answered yes before it is asked, one replay is either this
+    // node's (the answer never read) or its yes branch (read as the first unknown), where
+    // asking first would replay the node three times.
+    let guess = ctx
+        .incremental
+        .then(|| ctx.last_asked.borrow().clone())
+        .flatten();
+    if let Some(q) = guess.filter(|q| !findings.answers(q)) {
+        let with = findings.guessing(&q);
+        let replayed = replay(ctx, extra, &with, base, branches);
+        match with.guess() {
+            Guess::Unread => return node(ctx, extra, findings, depth, base, replayed),
+            Guess::Asked(f) => {
+                let yes = node(ctx, extra, &with, depth, base, replayed)?;
+                return finding_branch(ctx, extra, findings, depth, base, f, Some(yes));
+            }
+            Guess::Other => {}
+        }
+    }
+    let replayed = replay(ctx, extra, findings, base, branches);
+    node(ctx, extra, findings, depth, base, replayed)
+}
+
+/// The node of a finding's question: its yes branch (`yes`, if already ruled) and its no
+/// branch. The table before the event that asked goes on with the answer: nothing before
+/// that event read the finding (a finding is read only by asking, and an unanswered one
+/// stops the evaluation), so a replay from the start with the answer would reach the same
+/// table.
+fn finding_branch<'a>(
+    ctx: &Ctx<'a>,
+    extra: &[Event],
+    findings: &'a Findings,
+    depth: usize,
+    base: Option<&Table<'a>>,
+    f: Asked,
+    yes: Option<Node>,
+) -> Result<Node, RuleError> {
+    ctx.last_asked.replace(Some(f.clone()));
+    let ask = ctx
+        .book
+        .findings
+        .get(&f.name)
+        .and_then(|x| x.ask.get(crate::syntax::ast::Lang::En))
+        .unwrap_or("")
+        .to_string();
+    let mut branches = vec![];
+    let mut yes = yes;
+    for answer in [true, false] {
+        let node = match (answer, yes.take()) {
+            (true, Some(node)) => node,
+            _ => {
                 let mut with = findings.clone();
                 with.answer(&f, answer);
-                // The table before the event that asked goes on with the answer: nothing
-                // before that event read the finding (a finding is read only by asking, and
-                // an unanswered one stops the evaluation), so a replay from the start with
-                // the answer would reach the same table.
-                branches.push(Branch {
-                    answer: if answer { "yes" } else { "no" }.to_string(),
-                    calls: vec![],
-                    node: explore(ctx, extra, &with, depth, base)?,
-                });
+                explore(ctx, extra, &with, depth, base)?
             }
-            Ok(Node::Branch {
-                question: Question {
-                    kind: "finding".into(),
-                    name: f.name,
-                    who: None,
-                    ask,
-                    about: f.about.map(|a| AboutCall {
-                        number: a.number,
-                        seat: a.seat,
-                        call: match a.what {
-                            AboutWhat::Call(c) => c.to_string(),
-                            AboutWhat::Act(_) => String::new(),
-                        },
-                        act: match a.what {
-                            AboutWhat::Call(_) => None,
-                            AboutWhat::Act(k) => Some(k.to_string()),
-                        },
-                    }),
+        };
+        branches.push(Branch {
+            answer: if answer { "yes" } else { "no" }.to_string(),
+            calls: vec![],
+            node,
+        });
+    }
+    Ok(Node::Branch {
+        question: Question {
+            kind: "finding".into(),
+            name: f.name,
+            who: None,
+            ask,
+            about: f.about.map(|a| AboutCall {
+                number: a.number,
+                seat: a.seat,
+                call: match a.what {
+                    AboutWhat::Call(c) => c.to_string(),
+                    AboutWhat::Act(_) => String::new(),
                 },
-                branches,
-            })
-        }
+                act: match a.what {
+                    AboutWhat::Call(_) => None,
+                    AboutWhat::Act(k) => Some(k.to_string()),
+                },
+            }),
+        },
+        branches,
+    })
+}
+
+/// The node a replay makes: its outcome, or the question it leaves open with a branch for
+/// each answer.
+fn node<'a>(
+    ctx: &Ctx<'a>,
+    extra: &[Event],
+    findings: &'a Findings,
+    depth: usize,
+    base: Option<&Table<'a>>,
+    replayed: Result<replay::Replayed<'a>, Fail>,
+) -> Result<Node, RuleError> {
+    match replayed {
+        Err(Fail::Unknown(f)) => finding_branch(ctx, extra, findings, depth, base, f, None),
         Err(Fail::Error {
             message,
             span,

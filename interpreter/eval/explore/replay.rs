@@ -74,7 +74,7 @@ fn first_card_past(
 
 /// A replay's outcome, the question it leaves open, and the table its children go on from
 /// (the state before the case's end is ruled), where they may.
-type Replayed<'a> = (Outcome, Option<Open>, Option<Table<'a>>);
+pub(super) type Replayed<'a> = (Outcome, Option<Open>, Option<Table<'a>>);
 
 /// `branches`: whether the node may have branches, which go on from its table (a copy kept
 /// before the case's end is ruled).
