@@ -64,6 +64,9 @@ pub struct LawBook {
     pub name: String,
     pub laws: BTreeMap<u32, LawInfo>,
     pub paragraphs: BTreeMap<String, ParagraphInfo>,
+    /// The titles of the paragraphs that have one, by id: looked up for every paragraph of
+    /// every ruling rendered, and its enclosing sections' where it has none (`paragraph_title`).
+    titled: rustc_hash::FxHashMap<String, Translations>,
     pub defines: HashMap<String, Define>,
     pub tables: HashMap<String, Table>,
     pub irregularities: Vec<IrregularityInfo>,
@@ -98,12 +101,7 @@ impl LawBook {
     pub fn paragraph_title(&self, id: &str, lang: Lang) -> Option<&str> {
         let mut key = id;
         loop {
-            if let Some(t) = self
-                .paragraphs
-                .get(key)
-                .and_then(|p| p.titles.as_ref())
-                .and_then(|t| t.get(lang))
-            {
+            if let Some(t) = self.titled.get(key).and_then(|t| t.get(lang)) {
                 return Some(t);
             }
             key = parent_id(key)?;
@@ -147,7 +145,13 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
         c.check_bodies();
     }
     if c.diags.is_empty() {
-        Ok(c.book)
+        let mut book = c.book;
+        book.titled = book
+            .paragraphs
+            .iter()
+            .filter_map(|(id, p)| Some((id.clone(), p.titles.clone()?)))
+            .collect();
+        Ok(book)
     } else {
         // A fault met from several places (a misspelt return type, checked at each use of
         // its definition) is said once.
