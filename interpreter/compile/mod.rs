@@ -8,6 +8,7 @@
 
 mod expr;
 mod purity;
+pub mod watchers;
 
 use crate::check::builtins::Builtin;
 use crate::check::types::Type;
@@ -249,6 +250,8 @@ pub struct Program {
     pub folded: Vec<Option<Folded>>,
     /// The number of sets of used definitions and tables over all folded definitions.
     pub folded_sets: usize,
+    /// The irregularities each kind of act may be (`watchers`).
+    pub watchers: watchers::Watchers,
     open: OpenCache,
 }
 
@@ -326,6 +329,7 @@ pub fn compile(book: &LawBook) -> Program {
     paragraphs.dedup();
     let mut p = Program {
         paragraphs,
+        watchers: watchers::Watchers::of(book),
         define_index: names
             .iter()
             .enumerate()

@@ -1,30 +1,21 @@
 use super::*;
 
-/// The kinds of act, as places in `Watchers`.
-const ACT_KINDS: usize = 10;
-
+/// The place of an act's kind among the kinds triggers name (`compile::watchers`).
 fn act_kind(act: Act) -> usize {
-    match act {
-        Act::Call => 0,
-        Act::Change => 1,
-        Act::Question => 2,
-        Act::Play => 3,
-        Act::Exposure(_) => 4,
-        Act::Withdrawal => 5,
-        Act::TrickQuitted => 6,
-        Act::Supply => 7,
-        Act::Claim => 8,
-        Act::LeadTurn => 9,
-    }
+    let trigger = match act {
+        Act::Call => TriggerKind::Call,
+        Act::Change => TriggerKind::Change,
+        Act::Question => TriggerKind::Question,
+        Act::Play => TriggerKind::Play,
+        Act::Exposure(how) => TriggerKind::Exposure(how),
+        Act::Withdrawal => TriggerKind::Withdrawal,
+        Act::TrickQuitted => TriggerKind::TrickQuitted,
+        Act::Supply => TriggerKind::Supply,
+        Act::Claim => TriggerKind::Claim,
+        Act::LeadTurn => TriggerKind::LeadTurn,
+    };
+    crate::compile::watchers::act_kind(&trigger).expect("an act is no breach")
 }
-
-/// The irregularities that may watch each kind of act, by their place in the law book, in its
-/// order (the order in which an act's irregularities are found and ruled): those triggered by
-/// that kind of act, and those triggered by a breach of an obligation, which any act may be.
-/// Built once a table; an act is asked about its own irregularities only, not every one of
-/// the book's.
-#[derive(Debug)]
-pub(super) struct Watchers([Vec<usize>; ACT_KINDS]);
 
 /// Whether an irregularity of this trigger watches `act` (with the obligations it breaches).
 fn watches(kind: &TriggerKind, act: Act, breaches: &[Rc<str>]) -> bool {
@@ -40,32 +31,6 @@ fn watches(kind: &TriggerKind, act: Act, breaches: &[Rc<str>]) -> bool {
         TriggerKind::Claim => act == Act::Claim,
         TriggerKind::LeadTurn => act == Act::LeadTurn,
         TriggerKind::Breach(ob) => breaches.iter().any(|b| **b == *ob.name),
-    }
-}
-
-impl Watchers {
-    pub(super) fn of(book: &CompiledBook) -> Watchers {
-        let mut w: [Vec<usize>; ACT_KINDS] = Default::default();
-        for (i, info) in book.irregularities.iter().enumerate() {
-            let kind = match &info.decl.trigger.kind {
-                TriggerKind::Call => Some(Act::Call),
-                TriggerKind::Change => Some(Act::Change),
-                TriggerKind::Question => Some(Act::Question),
-                TriggerKind::Play => Some(Act::Play),
-                TriggerKind::Exposure(how) => Some(Act::Exposure(*how)),
-                TriggerKind::Withdrawal => Some(Act::Withdrawal),
-                TriggerKind::TrickQuitted => Some(Act::TrickQuitted),
-                TriggerKind::Supply => Some(Act::Supply),
-                TriggerKind::Claim => Some(Act::Claim),
-                TriggerKind::LeadTurn => Some(Act::LeadTurn),
-                TriggerKind::Breach(_) => None,
-            };
-            match kind {
-                Some(act) => w[act_kind(act)].push(i),
-                None => w.iter_mut().for_each(|kind| kind.push(i)),
-            }
-        }
-        Watchers(w)
     }
 }
 
@@ -240,9 +205,9 @@ impl<'a> Table<'a> {
         // watches the act and handed over only to one that it is (few acts are any).
         let about = self.about(rec, x, seat);
         let mut env: Env<'a> = Vec::new();
-        let watchers = Rc::clone(&self.watchers);
-        for &i in &watchers.0[act_kind(act)] {
-            let info = &self.book.irregularities[i];
+        let book = self.book;
+        for &i in book.program.watchers.of_kind(act_kind(act)) {
+            let info = &book.irregularities[i];
             let decl = &info.decl;
             if !watches(&decl.trigger.kind, act, breaches) {
                 continue;
@@ -559,7 +524,7 @@ mod tests {
             &mut crate::source::Sources::default(),
         )
         .expect("the 2017 law book loads");
-        let watchers = Watchers::of(&book);
+        let watchers = &book.program.watchers;
         let exposures = [
             Exposure::Exposed,
             Exposure::EarlyLead,
@@ -589,7 +554,7 @@ mod tests {
             .collect();
         let mut asked_somewhere = vec![false; book.irregularities.len()];
         for act in acts {
-            let listed = &watchers.0[act_kind(act)];
+            let listed = watchers.of_kind(act_kind(act));
             assert!(listed.windows(2).all(|w| w[0] < w[1]), "{act:?}: in order");
             for (i, info) in book.irregularities.iter().enumerate() {
                 // Every obligation breached: an act may be each breach's irregularity.
@@ -608,6 +573,6 @@ mod tests {
             asked_somewhere.iter().all(|a| *a),
             "every irregularity is some act's"
         );
-        assert!(watchers.0[act_kind(Act::Call)].len() < book.irregularities.len() / 2);
+        assert!(watchers.of_kind(act_kind(Act::Call)).len() < book.irregularities.len() / 2);
     }
 }

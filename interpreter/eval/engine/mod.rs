@@ -416,8 +416,6 @@ pub struct Table<'a> {
     made: usize,
     /// The view last built, with the changes of the watched parts it was built at.
     view_cache: std::cell::RefCell<Option<view::CachedView>>,
-    /// The irregularities each kind of act may be (`irregularity::Watchers`).
-    watchers: Rc<irregularity::Watchers>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -562,7 +560,6 @@ impl<'a> Table<'a> {
             next_conduct: Default::default(),
             made: 0,
             view_cache: Default::default(),
-            watchers: Rc::new(irregularity::Watchers::of(book)),
         }
     }
 
