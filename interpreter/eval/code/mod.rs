@@ -95,9 +95,17 @@ impl Machine<'_> {
         size: Frame,
         f: impl FnOnce(&mut Self) -> R<T>,
     ) -> R<T> {
-        self.ints.resize(base.0 + size.0, 0);
-        self.vals.resize(base.1 + size.1, Value::Int(0));
-        self.elems.resize(base.2 + size.2, (None, 0));
+        // Most frames have slots on one stack or none (a rule's condition, a definition of
+        // ints): a stack the frame leaves alone is not touched.
+        if base.0 + size.0 != self.ints.len() {
+            self.ints.resize(base.0 + size.0, 0);
+        }
+        if base.1 + size.1 != self.vals.len() {
+            self.vals.resize(base.1 + size.1, Value::Int(0));
+        }
+        if base.2 + size.2 != self.elems.len() {
+            self.elems.resize(base.2 + size.2, (None, 0));
+        }
         let outer = (self.ib, self.vb, self.eb);
         (self.ib, self.vb, self.eb) = base;
         let r = f(self);
@@ -109,9 +117,17 @@ impl Machine<'_> {
     /// Drop everything above `base` on the stacks.
     #[inline]
     pub fn truncate(&mut self, base: Frame) {
-        self.ints.truncate(base.0);
-        self.vals.truncate(base.1);
-        self.elems.truncate(base.2);
+        // The stacks are mostly at `base` already (every evaluation ends with this): a
+        // comparison, not a call that walks nothing to drop.
+        if self.ints.len() > base.0 {
+            self.ints.truncate(base.0);
+        }
+        if self.vals.len() > base.1 {
+            self.vals.truncate(base.1);
+        }
+        if self.elems.len() > base.2 {
+            self.elems.truncate(base.2);
+        }
     }
 }
 
