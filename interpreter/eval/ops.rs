@@ -111,13 +111,26 @@ pub fn no_element(what: &str, span: Span) -> Stop {
     }
 }
 
+/// Where the view holds a state variable that is a list (the auction, the trick, …), for
+/// reading it without a copy; `None` for the others.
+pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
+    Some(match s {
+        StateVar::Auction => |v| &v.auction,
+        StateVar::Trick => |v| &v.trick,
+        StateVar::Plays => |v| &v.plays,
+        StateVar::Conducts => |v| &v.conducts,
+        StateVar::NextConducts => |v| &v.next_conducts,
+        _ => return None,
+    })
+}
+
 /// A state variable of the table.
 pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
+    if let Some(list) = state_list(s) {
+        return Ok(Value::List(list(view).clone()));
+    }
     Ok(match s {
-        StateVar::Auction => Value::List(view.auction.clone()),
-        StateVar::Trick => Value::List(view.trick.clone()),
         StateVar::Dealer => Value::Seat(view.dealer),
-        StateVar::Plays => Value::List(view.plays.clone()),
         StateVar::TrickNumber => Value::Int(view.trick_number as i64),
         StateVar::Trumps => Value::Strain(view.trumps),
         StateVar::ToPlay => Value::Seat(view.to_play),
@@ -137,8 +150,6 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
             }
         }
         StateVar::Conceded => Value::Bool(view.conceded),
-        StateVar::Conducts => Value::List(view.conducts.clone()),
-        StateVar::NextConducts => Value::List(view.next_conducts.clone()),
         StateVar::Claimers => Value::List(Rc::new(
             view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
         )),
@@ -146,6 +157,11 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         StateVar::OpeningLeadFaced => Value::Bool(view.opening_lead_faced),
         StateVar::CaseEnded => Value::Bool(view.case_ended),
         StateVar::RoundEnded => Value::Bool(view.round_ended),
+        StateVar::Auction
+        | StateVar::Trick
+        | StateVar::Plays
+        | StateVar::Conducts
+        | StateVar::NextConducts => unreachable!("a list, read above"),
     })
 }
 
@@ -166,6 +182,25 @@ pub fn read_field(v: &Value, f: FieldKind, span: Span) -> Result<Value, Stop> {
     })
 }
 
+/// A built-in of one argument that reads nothing but it, where the argument is of its kind:
+/// the seats around the table, a card's suit and rank, a list's size. `None` for another
+/// built-in or argument (`apply_builtin` says what is wrong). The compiled code calls it on
+/// the argument where it lies, with no copy.
+#[inline]
+pub fn apply_one(b: Builtin, a: &Value) -> Option<Value> {
+    use Value as V;
+    Some(match (b, a) {
+        (Builtin::Lho, V::Seat(s)) => V::Seat(s.lho()),
+        (Builtin::Rho, V::Seat(s)) => V::Seat(s.rho()),
+        (Builtin::Partner, V::Seat(s)) => V::Seat(s.partner()),
+        (Builtin::SideOf, V::Seat(s)) => V::Side(s.side()),
+        (Builtin::SuitOf, V::Card(c)) => V::Suit(c.suit),
+        (Builtin::RankOf, V::Card(c)) => V::Rank(c.rank),
+        (Builtin::Size, V::List(xs)) => V::Int(xs.len() as i64),
+        _ => return None,
+    })
+}
+
 /// A built-in function on its (at most two) arguments.
 pub fn apply_builtin(
     b: Builtin,
@@ -175,15 +210,16 @@ pub fn apply_builtin(
     span: Span,
 ) -> Result<Value, Stop> {
     use Value as V;
+    if let (Some(x), None) = (&a, &b2) {
+        if let Some(v) = apply_one(b, x) {
+            return Ok(v);
+        }
+    }
     let bad = || Stop::Error {
         message: "wrong arguments to a built-in function".into(),
         span,
     };
     Ok(match (b, a, b2) {
-        (Builtin::Lho, Some(V::Seat(s)), _) => V::Seat(s.lho()),
-        (Builtin::Rho, Some(V::Seat(s)), _) => V::Seat(s.rho()),
-        (Builtin::Partner, Some(V::Seat(s)), _) => V::Seat(s.partner()),
-        (Builtin::SideOf, Some(V::Seat(s)), _) => V::Side(s.side()),
         (Builtin::IsBid, Some(V::Call(c, _)), _) => V::Bool(c.is_bid()),
         (Builtin::IsPass, Some(V::Call(c, _)), _) => V::Bool(c == Call::Pass),
         (Builtin::IsDouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Double),
@@ -208,8 +244,6 @@ pub fn apply_builtin(
             };
             V::Call(Call::bid(l.clamp(0, 99) as u8, strain), Meaning::Natural)
         }
-        (Builtin::SuitOf, Some(V::Card(c)), _) => V::Suit(c.suit),
-        (Builtin::RankOf, Some(V::Card(c)), _) => V::Rank(c.rank),
         (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => xs
             .get(usize::try_from(i).map_err(|_| bad())?)
             .cloned()
@@ -217,7 +251,6 @@ pub fn apply_builtin(
                 message: format!("the list has no element {i}"),
                 span,
             })?,
-        (Builtin::Size, Some(V::List(xs)), _) => V::Int(xs.len() as i64),
         (Builtin::Range, Some(V::Int(a)), Some(V::Int(b))) => {
             check_range(a, b, span)?;
             V::List(Rc::new((a..=b).map(V::Int).collect()))
@@ -260,4 +293,86 @@ fn args_under(view: &View, s: Seat, o: &str, kind: impl Fn(&Value) -> bool) -> V
         .filter(|(h, n, _)| *h == s && **n == *o)
         .flat_map(|(_, _, args)| args.iter().filter(|a| kind(a)).cloned())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Card, Side};
+
+    fn one(b: Builtin, a: Value) -> Result<Value, Stop> {
+        apply_builtin(b, Some(a), None, &View::default(), Span::default())
+    }
+
+    /// The built-ins of one argument the compiled code asks in place (`apply_one`), through
+    /// the general entry both evaluators call: each on its kind of argument, and an error on
+    /// another kind (never a value).
+    #[test]
+    fn a_built_in_of_one_argument_reads_its_argument_and_nothing_else() {
+        let card = Card::parse("SK").expect("a card");
+        let cases = [
+            (
+                Builtin::Lho,
+                Value::Seat(Seat::North),
+                Value::Seat(Seat::East),
+            ),
+            (
+                Builtin::Rho,
+                Value::Seat(Seat::North),
+                Value::Seat(Seat::West),
+            ),
+            (
+                Builtin::Partner,
+                Value::Seat(Seat::East),
+                Value::Seat(Seat::West),
+            ),
+            (
+                Builtin::SideOf,
+                Value::Seat(Seat::West),
+                Value::Side(Side::EastWest),
+            ),
+            (Builtin::SuitOf, Value::Card(card), Value::Suit(card.suit)),
+            (Builtin::RankOf, Value::Card(card), Value::Rank(card.rank)),
+            (
+                Builtin::Size,
+                Value::List(Rc::new(vec![Value::Int(1), Value::Int(2)])),
+                Value::Int(2),
+            ),
+        ];
+        for (b, arg, want) in cases {
+            assert_eq!(apply_one(b, &arg), Some(want.clone()), "{b:?}");
+            assert_eq!(one(b, arg).ok(), Some(want), "{b:?}");
+            assert!(one(b, Value::Int(3)).is_err(), "{b:?} of an int");
+        }
+        // The others go the general way.
+        assert_eq!(apply_one(Builtin::HandOf, &Value::Seat(Seat::North)), None);
+    }
+
+    /// Each state that is a list is read where the view holds it, the same as its value.
+    #[test]
+    fn a_state_that_is_a_list_is_the_list_the_view_holds() {
+        let view = View {
+            auction: Rc::new(vec![Value::Int(1)]),
+            trick: Rc::new(vec![Value::Int(1), Value::Int(2)]),
+            plays: Rc::new(vec![Value::Int(1), Value::Int(2), Value::Int(3)]),
+            conducts: Rc::new(vec![Value::Int(4); 4]),
+            next_conducts: Rc::new(vec![Value::Int(5); 5]),
+            ..View::default()
+        };
+        let lists = [
+            StateVar::Auction,
+            StateVar::Trick,
+            StateVar::Plays,
+            StateVar::Conducts,
+            StateVar::NextConducts,
+        ];
+        for (n, s) in lists.into_iter().enumerate() {
+            let list = state_list(s).expect("a list");
+            assert_eq!(list(&view).len(), n + 1, "{s:?}");
+            let read = read_state(&view, s, Span::default()).expect("read");
+            assert_eq!(read, Value::List(list(&view).clone()), "{s:?}");
+        }
+        assert!(state_list(StateVar::Dealer).is_none());
+        assert!(state_list(StateVar::Claimers).is_none());
+    }
 }

@@ -70,19 +70,49 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The size of a list: a list the view holds is not copied (`size(trick) > 0`).
+    pub(super) fn size(&mut self, arg: &Spanned, span: Span) -> Fun<i64> {
+        if let CExpr::State(s) = arg.expr {
+            if let Some(list) = state_list(s) {
+                return Box::new(move |m| Ok(list(m.view).len() as i64));
+            }
+        }
+        let a = self.builtin(Builtin::Size, std::slice::from_ref(arg), span);
+        Box::new(move |m| match a(m)? {
+            Value::Int(n) => Ok(n),
+            _ => unreachable!("a size is an int"),
+        })
+    }
+
     /// A built-in function: its arguments as values, at most two, without a vector.
     pub(super) fn builtin(&mut self, b: Builtin, args: &[Spanned], span: Span) -> Fun<Value> {
         match args {
             [] => {
                 Box::new(move |m| apply_builtin(b, None, None, m.view, span).or_else(|e| m.fail(e)))
             }
-            [a] => {
-                let a = self.val(a);
-                Box::new(move |m| {
-                    let x = a(m)?;
-                    apply_builtin(b, Some(x), None, m.view, span).or_else(|e| m.fail(e))
-                })
-            }
+            // The built-ins that read only their argument (`apply_one`) read a variable's
+            // value where it lies; the others, and a wrong argument, go the general way.
+            [a] => match self.val_slot(a) {
+                Some(p) => Box::new(move |m| match apply_one(b, p.get(m)) {
+                    Some(v) => Ok(v),
+                    None => {
+                        let x = p.get(m).clone();
+                        apply_builtin(b, Some(x), None, m.view, span).or_else(|e| m.fail(e))
+                    }
+                }),
+                None => {
+                    let a = self.val(a);
+                    Box::new(move |m| {
+                        let x = a(m)?;
+                        match apply_one(b, &x) {
+                            Some(v) => Ok(v),
+                            None => {
+                                apply_builtin(b, Some(x), None, m.view, span).or_else(|e| m.fail(e))
+                            }
+                        }
+                    })
+                }
+            },
             [a, c, ..] => {
                 let (a, c) = (self.val(a), self.val(c));
                 Box::new(move |m| {

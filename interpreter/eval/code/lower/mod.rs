@@ -15,8 +15,8 @@ use crate::check::types::Type;
 use crate::compile::{CExpr, FieldKind, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::eval::ops::{
-    apply_builtin, check_range, compare, int_op, negate, no_element, overflow, read_field,
-    read_state, type_error, Stop,
+    apply_builtin, apply_one, check_range, compare, int_op, negate, no_element, overflow,
+    read_field, read_state, state_list, type_error, Stop,
 };
 use crate::eval::value::Value;
 use crate::model::{Call, Meaning};
@@ -376,6 +376,7 @@ impl<'b> Lowerer<'b> {
                     Box::new(move |m| Ok(a(m)?.max(b2(m)?)))
                 }
             }
+            CExpr::Builtin(Builtin::Size, args) if args.len() == 1 => self.size(&args[0], span),
             CExpr::Builtin(Builtin::Level, args) if args.len() == 1 => {
                 self.on_call(&args[0], span, |c, _| match c {
                     Call::Bid { level, .. } => Some(i64::from(level)),
