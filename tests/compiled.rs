@@ -192,3 +192,78 @@ fn a_definitions_paragraphs_are_its_sources_and_the_program_lists_them_in_the_la
     );
     assert!(two < twelve && twelve < last, "{:?}", p.paragraphs);
 }
+
+/// The 2017 law book with law 99 holding `body`, made ready to run as `how` says.
+fn book_with(body: &str, how: Evaluation) -> lawbook::eval::book::CompiledBook {
+    let mut sources = Sources::default();
+    let mut texts: Vec<(String, String)> = common::law_files_2017()
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    texts.push((
+        "99-walks.law".into(),
+        format!("law 99 {{\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n{body}\n}}\n"),
+    ));
+    let files = texts
+        .into_iter()
+        .map(|(name, text)| {
+            let id = sources.add(name, text);
+            lawbook::syntax::parse_law_file(id, &sources.get(id).text.clone())
+                .expect("the file parses")
+        })
+        .collect();
+    let book = lawbook::check::check("2017", files).expect("the book checks");
+    lawbook::eval::book::CompiledBook::with(book, how)
+}
+
+/// A call in a quantifier's filter that reads nothing of the walk is made once a walk
+/// (`calls::remembered` in the compiled code): the values the reference interpreter gives,
+/// each call made again, in fewer steps; a walk that never asks it does not make it; in a
+/// walk inside a walk, a call that reads the outer walk's variable is made again for each of
+/// its elements.
+#[test]
+fn a_call_that_does_not_change_within_a_walk_is_made_once_a_walk() {
+    let body = "
+  define inner(k: int): int = k + 1
+  define invariant(k: int): int = count x in range(1, 40) where inner(k) > x
+  define variant(k: int): int = count x in range(1, 40) where inner(x) > k
+  define never_asked(k: int): int = count x in range(1, 40) where x > 100 and inner(k) > x
+  define inside(k: int): int =
+    count x in range(1, 6) where (count y in range(1, 4) where inner(k) > y) + x > 3
+  define outer_variable(k: int): int =
+    count x in range(1, 6) where (count y in range(1, 4) where inner(x) > y + k) > 1
+";
+    let compiled = book_with(body, Evaluation::Compiled);
+    let reference = book_with(body, Evaluation::Reference);
+    let findings = lawbook::eval::expr::Findings::default();
+    let view = lawbook::eval::expr::View::default();
+    // The value, and the steps it took.
+    let run = |book: &lawbook::eval::book::CompiledBook, name: &str, k: i64| {
+        let ev = lawbook::eval::expr::Evaluator::new(book, &findings, 1_000_000);
+        let v = ev
+            .call(name, vec![lawbook::eval::value::Value::Int(k)], &view)
+            .expect("it evaluates");
+        (v, 1_000_000 - ev.budget.get())
+    };
+    for name in [
+        "invariant",
+        "variant",
+        "never_asked",
+        "inside",
+        "outer_variable",
+    ] {
+        for k in 0..6 {
+            assert_eq!(
+                run(&compiled, name, k).0,
+                run(&reference, name, k).0,
+                "{name}({k})"
+            );
+        }
+    }
+    let (once, each) = (
+        run(&compiled, "invariant", 20).1,
+        run(&compiled, "variant", 20).1,
+    );
+    // 40 elements, and a call at each of them or at the first only.
+    assert_eq!(each - once, 39, "steps: {once} a walk, {each} each element");
+}

@@ -53,6 +53,9 @@ pub struct Machine<'m> {
     /// Quantifier variables over lists of values: the list, and where the walk is in it (an
     /// element is read where it lies, never copied into a slot).
     pub elems: &'m mut Vec<(Option<Rc<Vec<Value>>>, usize)>,
+    /// The quantifiers walking now, innermost last, each by its activation's number
+    /// (`activation`): what a call that does not depend on the walk is remembered for.
+    pub walks: &'m mut Vec<u64>,
     pub ib: usize,
     pub vb: usize,
     pub eb: usize,
@@ -137,6 +140,23 @@ pub struct Stacks {
     ints: Vec<i64>,
     vals: Vec<Value>,
     elems: Vec<(Option<Rc<Vec<Value>>>, usize)>,
+    walks: Vec<u64>,
+}
+
+thread_local! {
+    /// The activations of quantifiers on this thread so far: each walk gets a number no
+    /// other walk of any evaluation on the thread has had.
+    static ACTIVATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A number for a quantifier's walk that no walk on this thread had before.
+#[inline]
+pub fn activation() -> u64 {
+    ACTIVATIONS.with(|a| {
+        let n = a.get() + 1;
+        a.set(n);
+        n
+    })
 }
 
 /// A rule's expression, lowered: its closure and the slots its quantifiers need.
@@ -201,6 +221,7 @@ impl Code {
             ints: &mut stacks.ints,
             vals: &mut stacks.vals,
             elems: &mut stacks.elems,
+            walks: &mut stacks.walks,
             ib: 0,
             vb: 0,
             eb: 0,
@@ -208,6 +229,7 @@ impl Code {
         };
         let r = f(&mut m);
         m.truncate((0, 0, 0));
+        m.walks.clear();
         r.map_err(|Halt| m.stop.take().expect("a halt leaves its stop"))
     }
 

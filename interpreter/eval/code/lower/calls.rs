@@ -4,7 +4,8 @@
 //! An inlined call does what a call does, in the same order: its arguments in order, one
 //! step of the budget, the body, and the definition marked used unless it gave false. How
 //! much is inlined into one frame is bounded, so a book of definitions that each call the
-//! next twice lowers in linear time.
+//! next twice lowers in linear time. A call in a quantifier's filter or key whose arguments
+//! read nothing of the walk is made once a walk, not once an element (`remembered`).
 
 use super::*;
 
@@ -33,7 +34,15 @@ impl Lowerer<'_> {
     }
 
     /// A call of definition `i`, its value taken as `T`.
-    pub(super) fn call<T: Ret>(&mut self, i: usize, args: &[Spanned]) -> Fun<T> {
+    pub(super) fn call<T: Ret + Clone>(&mut self, i: usize, args: &[Spanned]) -> Fun<T> {
+        if let Some(from) = self.walk_from {
+            if !args.iter().any(|a| reads_slot(a, from)) {
+                self.walk_from = None;
+                let call = self.call::<T>(i, args);
+                self.walk_from = Some(from);
+                return remembered(call);
+            }
+        }
         if let Some(c) = self.inline(i, args) {
             let (params, span) = (c.params, c.span);
             let body = T::lowered(c.body, span);
@@ -101,9 +110,11 @@ impl Lowerer<'_> {
             .iter()
             .map(|&(i, place)| (place, self.arg(kinds[i], &args[i])))
             .collect();
-        // The body sees its parameters and nothing of the caller's.
+        // The body sees its parameters and nothing of the caller's (nor its walk).
         let caller = std::mem::replace(&mut self.slots, callee);
+        let walk = self.walk_from.take();
         let body = self.lower(&d.body);
+        self.walk_from = walk;
         self.slots = caller;
         for (_, place) in own.iter().rev() {
             self.release(*place);
@@ -137,6 +148,48 @@ fn bind(m: &mut Machine, params: &[(Place, Arg)]) -> R<()> {
         }
     }
     Ok(())
+}
+
+/// A call that reads nothing that changes from element to element of the walk it is in:
+/// made once a walk, at the first element that asks it (so a walk that never asks it, or
+/// stops before, does not make it), and remembered for the walk's other elements. A
+/// definition gives the same value on the same arguments, view and findings, and all of
+/// them stay while one walk runs; what a call does besides (a step of the budget, its
+/// paragraphs marked used) is done the first time, and marking again would change
+/// nothing. A stop is not remembered.
+fn remembered<T: Clone + 'static>(call: Fun<T>) -> Fun<T> {
+    let kept: std::cell::RefCell<Option<(u64, T)>> = std::cell::RefCell::new(None);
+    Box::new(move |m| {
+        let Some(&walk) = m.walks.last() else {
+            return call(m);
+        };
+        if let Some((w, v)) = &*kept.borrow() {
+            if *w == walk {
+                return Ok(v.clone());
+            }
+        }
+        let v = call(m)?;
+        *kept.borrow_mut() = Some((walk, v.clone()));
+        Ok(v)
+    })
+}
+
+/// Whether `e` reads slot `from` or a later one (the walk's variable, or one of a walk
+/// inside it).
+fn reads_slot(e: &Spanned, from: usize) -> bool {
+    let each = |x: &Spanned| reads_slot(x, from);
+    match &e.expr {
+        CExpr::Local(i) => *i >= from,
+        CExpr::Const(_) | CExpr::Finding(_) | CExpr::Fact(_) | CExpr::State(_) => false,
+        CExpr::Bound(_, x) => x.iter().any(|x| each(x)),
+        CExpr::Define(_, args) | CExpr::Builtin(_, args) => args.iter().any(each),
+        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => each(x),
+        CExpr::Binary(_, a, b) => each(a) || each(b),
+        CExpr::If(a, b, c) => each(a) || each(b) || each(c),
+        CExpr::Quant {
+            list, filter, key, ..
+        } => each(list) || filter.iter().any(|f| each(f)) || key.iter().any(|k| each(k)),
+    }
 }
 
 /// The nodes of an expression, counted up to `most`.

@@ -150,6 +150,9 @@ pub struct Lowerer<'b> {
     max: Frame,
     /// How many more nodes may be inlined into this frame (`calls`).
     inline_left: usize,
+    /// Lowering the filter or key of a quantifier: the slot of its variable (the first slot
+    /// that changes from element to element).
+    walk_from: Option<usize>,
 }
 
 impl<'b> Lowerer<'b> {
@@ -161,6 +164,7 @@ impl<'b> Lowerer<'b> {
             now: (0, 0, 0),
             max: (0, 0, 0),
             inline_left: calls::INLINE_BUDGET,
+            walk_from: None,
         };
         for t in params {
             l.push(Kind::of(t), false);

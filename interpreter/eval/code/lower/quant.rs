@@ -31,8 +31,12 @@ impl Lowerer<'_> {
             _ => Kind::Val,
         };
         let var = self.push(elem, matches!(source, Source::List(..)));
+        // A call in the filter or the key that reads no slot from the variable on is the
+        // same at every element: remembered for the walk (`calls::remembered`).
+        let outer = self.walk_from.replace(self.slots.len() - 1);
         let filter = filter.as_ref().map(|f| self.bool(f));
         let key = key.as_ref().map(|k| self.int(k));
+        self.walk_from = outer;
         self.pop();
         let q = Rc::new(Quant {
             source,
@@ -160,6 +164,15 @@ impl Lowerer<'_> {
     }
 }
 
+/// `walk` as an activation of its own: on `Machine::walks` while it runs, however it ends.
+#[inline]
+fn walking(m: &mut Machine, walk: impl FnOnce(&mut Machine) -> R<()>) -> R<()> {
+    m.walks.push(super::super::activation());
+    let r = walk(m);
+    m.walks.pop();
+    r
+}
+
 /// What a quantifier walks.
 enum Source {
     /// `range(a, b)`: the ints from a to b, never made into a list.
@@ -198,7 +211,8 @@ impl Quant {
         }
     }
 
-    /// Put each element in the variable's slot and call `body` until it says stop.
+    /// Put each element in the variable's slot and call `body` until it says stop. The walk
+    /// is an activation of its own (`Machine::walks`) from its first element to its end.
     fn each(&self, m: &mut Machine, mut body: impl FnMut(&mut Machine, Elem) -> R<bool>) -> R<()> {
         match &self.source {
             Source::Range(lo, hi, span) => {
@@ -210,13 +224,16 @@ impl Quant {
                 let Place::Int(at) = self.var.place else {
                     unreachable!("a range's variable is an int")
                 };
-                for i in a..=b {
-                    m.tick(self.span)?;
-                    m.ints[m.ib + at] = i;
-                    if !body(m, Elem::Int(i))? {
-                        break;
+                walking(m, |m| {
+                    for i in a..=b {
+                        m.tick(self.span)?;
+                        m.ints[m.ib + at] = i;
+                        if !body(m, Elem::Int(i))? {
+                            break;
+                        }
                     }
-                }
+                    Ok(())
+                })
             }
             Source::List(list, span) => {
                 let xs = match list(m)? {
@@ -226,26 +243,31 @@ impl Quant {
                 if let Place::Val(ValPlace::Elem(at)) = self.var.place {
                     // The variable is the walk's place in the list: nothing copied.
                     m.elems[m.eb + at] = (Some(xs.clone()), 0);
-                    for (j, x) in xs.iter().enumerate() {
+                    walking(m, |m| {
+                        for (j, x) in xs.iter().enumerate() {
+                            m.tick(self.span)?;
+                            m.elems[m.eb + at].1 = j;
+                            if !body(m, Elem::Val(x))? {
+                                break;
+                            }
+                        }
+                        Ok(())
+                    })?;
+                    m.elems[m.eb + at].0 = None;
+                    return Ok(());
+                }
+                walking(m, |m| {
+                    for x in xs.iter() {
                         m.tick(self.span)?;
-                        m.elems[m.eb + at].1 = j;
+                        self.set(m, x)?;
                         if !body(m, Elem::Val(x))? {
                             break;
                         }
                     }
-                    m.elems[m.eb + at].0 = None;
-                    return Ok(());
-                }
-                for x in xs.iter() {
-                    m.tick(self.span)?;
-                    self.set(m, x)?;
-                    if !body(m, Elem::Val(x))? {
-                        break;
-                    }
-                }
+                    Ok(())
+                })
             }
         }
-        Ok(())
     }
 
     /// Copy an element into the variable's slot (an int, a truth value, or a value that is
