@@ -201,9 +201,18 @@ impl<'a> Table<'a> {
         let view = self.view();
         let mut found: Vec<(&'a Irregularity, u32, Exec<'a>)> = vec![];
         // What the act is about (the call or conduct a finding would be about), the same for
-        // every irregularity; and one set of bindings, refilled for each irregularity that
-        // watches the act and handed over only to one that it is (few acts are any).
+        // every irregularity; and one set of bindings: the act, its player and what it is
+        // about, the same values for every irregularity under the names each trigger gives
+        // them, renamed in place for each and handed over only to one that the act is (few
+        // acts are any), the `let`s of the one before dropped.
         let about = self.about(rec, x, seat);
+        let act_bindings = |decl: &'a Irregularity| -> Env<'a> {
+            let mut env = Vec::with_capacity(2 + about.len() + decl.lets.len());
+            env.push((decl.trigger.call.name.as_str(), x.clone()));
+            env.push((decl.trigger.offender.name.as_str(), Value::Seat(seat)));
+            env.extend(about.iter().cloned());
+            env
+        };
         let mut env: Env<'a> = Vec::new();
         let book = self.book;
         for &i in book.program.watchers.of_kind(act_kind(act)) {
@@ -212,10 +221,13 @@ impl<'a> Table<'a> {
             if !watches(&decl.trigger.kind, act, breaches) {
                 continue;
             }
-            env.clear();
-            env.push((decl.trigger.call.name.as_str(), x.clone()));
-            env.push((decl.trigger.offender.name.as_str(), Value::Seat(seat)));
-            env.extend(about.iter().cloned());
+            if env.is_empty() {
+                env = act_bindings(decl);
+            } else {
+                env.truncate(2 + about.len());
+                env[0].0 = decl.trigger.call.name.as_str();
+                env[1].0 = decl.trigger.offender.name.as_str();
+            }
             // The `let`s the `when` names are bound before it is asked; the rest only when
             // the act is the irregularity (most acts are none, and a rectification's `let`s
             // can cost more than the question: `legal_play` walks a hand).
