@@ -201,6 +201,16 @@ pub fn apply_one(b: Builtin, a: &Value) -> Option<Value> {
     })
 }
 
+/// A built-in of one argument on its argument where it lies: `apply_one` where it reads only
+/// it, else the general way with a copy (`apply_builtin`, which says what is wrong).
+#[inline]
+pub fn apply_on(b: Builtin, a: &Value, view: &View, span: Span) -> Result<Value, Stop> {
+    match apply_one(b, a) {
+        Some(v) => Ok(v),
+        None => apply_builtin(b, Some(a.clone()), None, view, span),
+    }
+}
+
 /// A built-in function on its (at most two) arguments.
 pub fn apply_builtin(
     b: Builtin,

@@ -90,26 +90,16 @@ impl Lowerer<'_> {
             [] => {
                 Box::new(move |m| apply_builtin(b, None, None, m.view, span).or_else(|e| m.fail(e)))
             }
-            // The built-ins that read only their argument (`apply_one`) read a variable's
-            // value where it lies; the others, and a wrong argument, go the general way.
+            // A variable's value is read where it lies (`apply_on`).
             [a] => match self.val_slot(a) {
-                Some(p) => Box::new(move |m| match apply_one(b, p.get(m)) {
-                    Some(v) => Ok(v),
-                    None => {
-                        let x = p.get(m).clone();
-                        apply_builtin(b, Some(x), None, m.view, span).or_else(|e| m.fail(e))
-                    }
-                }),
+                Some(p) => {
+                    Box::new(move |m| apply_on(b, p.get(m), m.view, span).or_else(|e| m.fail(e)))
+                }
                 None => {
                     let a = self.val(a);
                     Box::new(move |m| {
                         let x = a(m)?;
-                        match apply_one(b, &x) {
-                            Some(v) => Ok(v),
-                            None => {
-                                apply_builtin(b, Some(x), None, m.view, span).or_else(|e| m.fail(e))
-                            }
-                        }
+                        apply_on(b, &x, m.view, span).or_else(|e| m.fail(e))
                     })
                 }
             },

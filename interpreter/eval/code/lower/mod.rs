@@ -9,13 +9,13 @@ mod quant;
 
 use super::call::{self, Arg, Ret};
 use super::table;
-use super::{Frame, Fun, Machine, R};
+use super::{activation, Frame, Fun, Machine, R};
 use crate::check::builtins::Builtin;
 use crate::check::types::Type;
 use crate::compile::{CExpr, FieldKind, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::eval::ops::{
-    apply_builtin, apply_one, check_range, compare, int_op, negate, no_element, overflow,
+    apply_builtin, apply_on, check_range, compare, int_op, negate, no_element, overflow,
     read_field, read_state, state_list, type_error, Stop,
 };
 use crate::eval::value::Value;

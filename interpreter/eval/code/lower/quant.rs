@@ -167,7 +167,7 @@ impl Lowerer<'_> {
 /// `walk` as an activation of its own: on `Machine::walks` while it runs, however it ends.
 #[inline]
 fn walking(m: &mut Machine, walk: impl FnOnce(&mut Machine) -> R<()>) -> R<()> {
-    m.walks.push(super::super::activation());
+    m.walks.push(activation());
     let r = walk(m);
     m.walks.pop();
     r
