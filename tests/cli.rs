@@ -263,21 +263,41 @@ fn score_check_agrees_with_every_real_pbn_file() {
     assert_eq!(checks, 451 + 449);
 }
 
-#[test]
-fn score_check_reports_a_wrong_score_and_exits_1() {
+/// `score --pbn --check` of tests/data/pbn/bbo/cold_6d.pbn with one tag written otherwise
+/// (`tag` replaced by `with`), written to a temporary file named for the test (`name`): the
+/// exit code and what it printed.
+fn score_check_cold_6d_with(name: &str, tag: &str, with: &str) -> (Option<i32>, String) {
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pbn/bbo/cold_6d.pbn"),
     )
     .unwrap();
-    let tmp = std::env::temp_dir().join(format!("lawbook-wrong-{}.pbn", std::process::id()));
-    // The file claims one trick more than its own play record gives.
-    let bad = text.replace("[Result \"11\"]", "[Result \"12\"]");
-    assert_ne!(bad, text, "the fixture has [Result \"11\"]");
+    let bad = text.replace(tag, with);
+    assert_ne!(bad, text, "the fixture has {tag}");
+    let tmp = std::env::temp_dir().join(format!("lawbook-{name}-{}.pbn", std::process::id()));
     std::fs::write(&tmp, bad).unwrap();
     let o = lawbook(&["score", "--pbn", tmp.to_str().unwrap(), "--check"]);
     let _ = std::fs::remove_file(&tmp);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("DIFFERENT"));
+    (o.status.code(), stdout(&o))
+}
+
+#[test]
+fn score_check_reports_a_wrong_score_and_exits_1() {
+    // The file claims one trick more than its own play record gives.
+    let (code, out) = score_check_cold_6d_with("wrong-score", "[Result \"11\"]", "[Result \"12\"]");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("DIFFERENT"), "{out}");
+}
+
+#[test]
+fn score_check_names_the_contract_the_tags_give_when_the_auction_gives_another() {
+    // The auction ends in 6♦ by South; the tags say six hearts doubled.
+    let (code, out) =
+        score_check_cold_6d_with("other-contract", "[Contract \"6D\"]", "[Contract \"6Hx\"]");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("the auction gives 6♦ by S (Laws 19, 22), the tags say 6HX by S\n"),
+        "{out}"
+    );
 }
 
 #[test]

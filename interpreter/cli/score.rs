@@ -397,10 +397,12 @@ fn replay(
             || c.risk != risk
             || Some(c.declarer) != b.declarer
         {
+            // From the tags as read: the board's tag list is not kept while scoring.
+            let declarer = b.declarer.map_or(String::new(), |d| format!(" by {d}"));
             diffs.push(format!(
-                "the auction gives {} (Laws 19, 22), the tags say {}",
+                "the auction gives {} (Laws 19, 22), the tags say {}{declarer}",
                 c.text,
-                b.value("Contract").unwrap_or("")
+                contract_text(level, strain, doubled)
             ));
         }
     }
@@ -503,11 +505,19 @@ pub(crate) fn score_from_tags(
             } else {
                 -s
             };
-            let x = ["", "X", "XX"][doubled.min(2) as usize];
             Ok(Some((
-                format!("{level}{}{x} by {declarer}, {tricks} tricks", strain.code()),
+                format!(
+                    "{} by {declarer}, {tricks} tricks",
+                    contract_text(level, strain, doubled)
+                ),
                 ns,
             )))
         }
     }
+}
+
+/// A contract as PBN writes it: `4S`, `3NTX`, `6DXX`.
+fn contract_text(level: u8, strain: crate::model::Strain, doubled: u8) -> String {
+    let x = ["", "X", "XX"][doubled.min(2) as usize];
+    format!("{level}{}{x}", strain.code())
 }
