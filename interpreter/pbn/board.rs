@@ -219,9 +219,9 @@ fn split_run(
     text: Src<'_>,
     run: Range<usize>,
     kind: PbnErrorKind,
-) -> Result<Vec<(Tok, Range<usize>)>, Fail> {
+    out: &mut Vec<Entry>,
+) -> Result<(), Fail> {
     let b = |i: usize| text.byte(i);
-    let mut out = Vec::new();
     let mut i = run.start;
     let fail = |message: String, help: &str, span: Range<usize>| {
         Fail::new(kind, message, help, "here", span)
@@ -237,7 +237,7 @@ fn split_run(
                 let number = text[i + 1..digits_end].parse::<u16>();
                 match (closed, number) {
                     (true, Ok(n)) => {
-                        out.push((Tok::Note(n), start..digits_end + 1));
+                        out.push(Entry::Tok(Tok::Note(n), start..digits_end + 1));
                         i = digits_end + 1;
                     }
                     _ => {
@@ -256,7 +256,7 @@ fn split_run(
                     .unwrap_or(run.end);
                 match text[i + 1..digits_end].parse::<u8>() {
                     Ok(n) => {
-                        out.push((Tok::Nag(n), start..digits_end));
+                        out.push(Entry::Tok(Tok::Nag(n), start..digits_end));
                         i = digits_end;
                     }
                     Err(_) => {
@@ -273,21 +273,21 @@ fn split_run(
                 if i < run.end && matches!(b(i), b'!' | b'?') {
                     i += 1;
                 }
-                out.push((Tok::Suffix, start..i));
+                out.push(Entry::Tok(Tok::Suffix, start..i));
             }
             b'*' => {
                 i += 1;
-                out.push((Tok::Star, start..i));
+                out.push(Entry::Tok(Tok::Star, start..i));
             }
             b'+' => {
                 i += 1;
-                out.push((Tok::Plus, start..i));
+                out.push(Entry::Tok(Tok::Plus, start..i));
             }
             b'^' => {
                 let c = text[i + 1..run.end].chars().next();
                 match c {
                     Some(c @ ('I' | 'S' | 'R' | 'L')) => {
-                        out.push((Tok::Irregularity(c), start..i + 2));
+                        out.push(Entry::Tok(Tok::Irregularity(c), start..i + 2));
                         i += 2;
                     }
                     _ => {
@@ -306,11 +306,11 @@ fn split_run(
                 {
                     i += 1;
                 }
-                out.push((Tok::Word, start..i));
+                out.push(Entry::Tok(Tok::Word, start..i));
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The section's tokens in order, with comments (their text) and strings (an error here).
@@ -325,7 +325,8 @@ fn entries(
     kind: PbnErrorKind,
     what: &str,
 ) -> Result<Vec<Entry>, Fail> {
-    let mut out = Vec::new();
+    // A token mostly holds one entry (a call, a card); notes and marks add a few.
+    let mut out = Vec::with_capacity(raw.items.len() + 4);
     for item in &raw.items {
         match item {
             Item::Comment(r) => {
@@ -346,11 +347,7 @@ fn entries(
                     r.clone(),
                 ))
             }
-            Item::Token(r) => {
-                for (tok, span) in split_run(text, r.clone(), kind)? {
-                    out.push(Entry::Tok(tok, span));
-                }
-            }
+            Item::Token(r) => split_run(text, r.clone(), kind, &mut out)?,
         }
     }
     Ok(out)

@@ -77,7 +77,14 @@ impl RawGame {
 
 /// Split the text into games of tag pairs, from byte `from` on (at the start of a line,
 /// after a byte order mark); the text before is only there to be shown in diagnostics.
+#[cfg(test)]
 pub(super) fn scan(text: &str, from: usize) -> Result<Vec<RawGame>, Fail> {
+    scan_sized(text, from, 0)
+}
+
+/// `scan`, with room made for `tags` tags in the first game (a stream's reader passes the
+/// previous game's number: games of a file mostly have as many).
+pub(super) fn scan_sized(text: &str, from: usize, tags: usize) -> Result<Vec<RawGame>, Fail> {
     check_characters(text)?;
     let b = text.as_bytes();
     let mut pos = if from == 0 && text.starts_with('\u{feff}') {
@@ -87,13 +94,13 @@ pub(super) fn scan(text: &str, from: usize) -> Result<Vec<RawGame>, Fail> {
     };
     let mut line_start = true;
     let mut games: Vec<RawGame> = Vec::new();
-    let mut cur: Vec<RawTag> = Vec::new();
+    let mut cur: Vec<RawTag> = Vec::with_capacity(tags);
 
+    // The next game's list made as large as this one's: games mostly have as many tags.
     fn finish(cur: &mut Vec<RawTag>, games: &mut Vec<RawGame>) {
         if !cur.is_empty() {
-            games.push(RawGame {
-                tags: std::mem::take(cur),
-            });
+            let tags = std::mem::replace(cur, Vec::with_capacity(cur.len()));
+            games.push(RawGame { tags });
         }
     }
 
@@ -274,8 +281,8 @@ fn scan_string(text: &str, start: usize) -> Result<Str, Fail> {
     let b = text.as_bytes();
     let mut i = start + 1;
     let mut seg = i;
-    let mut value = String::new();
-    let mut verbatim = true;
+    // Made only when an escape is met: a value without one is copied in one piece.
+    let mut unescaped: Option<String> = None;
     loop {
         // Straight to the next byte that ends or escapes.
         i = memchr::memchr3(b'"', b'\\', b'\n', &b[i..]).map_or(b.len(), |k| i + k);
@@ -296,16 +303,23 @@ fn scan_string(text: &str, start: usize) -> Result<Str, Fail> {
         match b[i] {
             b'"' => break,
             b'\\' if i + 1 < b.len() && (b[i + 1] == b'"' || b[i + 1] == b'\\') => {
+                let value = unescaped.get_or_insert_with(String::new);
                 value.push_str(&text[seg..i]);
                 value.push(b[i + 1] as char);
-                verbatim = false;
                 i += 2;
                 seg = i;
             }
             _ => i += 1,
         }
     }
-    value.push_str(&text[seg..i]);
+    let verbatim = unescaped.is_none();
+    let value = match unescaped {
+        Some(mut value) => {
+            value.push_str(&text[seg..i]);
+            value
+        }
+        None => text[start + 1..i].to_string(),
+    };
     Ok(Str {
         value,
         inner: start + 1..i,

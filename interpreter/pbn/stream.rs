@@ -41,6 +41,8 @@ pub struct Boards<R> {
     head: Vec<u8>,
     /// Pieces holding a `##` header that later games inherit (their diagnostics point there).
     headers: Vec<Part>,
+    /// Tags of the last game read: room for as many is made for the next.
+    last_tags: usize,
     done: bool,
 }
 
@@ -74,6 +76,7 @@ impl<R: BufRead> Boards<R> {
             first: None,
             head: Vec::new(),
             headers: Vec::new(),
+            last_tags: 0,
             done: false,
         }
     }
@@ -104,7 +107,7 @@ impl<R: BufRead> Boards<R> {
                 .source(&self.name);
             PbnError::new(f.kind, f.message, f.help, f.label, Some(f.span), Some(src))
         };
-        let mut games = scan::scan(text, piece.from).map_err(|mut f| {
+        let mut games = scan::scan_sized(text, piece.from, self.last_tags).map_err(|mut f| {
             f.span = f.span.start + part.base..f.span.end + part.base;
             fail(f, &[])
         })?;
@@ -123,6 +126,8 @@ impl<R: BufRead> Boards<R> {
         for g in &mut games {
             g.shift(part.base);
         }
+        // At most 64: one game of many tags does not size every later one.
+        self.last_tags = games.last().map_or(0, |g| g.tags.len().min(64));
         // As over a whole file: every game's inheritance first, then the boards.
         let tags = games
             .iter_mut()
@@ -311,6 +316,9 @@ struct Cutter<R> {
     line: usize,
     /// The last line of the previous piece.
     before: Vec<u8>,
+    /// The previous piece's size: the next one's is made as large at once (games of a file
+    /// are mostly alike), not grown line by line.
+    last_size: usize,
     lex: Lex,
 }
 
@@ -321,12 +329,15 @@ impl<R: BufRead> Cutter<R> {
             offset: 0,
             line: 0,
             before: Vec::new(),
+            last_size: 0,
             lex: Lex::Normal,
         }
     }
 
     fn next_piece(&mut self) -> Result<Option<Piece>, CutError> {
         let mut bytes = std::mem::take(&mut self.before);
+        // At most 64 KiB ahead: one huge game does not make every later piece as large.
+        bytes.reserve(self.last_size.min(64 << 10));
         let from = bytes.len();
         let at = At {
             base: self.offset - from,
@@ -356,6 +367,7 @@ impl<R: BufRead> Cutter<R> {
         if bytes.len() == from {
             return Ok(None);
         }
+        self.last_size = bytes.len();
         self.offset += bytes.len() - from;
         self.line += line_breaks(&bytes[from..]);
         self.before = bytes[last_line_start(&bytes, from)..].to_vec();

@@ -234,7 +234,14 @@ pub(super) fn parse_contract(v: &str) -> Result<PbnContract, Bad> {
     if t.eq_ignore_ascii_case("pass") {
         return Ok(PbnContract::PassedOut);
     }
-    let upper = t.to_ascii_uppercase();
+    // Upper-cased on the stack: the longest contract, `7NTXX`, has five characters.
+    let mut buf = [0u8; 8];
+    let Some(written) = buf.get_mut(..t.len()) else {
+        return Err(err());
+    };
+    written.copy_from_slice(t.as_bytes());
+    written.make_ascii_uppercase();
+    let upper = std::str::from_utf8(written).map_err(|_| err())?;
     let level = match upper.as_bytes().first() {
         Some(c @ b'1'..=b'7') => c - b'0',
         _ => return Err(err()),
@@ -284,10 +291,12 @@ pub(super) fn parse_declarer(v: &str) -> Result<(Seat, bool), Bad> {
 }
 
 fn side_of(word: &str) -> Option<Side> {
-    match word.to_ascii_uppercase().as_str() {
-        "NS" => Some(Side::NorthSouth),
-        "EW" => Some(Side::EastWest),
-        _ => None,
+    if word.eq_ignore_ascii_case("NS") {
+        Some(Side::NorthSouth)
+    } else if word.eq_ignore_ascii_case("EW") {
+        Some(Side::EastWest)
+    } else {
+        None
     }
 }
 
