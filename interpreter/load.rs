@@ -1,7 +1,7 @@
 //! Reading a law book from disk: every `.law` file of a folder, parsed, checked and compiled
 //! (text -> syntax tree -> checked law book -> compiled rules).
 
-use crate::check::check;
+use crate::check::{check, LawBook};
 use crate::diagnostic::Diag;
 use crate::eval::book::{CompiledBook, Evaluation};
 use crate::source::Sources;
@@ -31,6 +31,18 @@ pub fn load_lawbook_as(
     sources: &mut Sources,
     how: Evaluation,
 ) -> Result<(CompiledBook, Vec<Diag>), Vec<Diag>> {
+    load_checked(dir, regulation, sources)
+        .map(|(book, warnings)| (CompiledBook::with(book, how), warnings))
+}
+
+/// The law book in `dir` read, amended by the regulation in the file `regulation` if any,
+/// and checked: the book, and the warnings the regulation's amendments give. It is shared by
+/// threads, each of which compiles it (`CompiledBook::shared`).
+pub fn load_checked(
+    dir: &Path,
+    regulation: Option<&Path>,
+    sources: &mut Sources,
+) -> Result<(LawBook, Vec<Diag>), Vec<Diag>> {
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| vec![unreadable(dir, &e.to_string())])?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -121,7 +133,7 @@ pub fn load_lawbook_as(
             .collect::<Vec<_>>()
     })?;
     book.regulation = info;
-    Ok((CompiledBook::with(book, how), warnings))
+    Ok((book, warnings))
 }
 
 /// Read and parse a regulation file.

@@ -1,7 +1,8 @@
 //! Many items at once: the cases of a corpus (`test`, `diff`), the files of several PBN
 //! records, the `.law` files of a law book being parsed. Each worker thread has state of its
 //! own (a `Books`: a compiled law book holds `Rc` values, so it stays on the thread that
-//! loaded it), takes the next item by number, and hands its result back; the caller takes
+//! compiled it; the checked book it is compiled from may be shared, `runner::Preloaded`),
+//! takes the next item by number, and hands its result back; the caller takes
 //! the results in the items' order, each as soon as those before it are in. What a command
 //! prints is therefore the same whatever the number of workers.
 //!
@@ -120,7 +121,7 @@ pub fn beside<'scope, T: Send + 'scope>(
 }
 
 /// Workers when the command line does not say: one a core, at most this many. Each worker
-/// loads the law books it meets (some 30 ms and 20 MiB each), and past a few workers a
+/// compiles the law books it meets (some 3 ms each), and past a few workers a
 /// corpus's time is its slowest case's (a claim whose line search spends its budget).
 pub const MAX_DEFAULT_JOBS: usize = 8;
 

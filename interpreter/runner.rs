@@ -5,6 +5,7 @@
 
 use crate::case::words::CaseWords;
 use crate::case::{parse_case_said, Case};
+use crate::check::LawBook;
 use crate::diagnostic::Diag;
 use crate::eval::book::CompiledBook;
 use crate::eval::explore::{rule_case, RuleError};
@@ -16,6 +17,7 @@ use crate::source::{Sources, Span};
 use crate::syntax::ast::Lang;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The renderings a case is pinned by: (suffix, text).
 pub type Goldens = Vec<(&'static str, String)>;
@@ -106,9 +108,15 @@ pub fn rule_error_diag(e: RuleError, case_file: u32, lang: Lang) -> Diag {
 
 /// The law book a case names (`lawbook 2017`), or the edition folder it sits in.
 pub fn lawbook_dir(case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
-    if let Some(name) = &case.lawbook {
-        return laws.join(name);
+    match &case.lawbook {
+        Some(name) => laws.join(name),
+        None => edition_dir(case_path, laws),
     }
+}
+
+/// The law book of the edition folder a case file sits in (`corpus/2017/...`: `laws/2017`),
+/// known before the case is read; the 2017 book for a case outside every edition's folder.
+pub fn edition_dir(case_path: &Path, laws: &Path) -> PathBuf {
     for anc in case_path.ancestors().skip(1) {
         if let Some(n) = anc.file_name() {
             let cand = laws.join(n);
@@ -138,7 +146,9 @@ pub struct Books {
     /// said: `take_warnings`.
     warnings: Vec<Diag>,
     books: HashMap<PathBuf, Result<CompiledBook, Vec<Diag>>>,
-    lexicons: HashMap<PathBuf, Result<Lexicon, Vec<Diag>>>,
+    lexicons: HashMap<PathBuf, Result<Arc<Lexicon>, Vec<Diag>>>,
+    /// The books and lexicons read once for every thread of a run (`Books::sharing`).
+    preloaded: Option<Arc<Preloaded>>,
     /// The law book or renderings folder whose errors the last failure returned: a runner
     /// of many cases reports them once, not once per case.
     broken: Option<PathBuf>,
@@ -151,10 +161,14 @@ impl Books {
     /// The lexicon of a `laws/` folder: `terms.terms` and `render.phrases`, checked (every
     /// term the rendering uses exists in all four languages).
     pub fn lexicon(&mut self, laws: &Path) -> Result<&Lexicon, Vec<Diag>> {
+        let preloaded = self.preloaded.as_ref().and_then(|p| p.lexicons.get(laws));
         let r = self
             .lexicons
             .entry(laws.to_path_buf())
-            .or_insert_with(|| Lexicon::load(laws));
+            .or_insert_with(|| match preloaded {
+                Some(lexicon) => lexicon.clone(),
+                None => Lexicon::load(laws).map(Arc::new),
+            });
         match r {
             Ok(l) => Ok(l),
             Err(d) => {
@@ -206,8 +220,18 @@ impl Books {
 
     pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
-            let r = self.load_book(dir);
-            self.keep_book(dir, r);
+            let preloaded = self.preloaded.as_ref().and_then(|p| p.books.get(dir));
+            let r = match preloaded {
+                // Its warnings are said once, by whoever read it (`Preloaded::warnings`).
+                Some(Ok(book)) => Ok(CompiledBook::shared(book.clone(), self.evaluation)),
+                Some(Err(d)) => Err(d.clone()),
+                None => {
+                    let r = self.load_book(dir);
+                    self.keep_book(dir, r);
+                    return self.get(dir);
+                }
+            };
+            self.books.insert(dir.to_path_buf(), r);
         }
         match &self.books[dir] {
             Ok(b) => Ok(b),
@@ -251,6 +275,7 @@ impl Books {
     fn load_together(&mut self, laws: &Path, dir: &Path) {
         if self.lexicons.contains_key(laws)
             || self.books.contains_key(dir)
+            || self.preloaded.is_some()
             || crate::pool::jobs(None) < 2
         {
             return;
@@ -263,7 +288,64 @@ impl Books {
         if lexicon.is_ok() {
             self.keep_book(dir, book);
         }
-        self.lexicons.insert(laws.to_path_buf(), lexicon);
+        self.lexicons
+            .insert(laws.to_path_buf(), lexicon.map(Arc::new));
+    }
+
+    /// Books for one thread of a run that reads `preloaded`'s books and lexicons instead of
+    /// reading them again: the same files under the same numbers, each book compiled here.
+    pub fn sharing(preloaded: &Arc<Preloaded>) -> Books {
+        Books {
+            sources: preloaded.sources.clone(),
+            regulation: preloaded.regulation.clone(),
+            preloaded: Some(preloaded.clone()),
+            ..Books::default()
+        }
+    }
+}
+
+/// The law books and the lexicon a run of many cases needs, read and checked once before
+/// its threads start (each book's files parsed one a core, the lexicon beside them), then
+/// shared: each thread compiles its own copy of a book from the one checked book
+/// (`Books::sharing`). A case that needs a book not read here reads it as before.
+#[derive(Default)]
+pub struct Preloaded {
+    sources: Sources,
+    regulation: Option<PathBuf>,
+    books: HashMap<PathBuf, Result<Arc<LawBook>, Vec<Diag>>>,
+    lexicons: HashMap<PathBuf, Result<Arc<Lexicon>, Vec<Diag>>>,
+    /// What reading the books under the regulation warned about: the run says it once.
+    pub warnings: Vec<Diag>,
+}
+
+impl Preloaded {
+    /// The books in `dirs` (under `regulation`, if any) and the lexicon of `laws`.
+    pub fn read(laws: &Path, dirs: &[PathBuf], regulation: Option<&Path>) -> Preloaded {
+        let mut p = Preloaded {
+            regulation: regulation.map(Path::to_path_buf),
+            ..Preloaded::default()
+        };
+        let lexicon = std::thread::scope(|scope| {
+            let lexicon = crate::pool::beside(scope, || Lexicon::load(laws));
+            for dir in dirs {
+                if p.books.contains_key(dir) {
+                    continue;
+                }
+                let read = crate::load::load_checked(dir, regulation, &mut p.sources);
+                let r = read.map(|(book, warnings)| {
+                    p.warnings.extend(warnings);
+                    Arc::new(book)
+                });
+                p.books.insert(dir.clone(), r);
+            }
+            lexicon.join()
+        });
+        p.lexicons.insert(laws.to_path_buf(), lexicon.map(Arc::new));
+        p.warnings = std::mem::take(&mut p.warnings)
+            .into_iter()
+            .map(|d| d.with_sources(&p.sources))
+            .collect();
+        p
     }
 }
 
@@ -465,6 +547,47 @@ pub fn diff(expected: &str, actual: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{diff, files_under, golden_holds, golden_text};
+    use super::{rule_and_render, Books, Preloaded};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// Threads that share a book read once rule as a thread that reads its own: the same
+    /// renderings, no law file read again, and a span of the book names the same text.
+    #[test]
+    fn a_book_read_once_rules_in_every_thread_as_one_read_there() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let laws = root.join("laws");
+        let case = root.join("corpus/2017/31/open-bid-out-of-rotation.case");
+        let preloaded = Arc::new(Preloaded::read(&laws, &[laws.join("2017")], None));
+        let files = preloaded.sources.len();
+        assert!(files > 70, "the 2017 book's files are read: {files}");
+        let mut own = Books::default();
+        let (_, alone) = rule_and_render(&case, "c", &laws, &mut own).unwrap();
+        let score_text = |b: &mut Books| {
+            let book = b.get(&laws.join("2017")).unwrap();
+            let span = book.defines["score"].span;
+            b.sources.text(span).to_string()
+        };
+        let own_score = score_text(&mut own);
+        assert!(own_score.starts_with("define score"), "{own_score}");
+        let shared: Vec<_> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..2)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut b = Books::sharing(&preloaded);
+                        let (_, goldens) = rule_and_render(&case, "c", &laws, &mut b).unwrap();
+                        (goldens, b.sources.len(), score_text(&mut b))
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        for (goldens, read, score) in shared {
+            assert_eq!(goldens, alone);
+            assert_eq!(read, files + 1, "only the case file is read");
+            assert_eq!(score, own_score);
+        }
+    }
 
     /// The cases of a corpus are found in its folders and in folders it links to, not in a
     /// link to a file that is not a case.

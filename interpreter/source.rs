@@ -25,7 +25,7 @@ impl Span {
     }
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<String>,
@@ -45,8 +45,10 @@ impl SourceFile {
     }
 }
 
-/// All files read in one run; a `Span` names its file by index here.
-#[derive(Debug, Default)]
+/// All files read in one run; a `Span` names its file by index here. A copy holds the same
+/// files under the same numbers (their texts shared), so that a law book read once keeps its
+/// spans in every thread that rules with it (`runner::Preloaded`).
+#[derive(Clone, Debug, Default)]
 pub struct Sources {
     files: Vec<SourceFile>,
 }

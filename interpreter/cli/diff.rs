@@ -11,11 +11,12 @@
 
 use crate::changes::{changes, Change};
 use crate::diagnostic::render_plain;
-use crate::runner::{case_name, rule_and_render, Books};
+use crate::runner::{case_name, rule_and_render, Books, Preloaded};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -64,10 +65,15 @@ impl Side {
         }
     }
 
-    fn books(&self) -> Books {
-        let mut b = Books::default();
+    /// The side's book and the lexicon, read once for every thread.
+    fn preload(&self, laws: &Path) -> Arc<Preloaded> {
+        let dirs = [self.book.clone()];
+        Arc::new(Preloaded::read(laws, &dirs, self.regulation.as_deref()))
+    }
+
+    fn books(&self, preloaded: &Arc<Preloaded>) -> Books {
+        let mut b = Books::sharing(preloaded);
         b.book = Some(self.book.clone());
-        b.regulation = self.regulation.clone();
         b
     }
 }
@@ -162,13 +168,26 @@ pub fn run(mut a: Args) -> ExitCode {
         },
         _ => vec![],
     };
+    // Each side's book read once for every thread (alone with `--jobs 1`), and its
+    // regulation's warnings said once.
+    let jobs = crate::pool::jobs(a.jobs);
+    let read = || (sa.preload(a.laws()), sb.preload(a.laws()));
+    let (pa, pb) = if jobs == 1 {
+        crate::pool::alone(read)
+    } else {
+        read()
+    };
+    if !a.json {
+        super::report(&pa.warnings);
+        super::report(&pb.warnings);
+    }
     let mut changed: Vec<Changed> = vec![];
     let mut lines_now: Vec<String> = vec![];
     let mut failed = false;
     crate::pool::in_order(
         cases.len(),
-        crate::pool::jobs(a.jobs),
-        || (sa.books(), sb.books(), None),
+        jobs,
+        || (sa.books(&pa), sb.books(&pb), None),
         |(ba, bb, edited), i| compare_case(&a, &cases[i], &corpus, ba, bb, edited),
         |i, compared| {
             if i > 0 && i % 200 == 0 {

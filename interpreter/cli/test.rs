@@ -4,7 +4,7 @@
 use crate::diagnostic::render_plain;
 use crate::runner::{
     case_name, diff, golden_matches, golden_path, read_golden, regulation_golden_path,
-    rule_and_render, unregulated_goldens, write_golden, Books,
+    rule_and_render, unregulated_goldens, write_golden, Books, Preloaded,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -105,11 +105,22 @@ pub fn run(mut a: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let books = || {
-        let mut books = Books::default();
-        books.regulation = a.regulation.clone();
-        books
-    };
+    // The books of the corpus's edition folders and the lexicon, read once for every thread
+    // (their files parsed one a core; alone with `--jobs 1`).
+    let jobs = crate::pool::jobs(a.jobs);
+    let editions: std::collections::BTreeSet<PathBuf> = cases
+        .iter()
+        .map(|c| crate::runner::edition_dir(c, a.laws()))
+        .collect();
+    let editions: Vec<PathBuf> = editions.into_iter().collect();
+    let read = || Preloaded::read(a.laws(), &editions, a.regulation.as_deref());
+    let preloaded = std::sync::Arc::new(if jobs == 1 {
+        crate::pool::alone(read)
+    } else {
+        read()
+    });
+    super::report(&preloaded.warnings);
+    let books = || Books::sharing(&preloaded);
     let mut blessed = 0;
     let mut results: Vec<CaseResult> = vec![];
     let mut coverage: std::collections::BTreeMap<PathBuf, crate::coverage::Coverage> =
@@ -120,7 +131,7 @@ pub fn run(mut a: Args) -> ExitCode {
     let mut fatal = None;
     crate::pool::in_order(
         cases.len(),
-        crate::pool::jobs(a.jobs),
+        jobs,
         books,
         |books, i| check_case(&a, &cases[i], books),
         |_, checked| {

@@ -6,10 +6,13 @@
 use super::code::Code;
 use crate::check::LawBook;
 use crate::compile::{compile, Program};
+use std::sync::Arc;
 
 #[derive(Debug)]
 pub struct CompiledBook {
-    pub book: LawBook,
+    /// Shared: the threads of a corpus run read one book, each compiling it (the program
+    /// holds `Rc` values and stays on its thread).
+    pub book: Arc<LawBook>,
     pub program: Program,
     /// The program as closures; `None`: every expression is walked by the reference
     /// interpreter (`Evaluator::run`), as the differential tests and benchmarks compare.
@@ -40,11 +43,16 @@ pub enum Evaluation {
 impl CompiledBook {
     /// A checked law book made ready to run as `how` says.
     pub fn with(book: LawBook, how: Evaluation) -> CompiledBook {
+        CompiledBook::shared(Arc::new(book), how)
+    }
+
+    /// `with`, for a book other threads may hold too.
+    pub fn shared(book: Arc<LawBook>, how: Evaluation) -> CompiledBook {
         match how {
-            Evaluation::Compiled => CompiledBook::new(book),
-            Evaluation::Reference => CompiledBook::interpreted(book),
+            Evaluation::Compiled => CompiledBook::compiled(book),
+            Evaluation::Reference => CompiledBook::only_compiled(book),
             Evaluation::Unfolded => {
-                let mut compiled = CompiledBook::interpreted(book);
+                let mut compiled = CompiledBook::only_compiled(book);
                 compiled.code = Some(Code::lower(&compiled));
                 compiled
             }
@@ -55,7 +63,11 @@ impl CompiledBook {
     /// the book lowered with nothing folded (lowering is a small part of a load, folding by the
     /// reference interpreter a quarter of it), then the book is lowered again to look them up.
     pub fn new(book: LawBook) -> CompiledBook {
-        let mut compiled = CompiledBook::interpreted(book);
+        CompiledBook::compiled(Arc::new(book))
+    }
+
+    fn compiled(book: Arc<LawBook>) -> CompiledBook {
+        let mut compiled = CompiledBook::only_compiled(book);
         compiled.code = Some(Code::lower(&compiled));
         super::fold::fold(&mut compiled);
         compiled.code = Some(Code::lower(&compiled));
@@ -65,6 +77,10 @@ impl CompiledBook {
     /// Compiled but neither folded nor lowered: every definition's body is walked by the
     /// reference interpreter whenever it is asked. What the compiled path is checked against.
     pub fn interpreted(book: LawBook) -> CompiledBook {
+        CompiledBook::only_compiled(Arc::new(book))
+    }
+
+    fn only_compiled(book: Arc<LawBook>) -> CompiledBook {
         let program = compile(&book);
         CompiledBook {
             book,
