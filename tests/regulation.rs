@@ -104,6 +104,24 @@ fn an_amendment_is_accepted_and_warned_about_in_every_run() {
 }
 
 #[test]
+fn test_says_an_amendment_once_however_many_threads_rule_the_cases() {
+    let reg = "tests/data/regulations/amends-61b3.regulation";
+    for jobs in ["1", "3"] {
+        // Cases the amendment does not change: their standard goldens hold.
+        let o = lawbook(&[
+            "test",
+            "corpus/2017/12",
+            "--regulation",
+            reg,
+            "--jobs",
+            jobs,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+        assert_eq!(err(&o).matches("amends the Laws").count(), 1, "{}", err(&o));
+    }
+}
+
+#[test]
 fn a_setting_is_checked_as_the_law_book_is() {
     let cases = [
         // The wrong type: the checker's error, at the regulation's line.
