@@ -220,18 +220,21 @@ impl Books {
 
     pub fn get(&mut self, dir: &Path) -> Result<&CompiledBook, Vec<Diag>> {
         if !self.books.contains_key(dir) {
-            let preloaded = self.preloaded.as_ref().and_then(|p| p.books.get(dir));
-            let r = match preloaded {
+            let preloaded = self.preloaded.clone();
+            match preloaded.as_ref().and_then(|p| p.books.get(dir)) {
                 // Its warnings are said once, by whoever read it (`Preloaded::warnings`).
-                Some(Ok(book)) => Ok(CompiledBook::shared(book.clone(), self.evaluation)),
-                Some(Err(d)) => Err(d.clone()),
+                Some(read) => {
+                    let r = match read {
+                        Ok(book) => Ok(CompiledBook::shared(book.clone(), self.evaluation)),
+                        Err(d) => Err(d.clone()),
+                    };
+                    self.books.insert(dir.to_path_buf(), r);
+                }
                 None => {
                     let r = self.load_book(dir);
                     self.keep_book(dir, r);
-                    return self.get(dir);
                 }
-            };
-            self.books.insert(dir.to_path_buf(), r);
+            }
         }
         match &self.books[dir] {
             Ok(b) => Ok(b),

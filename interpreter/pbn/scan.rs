@@ -75,15 +75,17 @@ impl RawGame {
     }
 }
 
-/// Split the text into games of tag pairs, from byte `from` on (at the start of a line,
-/// after a byte order mark); the text before is only there to be shown in diagnostics.
+/// `scan_sized` with no room made ahead: the tests' entry.
 #[cfg(test)]
 pub(super) fn scan(text: &str, from: usize) -> Result<Vec<RawGame>, Fail> {
     scan_sized(text, from, 0)
 }
 
-/// `scan`, with room made for `tags` tags in the first game (a stream's reader passes the
-/// previous game's number: games of a file mostly have as many).
+/// Split the text into games of tag pairs, from byte `from` on (at the start of a line,
+/// after a byte order mark); the text before is only there to be shown in diagnostics. Room
+/// is made for `tags` tags in the first game (the stream's reader passes the previous game's
+/// number: games of a file mostly have as many), and each later game's list is made as large
+/// as the one before.
 pub(super) fn scan_sized(text: &str, from: usize, tags: usize) -> Result<Vec<RawGame>, Fail> {
     check_characters(text)?;
     let b = text.as_bytes();
