@@ -35,8 +35,8 @@
 //! card tried counts against a node budget; when it is spent the search stops with a
 //! [`ClaimErrorKind::Budget`] error instead of running on.
 
-use super::{legal, trick_winner, valid_card, ClaimError, ClaimErrorKind, Position, ALL_CARDS};
-use crate::model::{Card, Rank, Seat, Side, Strain, Suit};
+use super::{valid_card, ClaimError, ClaimErrorKind, Position, ALL_CARDS};
+use crate::model::{Card, Seat, Side, Strain};
 use rustc_hash::FxHashMap;
 
 /// Cards tried before the search gives up: about a second of work in the test profile, and
@@ -154,7 +154,7 @@ pub(crate) fn search_remembering(
     }
     let mut first = Trick::new(pos.leader);
     for &c in &pos.trick {
-        first.push(c);
+        first.push(c.index() as u8);
     }
     let hands = pos.hands.map(|h| h.0);
     let (tricks, first) = s.in_trick(hands, first, u8::MAX).map_err(|_| s.stopped())?;
@@ -182,11 +182,13 @@ fn statement_error(message: String) -> ClaimError {
     ClaimError::new(ClaimErrorKind::Statement, message)
 }
 
-/// A trick being played: its leader and the first `n` cards.
+/// A trick being played: its leader and the first `n` cards, each by its index (its bit in
+/// a hand, `Card::index`: the suit is the index / 13, and of two cards of a suit the higher
+/// index is the higher card), which is all the search asks of a card.
 #[derive(Clone, Copy, Debug)]
 struct Trick {
     leader: Seat,
-    cards: [Card; 4],
+    cards: [u8; 4],
     n: u8,
 }
 
@@ -194,12 +196,12 @@ impl Trick {
     fn new(leader: Seat) -> Trick {
         Trick {
             leader,
-            cards: [Card::new(Suit::Clubs, Rank(2)); 4],
+            cards: [0; 4],
             n: 0,
         }
     }
 
-    fn push(&mut self, c: Card) {
+    fn push(&mut self, c: u8) {
         self.cards[usize::from(self.n)] = c;
         self.n += 1;
     }
@@ -211,7 +213,7 @@ impl Trick {
     fn on_table(&self) -> u64 {
         self.cards[..usize::from(self.n)]
             .iter()
-            .fold(0, |m, c| m | 1 << c.index())
+            .fold(0, |m, &c| m | 1 << c)
     }
 }
 
@@ -226,9 +228,10 @@ struct Order {
 }
 
 impl Iterator for Order {
-    type Item = Card;
+    /// The card's index.
+    type Item = u8;
 
-    fn next(&mut self) -> Option<Card> {
+    fn next(&mut self) -> Option<u8> {
         if self.bits == 0 {
             return None;
         }
@@ -236,7 +239,7 @@ impl Iterator for Order {
         self.bits &= self.bits - 1;
         let (rank, suit) = (at / 4, at % 4);
         let offset = if self.low_first { rank } else { 12 - rank };
-        Some(Card::from_index((suit * 13 + offset) as usize))
+        Some((suit * 13 + offset) as u8)
     }
 }
 
@@ -341,7 +344,7 @@ impl Search<'_> {
     /// choice stop as soon as it cannot beat the best one found before it.
     fn in_trick(&mut self, hands: Hands, t: Trick, limit: u8) -> Result<(u8, Trick), Stopped> {
         if t.n == 4 {
-            let winner = trick_winner(t.leader, &t.cards, self.trumps);
+            let winner = self.winner(&t);
             let won = u8::from(winner.side() == self.side);
             if won >= limit {
                 return Ok((won, t));
@@ -362,7 +365,7 @@ impl Search<'_> {
                 return Err(Stopped);
             }
             let mut after = hands;
-            after[seat.index()] &= !(1 << c.index());
+            after[seat.index()] &= !(1 << c);
             let mut next = t;
             next.push(c);
             if maximise {
@@ -481,9 +484,13 @@ impl Search<'_> {
 
     /// The cards `seat` may choose from, one of each set of equivalent cards.
     fn choices(&self, hands: &Hands, seat: Seat, t: &Trick) -> u64 {
-        let led = (t.n > 0).then(|| t.cards[0].suit);
+        // The suit led, as its block of bits: the hand must follow it when it can (44C).
+        let led = (t.n > 0).then(|| SUIT_BLOCKS[usize::from(t.cards[0] / 13)]);
         let hand = hands[seat.index()];
-        let allowed = legal(hand, led);
+        let allowed = match led {
+            Some(block) if hand & block != 0 => hand & block,
+            _ => hand,
+        };
         let ours = hands[self.side_seats().0.index()] | hands[self.side_seats().1.index()];
         // The statement's cards not yet played.
         let kept = self.stmt_mask & ours;
@@ -491,7 +498,8 @@ impl Search<'_> {
             let next = self.statement.iter().find(|c| ours & (1 << c.index()) != 0);
             if let Some(&c) = next {
                 let bit = 1u64 << c.index();
-                let fits = led.is_none_or(|s| s == c.suit) || Some(c.suit) == self.trumps.suit();
+                let suit = SUIT_BLOCKS[c.suit as usize];
+                let fits = led.is_none_or(|s| s == suit) || Some(c.suit) == self.trumps.suit();
                 if allowed & bit != 0 && fits {
                     return bit;
                 }
@@ -512,6 +520,27 @@ impl Search<'_> {
         representatives(pool, live, self.stmt_mask)
     }
 
+    /// Who wins a complete trick (Law 44E, 44F) on the cards' indices: of two cards of a suit
+    /// the higher index wins; of two suits, a trump beats the other, and a card that is
+    /// neither the suit led nor a trump wins nothing. (The tests replay every line found with
+    /// Law 44 read card by card, `claim::tests::trick_winner`.)
+    fn winner(&self, t: &Trick) -> Seat {
+        let trump = self.trumps.suit().map_or(4, |s| s as u8);
+        let mut best = 0;
+        for i in 1..4 {
+            let (c, b) = (t.cards[i], t.cards[best]);
+            let beats = if c / 13 == b / 13 {
+                c > b
+            } else {
+                c / 13 == trump
+            };
+            if beats {
+                best = i;
+            }
+        }
+        Seat::from_index(t.leader.index() + best)
+    }
+
     fn side_seats(&self) -> (Seat, Seat) {
         match self.side {
             Side::NorthSouth => (Seat::North, Seat::South),
@@ -529,23 +558,23 @@ impl Search<'_> {
         already: usize,
     ) -> Result<Vec<(Seat, Card)>, ClaimError> {
         let mut play: Vec<(Seat, Card)> = (already..4)
-            .map(|i| (first.seat(i), first.cards[i]))
+            .map(|i| (first.seat(i), Card::from_index(first.cards[i].into())))
             .collect();
         let (mut t, mut from) = (first, already);
         loop {
             // The hands still hold the cards of this trick from `from` on.
             for i in from..4 {
-                hands[t.seat(i).index()] &= !(1 << t.cards[i].index());
+                hands[t.seat(i).index()] &= !(1 << t.cards[i]);
             }
             from = 0;
-            let leader = trick_winner(t.leader, &t.cards, self.trumps);
+            let leader = self.winner(&t);
             if hands.iter().all(|&h| h == 0) {
                 return Ok(play);
             }
             (_, t) = self
                 .in_trick(hands, Trick::new(leader), u8::MAX)
                 .map_err(|_| self.stopped())?;
-            play.extend((0..4).map(|i| (t.seat(i), t.cards[i])));
+            play.extend((0..4).map(|i| (t.seat(i), Card::from_index(t.cards[i].into()))));
         }
     }
 }

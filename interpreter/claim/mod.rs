@@ -16,7 +16,7 @@ pub mod line;
 pub use dd::{double_dummy, DoubleDummy};
 pub use line::{worst_line, worst_line_from_the_top, Line, DEFAULT_NODE_BUDGET};
 
-use crate::model::{Card, Hand, Seat, Strain, Suit};
+use crate::model::{Card, Hand, Seat, Strain};
 
 /// The bits of the 52 cards in a [`Hand`]; any other bit is not a card.
 const ALL_CARDS: u64 = (1 << 52) - 1;
@@ -161,33 +161,6 @@ impl Position {
         }
         Ok(())
     }
-}
-
-/// The cards of `hand` its holder may play (Law 44C): the suit led if he holds it, otherwise
-/// any card; any card when leading.
-pub(crate) fn legal(hand: u64, led: Option<Suit>) -> u64 {
-    match led {
-        Some(s) if hand & suit_mask(s) != 0 => hand & suit_mask(s),
-        _ => hand,
-    }
-}
-
-pub(crate) fn suit_mask(s: Suit) -> u64 {
-    0x1fff << (s as usize * 13)
-}
-
-/// The seat that wins a complete trick (Law 44E, 44F): the highest trump if any was played,
-/// otherwise the highest card of the suit led.
-pub(crate) fn trick_winner(leader: Seat, cards: &[Card; 4], trumps: Strain) -> Seat {
-    let trump = |c: Card| Some(c.suit) == trumps.suit();
-    let beats = |c: Card, b: Card| (trump(c) && !trump(b)) || (c.suit == b.suit && c.rank > b.rank);
-    let mut best = 0;
-    for i in 1..4 {
-        if beats(cards[i], cards[best]) {
-            best = i;
-        }
-    }
-    Seat::from_index(leader.index() + best)
 }
 
 #[cfg(test)]

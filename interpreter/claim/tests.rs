@@ -5,9 +5,39 @@
 use super::line::{search, search_remembering, Goal, Memo};
 use super::*;
 use crate::generated::Xorshift;
-use crate::model::{Rank, Side};
+use crate::model::{Rank, Side, Suit};
 use crate::pbn::{PbnContract, PbnFile};
 use std::path::{Path, PathBuf};
+
+// Law 44 read card by card, as the search's answers are checked: the search itself reads a
+// card as its index (`line::Search::winner`, its own choices).
+
+/// The cards of `hand` its holder may play (Law 44C): the suit led if he holds it, otherwise
+/// any card; any card when leading.
+fn legal(hand: u64, led: Option<Suit>) -> u64 {
+    match led {
+        Some(s) if hand & suit_mask(s) != 0 => hand & suit_mask(s),
+        _ => hand,
+    }
+}
+
+fn suit_mask(s: Suit) -> u64 {
+    0x1fff << (s as usize * 13)
+}
+
+/// The seat that wins a complete trick (Law 44E, 44F): the highest trump if any was played,
+/// otherwise the highest card of the suit led.
+fn trick_winner(leader: Seat, cards: &[Card; 4], trumps: Strain) -> Seat {
+    let trump = |c: Card| Some(c.suit) == trumps.suit();
+    let beats = |c: Card, b: Card| (trump(c) && !trump(b)) || (c.suit == b.suit && c.rank > b.rank);
+    let mut best = 0;
+    for i in 1..4 {
+        if beats(cards[i], cards[best]) {
+            best = i;
+        }
+    }
+    Seat::from_index(leader.index() + best)
+}
 
 /// Four hands in PBN hand notation (spades.hearts.diamonds.clubs), North first.
 fn hands(text: &str) -> [Hand; 4] {
