@@ -644,3 +644,60 @@ fn the_cards_tried_are_the_same_as_when_the_budget_was_set() {
     assert!(searches > 200, "{searches} searches");
     assert_eq!((nodes, tricks, searches), (6_018_605, 3_332, 2_515));
 }
+
+/// The search's reading of Law 44 (the tests' `trick_winner`, with which every line found is
+/// replayed) is the law book's: the 2017 book's `trick_winner` (44E, 44F) names the same seat
+/// for random tricks under every strain and leader.
+#[test]
+fn the_searchs_trick_winner_is_the_law_books() {
+    use crate::eval::expr::Evaluator;
+    use crate::eval::findings::Findings;
+    use crate::eval::value::Value;
+    use crate::eval::view::View;
+    use std::rc::Rc;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = crate::source::Sources::default();
+    let book = crate::load::load_lawbook(&root.join("laws/2017"), &mut sources).expect("2017");
+    let findings = Findings::default();
+    let ev = Evaluator::new(&book, &findings, 1_000_000);
+    let view = View::default();
+    let mut rng = Xorshift(0x0bad_5eed_1234_5678);
+    let strains = [
+        Strain::NoTrump,
+        Suit::Spades.strain(),
+        Suit::Hearts.strain(),
+        Suit::Diamonds.strain(),
+        Suit::Clubs.strain(),
+    ];
+    let mut seen = [0; 4];
+    for round in 0..2000 {
+        // Four different cards, often of one or two suits, so that following and ruffing occur.
+        let suits = 1 + rng.below(4) as usize;
+        let mut cards: Vec<Card> = vec![];
+        while cards.len() < 4 {
+            let suit = Suit::ALL[rng.below(suits as u64) as usize];
+            let card = Card::new(suit, Rank(2 + rng.below(13) as u8));
+            if !cards.contains(&card) {
+                cards.push(card);
+            }
+        }
+        let leader = Seat::from_index(rng.below(4) as usize);
+        let strain = strains[round % 5];
+        let ours = trick_winner(leader, &[cards[0], cards[1], cards[2], cards[3]], strain);
+        let trick = (0..4)
+            .map(|i| Value::Play(Seat::from_index(leader.index() + i), cards[i], 1))
+            .collect();
+        let args = vec![Value::List(Rc::new(trick)), Value::Strain(strain)];
+        let theirs = ev
+            .call("trick_winner", args, &view)
+            .expect("the law book answers");
+        assert_eq!(
+            theirs,
+            Value::Seat(ours),
+            "{cards:?} led by {leader}, {strain:?}"
+        );
+        seen[(ours.index() + 4 - leader.index()) % 4] += 1;
+    }
+    // Each of the four cards of a trick won some.
+    assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
+}
