@@ -150,8 +150,32 @@ pub fn in_order<S, R: Send>(
     jobs: usize,
     init: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, usize) -> R + Sync,
+    take: impl FnMut(usize, R) -> ControlFlow<()>,
+) {
+    let schedule: Vec<usize> = (0..count).collect();
+    in_order_scheduled(&schedule, jobs, init, work, take)
+}
+
+/// `in_order` over the items `0..schedule.len()`, the workers starting them in the order
+/// `schedule` lists them (the longest first, where the caller can tell: a long item started
+/// last keeps one thread busy while the others wait), `take` still receiving the results in
+/// the items' order. With one job the schedule changes nothing: the items run in their order.
+pub fn in_order_scheduled<S, R: Send>(
+    schedule: &[usize],
+    jobs: usize,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize) -> R + Sync,
     mut take: impl FnMut(usize, R) -> ControlFlow<()>,
 ) {
+    let count = schedule.len();
+    debug_assert!(
+        {
+            let mut seen = schedule.to_vec();
+            seen.sort_unstable();
+            seen.iter().copied().eq(0..count)
+        },
+        "a schedule lists each item once"
+    );
     let jobs = jobs.clamp(1, count.max(1));
     if jobs == 1 {
         let _in_pool = InPool::enter();
@@ -174,10 +198,9 @@ pub fn in_order<S, R: Send>(
                 let _in_pool = InPool::enter();
                 let mut state = init();
                 while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
+                    let Some(&i) = schedule.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
-                    }
+                    };
                     // The receiver is gone only when the caller stopped taking.
                     if send.send((i, work(&mut state, i))).is_err() {
                         break;
@@ -210,6 +233,59 @@ pub fn in_order<S, R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A schedule changes the order the items are started in, not the order their results
+    /// are taken in; with one job the items run in their own order.
+    #[test]
+    fn a_schedule_orders_the_work_not_the_results() {
+        let schedule = [4, 2, 0, 1, 3];
+        for jobs in [1, 2, 3] {
+            let started = std::sync::Mutex::new(vec![]);
+            let mut taken = vec![];
+            in_order_scheduled(
+                &schedule,
+                jobs,
+                || (),
+                |_, i| {
+                    started
+                        .lock()
+                        .unwrap()
+                        .push((std::thread::current().id(), i));
+                    i * 10
+                },
+                |i, r| {
+                    taken.push((i, r));
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(
+                taken,
+                (0..5).map(|i| (i, i * 10)).collect::<Vec<_>>(),
+                "{jobs} jobs"
+            );
+            let started = started.into_inner().unwrap();
+            let mut all: Vec<usize> = started.iter().map(|&(_, i)| i).collect();
+            if jobs == 1 {
+                assert_eq!(all, [0, 1, 2, 3, 4]);
+                continue;
+            }
+            all.sort_unstable();
+            assert_eq!(all, [0, 1, 2, 3, 4], "{jobs} jobs: each item once");
+            // Each worker starts its items in the schedule's order (which worker takes which
+            // depends on the threads' timing).
+            let place = |i: usize| schedule.iter().position(|&s| s == i).unwrap();
+            let mut threads: Vec<_> = started.iter().map(|&(t, _)| t).collect();
+            threads.dedup();
+            for t in threads {
+                let mine: Vec<usize> = started
+                    .iter()
+                    .filter(|&&(u, _)| u == t)
+                    .map(|&(_, i)| place(i))
+                    .collect();
+                assert!(mine.is_sorted(), "{jobs} jobs: {started:?}");
+            }
+        }
+    }
 
     /// A pool started inside a pool's item runs on that item's thread, whatever the number
     /// of jobs, with one job as with several; outside, the number asked for stands.

@@ -33,12 +33,29 @@ pub fn load_case_said(
     sources: &mut Sources,
     said_in: Option<Lang>,
 ) -> Result<Case, Vec<Diag>> {
-    let text = read_utf8(path).map_err(|d| vec![d])?;
-    // Cases are read in Unicode NFC; the source shown in diagnostics is the normalised text.
-    let text = crate::case::normalize(&text).into_owned();
+    let text = read_case_text(path).map_err(|d| vec![d])?;
     let id = sources.add(path.display().to_string(), text);
     let text = sources.get(id).text.clone();
-    let mut case = parse_case_said(CaseWords::builtin(), id, &text, said_in)?;
+    let case = parse_case_said(CaseWords::builtin(), id, &text, said_in)?;
+    complete_case(case, path, sources, said_in)
+}
+
+/// A case file's text as it is parsed: UTF-8 in Unicode NFC (the source shown in
+/// diagnostics is the normalised text).
+pub fn read_case_text(path: &Path) -> Result<String, Diag> {
+    let text = read_utf8(path)?;
+    Ok(crate::case::normalize(&text).into_owned())
+}
+
+/// What a case parsed from `path` takes from the PBN record it names (`pbn FILE N`: the
+/// deal, the auction and the play it does not write itself); the record's text is added to
+/// `sources`.
+pub fn complete_case(
+    mut case: Case,
+    path: &Path,
+    sources: &mut Sources,
+    said_in: Option<Lang>,
+) -> Result<Case, Vec<Diag>> {
     if let Some((file, board, span)) = case.pbn.clone() {
         let pbn_path = path.parent().unwrap_or(Path::new(".")).join(&file);
         let lang = said_in.or(case.lang).unwrap_or(Lang::En);
@@ -350,6 +367,77 @@ impl Preloaded {
             .collect();
         p
     }
+
+    /// The case files at `paths`, read and parsed on `jobs` threads before any is ruled (so
+    /// that a run can start the longest first, `ReadCase::searches`), their texts kept
+    /// beside the books' for every thread's diagnostics. A case's spans name its file as
+    /// every thread's sources do: its number is fixed before it is parsed.
+    pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> Vec<ReadCase> {
+        let base = self.sources.len() as u32;
+        let mut read = Vec::with_capacity(paths.len());
+        crate::pool::in_order(
+            paths.len(),
+            jobs,
+            || (),
+            |_, i| {
+                let id = base + i as u32;
+                match read_case_text(&paths[i]) {
+                    Ok(text) => {
+                        let case = parse_case_said(CaseWords::builtin(), id, &text, None);
+                        (text, case.map_err(Unread::Parse))
+                    }
+                    Err(d) => (String::new(), Err(Unread::Read(d))),
+                }
+            },
+            |i, (text, case)| {
+                // An unreadable file keeps its number, empty, so the next ones keep theirs.
+                self.sources.add(paths[i].display().to_string(), text);
+                read.push(ReadCase(case));
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        read
+    }
+}
+
+/// A case file read and parsed by `Preloaded::read_cases`, not yet completed from the PBN
+/// record it may name (`complete_case`).
+pub struct ReadCase(Result<Case, Unread>);
+
+/// Why a case file gave no case.
+enum Unread {
+    /// It could not be read: no span in it.
+    Read(Diag),
+    /// It does not parse: spans in its text.
+    Parse(Vec<Diag>),
+}
+
+impl ReadCase {
+    /// How many cards are still to be played at the case's first claim, if it has one: the
+    /// claim's line search may try up to `claim::DEFAULT_NODE_BUDGET` cards, far more work
+    /// than any other part of a ruling, and the more so the more cards are left.
+    pub fn searches(&self) -> Option<usize> {
+        self.0.as_ref().ok()?.play.cards_left_at_claim()
+    }
+}
+
+/// The order to start the cases read in: those whose claims have the most cards left first
+/// (`ReadCase::searches`), the others after them in their order.
+pub fn longest_first(read: &[std::sync::Mutex<Option<ReadCase>>]) -> Vec<usize> {
+    let mut schedule: Vec<usize> = (0..read.len()).collect();
+    schedule.sort_by_key(|&i| {
+        let r = read[i].lock().unwrap_or_else(|p| p.into_inner());
+        std::cmp::Reverse(r.as_ref().and_then(ReadCase::searches).unwrap_or(0))
+    });
+    schedule
+}
+
+/// Take the case read for item `i` of a run: each is ruled once.
+pub fn take_read(slot: &std::sync::Mutex<Option<ReadCase>>) -> ReadCase {
+    slot.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+        .expect("each case read is ruled once")
 }
 
 /// The case's name in rulings: its path, without `.case`, under the nearest `corpus` folder above it (so a
@@ -373,6 +461,27 @@ pub fn rule_and_render(
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
     let case = load_case_said(path, &mut books.sources, books.said_in).map_err(|d| {
+        d.into_iter()
+            .map(|d| d.with_sources(&books.sources))
+            .collect::<Vec<_>>()
+    })?;
+    rule_and_render_case(&case, path, name, laws, books)
+}
+
+/// `rule_and_render` of a case `Preloaded::read_cases` read from `path`.
+pub fn rule_and_render_read(
+    read: ReadCase,
+    path: &Path,
+    name: &str,
+    laws: &Path,
+    books: &mut Books,
+) -> Result<(Ruling, Goldens), Vec<Diag>> {
+    let case = match read.0 {
+        Ok(case) => complete_case(case, path, &mut books.sources, books.said_in),
+        Err(Unread::Read(d)) => Err(vec![d]),
+        Err(Unread::Parse(ds)) => Err(ds),
+    }
+    .map_err(|d| {
         d.into_iter()
             .map(|d| d.with_sources(&books.sources))
             .collect::<Vec<_>>()
@@ -590,6 +699,59 @@ mod tests {
             assert_eq!(read, files + 1, "only the case file is read");
             assert_eq!(score, own_score);
         }
+    }
+
+    /// Cases read before they are ruled (`Preloaded::read_cases`, on several threads) rule
+    /// and render as a case read by its thread, a case that does not parse or cannot be read
+    /// is reported at its own file, and a claim says how many cards are left to search.
+    #[test]
+    fn cases_read_ahead_rule_as_cases_read_by_their_thread() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let laws = root.join("laws");
+        let dir = std::env::temp_dir().join(format!("lawbook-read-cases-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let broken = dir.join("broken.case");
+        std::fs::write(&broken, "title a case\nboard 1\nauction {\n  N 9Z\n}\n").unwrap();
+        let paths = vec![
+            root.join("corpus/2017/70/b-early-claim-facts-computed.case"),
+            root.join("corpus/2017/31/open-bid-out-of-rotation.case"),
+            broken.clone(),
+            dir.join("missing.case"),
+            root.join("corpus/2017/70/b-early-claim-adjudicated.case"),
+        ];
+        let mut preloaded = Preloaded::read(&laws, &[laws.join("2017")], None);
+        let files = preloaded.sources.len();
+        let read = preloaded.read_cases(&paths, 3);
+        assert_eq!(preloaded.sources.len(), files + paths.len());
+        let searches: Vec<_> = read.iter().map(|r| r.searches()).collect();
+        // Both claims come after the first trick.
+        assert_eq!(searches, [Some(48), None, None, None, Some(48)]);
+        let preloaded = Arc::new(preloaded);
+        let mut shared = Books::sharing(&preloaded);
+        let mut own = Books::default();
+        for (r, path) in read.into_iter().zip(&paths) {
+            let ahead = super::rule_and_render_read(r, path, "c", &laws, &mut shared);
+            let alone = rule_and_render(path, "c", &laws, &mut own);
+            match (ahead, alone) {
+                (Ok((_, a)), Ok((_, b))) => assert_eq!(a, b, "{}", path.display()),
+                (Err(a), Err(b)) => {
+                    let (a, b) = (
+                        crate::diagnostic::render_plain(&a),
+                        crate::diagnostic::render_plain(&b),
+                    );
+                    assert_eq!(a, b, "{}", path.display());
+                    assert!(a.contains(&path.display().to_string()), "{a}");
+                }
+                (a, b) => panic!(
+                    "{}: {:?} against {:?}",
+                    path.display(),
+                    a.is_ok(),
+                    b.is_ok()
+                ),
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// The cases of a corpus are found in its folders and in folders it links to, not in a

@@ -59,6 +59,23 @@ impl PlayRecord {
         }
     }
 
+    /// How many of the 52 cards are still to be played at the record's first claim or
+    /// concession, if it has one (a PBN record's play has none).
+    pub fn cards_left_at_claim(&self) -> Option<usize> {
+        let PlayRecord::Events(es) = self else {
+            return None;
+        };
+        let mut played = 0;
+        for (e, _) in es {
+            match e {
+                Event::Play { .. } => played += 1,
+                Event::Claim { .. } => return Some(52usize.saturating_sub(played)),
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// The card `seat` played to trick `t` of a PBN record.
     pub fn card(&self, t: usize, seat: Seat) -> Option<(Card, Span)> {
         match self {

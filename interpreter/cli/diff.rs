@@ -11,12 +11,13 @@
 
 use crate::changes::{changes, Change};
 use crate::diagnostic::render_plain;
-use crate::runner::{case_name, rule_and_render, Books, Preloaded};
+use crate::runner::{case_name, rule_and_render_read, take_read, Books, Preloaded, ReadCase};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::Mutex;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -66,9 +67,9 @@ impl Side {
     }
 
     /// The side's book and the lexicon, read once for every thread.
-    fn preload(&self, laws: &Path) -> Arc<Preloaded> {
+    fn preload(&self, laws: &Path) -> Preloaded {
         let dirs = [self.book.clone()];
-        Arc::new(Preloaded::read(laws, &dirs, self.regulation.as_deref()))
+        Preloaded::read(laws, &dirs, self.regulation.as_deref())
     }
 
     fn books(&self, preloaded: &Arc<Preloaded>) -> Books {
@@ -172,11 +173,23 @@ pub fn run(mut a: Args) -> ExitCode {
     // regulation's warnings said once.
     let jobs = crate::pool::jobs(a.jobs);
     let read = || (sa.preload(a.laws()), sb.preload(a.laws()));
-    let (pa, pb) = if jobs == 1 {
+    let (mut pa, mut pb) = if jobs == 1 {
         crate::pool::alone(read)
     } else {
         read()
     };
+    // The cases read for each side before any is ruled (each side's spans name its own
+    // sources), the workers starting with those whose claims may search the longest, as
+    // `test` does.
+    let shelve = |read: Vec<ReadCase>| -> Vec<Mutex<Option<ReadCase>>> {
+        read.into_iter().map(|r| Mutex::new(Some(r))).collect()
+    };
+    let (read_a, read_b) = (
+        shelve(pa.read_cases(&cases, jobs)),
+        shelve(pb.read_cases(&cases, jobs)),
+    );
+    let schedule = crate::runner::longest_first(&read_a);
+    let (pa, pb) = (Arc::new(pa), Arc::new(pb));
     if !a.json {
         super::report(&pa.warnings);
         super::report(&pb.warnings);
@@ -184,11 +197,14 @@ pub fn run(mut a: Args) -> ExitCode {
     let mut changed: Vec<Changed> = vec![];
     let mut lines_now: Vec<String> = vec![];
     let mut failed = false;
-    crate::pool::in_order(
-        cases.len(),
+    crate::pool::in_order_scheduled(
+        &schedule,
         jobs,
         || (sa.books(&pa), sb.books(&pb), None),
-        |(ba, bb, edited), i| compare_case(&a, &cases[i], &corpus, ba, bb, edited),
+        |(ba, bb, edited), i| {
+            let read = (take_read(&read_a[i]), take_read(&read_b[i]));
+            compare_case(&a, &cases[i], read, &corpus, ba, bb, edited)
+        },
         |i, compared| {
             if i > 0 && i % 200 == 0 {
                 eprintln!("ruled {i} of {} cases under both", cases.len());
@@ -288,14 +304,15 @@ struct Compared {
 fn compare_case(
     a: &Args,
     path: &Path,
+    (read_a, read_b): (ReadCase, ReadCase),
     corpus: &Path,
     ba: &mut Books,
     bb: &mut Books,
     edited: &mut Option<Vec<String>>,
 ) -> Compared {
     let name = case_name(path, corpus);
-    let ra = rule_and_render(path, &name, a.laws(), ba);
-    let rb = rule_and_render(path, &name, a.laws(), bb);
+    let ra = rule_and_render_read(read_a, path, &name, a.laws(), ba);
+    let rb = rule_and_render_read(read_b, path, &name, a.laws(), bb);
     let warnings = ba
         .take_warnings()
         .into_iter()

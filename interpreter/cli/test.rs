@@ -4,7 +4,7 @@
 use crate::diagnostic::render_plain;
 use crate::runner::{
     case_name, diff, golden_matches, golden_path, read_golden, regulation_golden_path,
-    rule_and_render, unregulated_goldens, write_golden, Books, Preloaded,
+    rule_and_render_read, take_read, unregulated_goldens, write_golden, Books, Preloaded, ReadCase,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -114,11 +114,21 @@ pub fn run(mut a: Args) -> ExitCode {
         .collect();
     let editions: Vec<PathBuf> = editions.into_iter().collect();
     let read = || Preloaded::read(a.laws(), &editions, a.regulation.as_deref());
-    let preloaded = std::sync::Arc::new(if jobs == 1 {
+    let mut preloaded = if jobs == 1 {
         crate::pool::alone(read)
     } else {
         read()
-    });
+    };
+    // The cases read and parsed before any is ruled, so that the workers start with those
+    // whose claims may search the longest (a case started last that takes a thread for a
+    // third of the run keeps the others waiting); the report keeps the cases' order.
+    let read_cases: Vec<std::sync::Mutex<Option<ReadCase>>> = preloaded
+        .read_cases(&cases, jobs)
+        .into_iter()
+        .map(|r| std::sync::Mutex::new(Some(r)))
+        .collect();
+    let schedule = crate::runner::longest_first(&read_cases);
+    let preloaded = std::sync::Arc::new(preloaded);
     super::report(&preloaded.warnings);
     let books = || Books::sharing(&preloaded);
     let mut blessed = 0;
@@ -129,11 +139,11 @@ pub fn run(mut a: Args) -> ExitCode {
     // cases that need them counted.
     let mut broken: std::collections::BTreeMap<PathBuf, (usize, String)> = Default::default();
     let mut fatal = None;
-    crate::pool::in_order(
-        cases.len(),
+    crate::pool::in_order_scheduled(
+        &schedule,
         jobs,
         books,
-        |books, i| check_case(&a, &cases[i], books),
+        |books, i| check_case(&a, &cases[i], take_read(&read_cases[i]), books),
         |_, checked| {
             if let Some((dir, shown)) = checked.broken {
                 let seen = broken.entry(dir.clone()).or_insert((0, shown.clone()));
@@ -235,7 +245,7 @@ pub fn run(mut a: Args) -> ExitCode {
 }
 
 /// Rule one case and compare its renderings with its goldens (or write them, `--bless`).
-fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
+fn check_case(a: &Args, path: &std::path::Path, read: ReadCase, books: &mut Books) -> Checked {
     let name = case_name(path, &a.corpus);
     let mut checked = Checked {
         name: name.clone(),
@@ -248,7 +258,7 @@ fn check_case(a: &Args, path: &std::path::Path, books: &mut Books) -> Checked {
         fatal: None,
     };
     books.take_broken();
-    let (ruling, goldens) = match rule_and_render(path, &name, a.laws(), books) {
+    let (ruling, goldens) = match rule_and_render_read(read, path, &name, a.laws(), books) {
         Ok(ruled) => ruled,
         Err(diags) => {
             let mut shown = render_plain(&diags[..diags.len().min(super::MAX_PRINTED)]);
