@@ -3,14 +3,11 @@
 //! Slovak, Polish and Hungarian) and `NAME.json.snap` (the ruling as data), in insta's snapshot
 //! format, so `lawbook test` and `cargo test` read the same files.
 
-use crate::case::words::CaseWords;
-use crate::case::{parse_case_said, Case};
+use crate::case::Case;
 use crate::check::LawBook;
 use crate::diagnostic::Diag;
 use crate::eval::book::CompiledBook;
 use crate::eval::explore::{rule_case, RuleError};
-use crate::load::read_utf8;
-use crate::messages::Message;
 use crate::render::{self, Lexicon};
 use crate::ruling::Ruling;
 use crate::source::{Sources, Span};
@@ -19,94 +16,14 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod case_file;
+pub use case_file::{
+    complete_case, load_case, load_case_said, longest_first, read_case_text, rule_and_render_read,
+    take_read, ReadCase,
+};
+
 /// The renderings a case is pinned by: (suffix, text).
 pub type Goldens = Vec<(&'static str, String)>;
-
-/// Read a case file.
-pub fn load_case(path: &Path, sources: &mut Sources) -> Result<Case, Vec<Diag>> {
-    load_case_said(path, sources, None)
-}
-
-/// Read a case file, its diagnostics said in `said_in` or else in the case's language.
-pub fn load_case_said(
-    path: &Path,
-    sources: &mut Sources,
-    said_in: Option<Lang>,
-) -> Result<Case, Vec<Diag>> {
-    let text = read_case_text(path).map_err(|d| vec![d])?;
-    let id = sources.add(path.display().to_string(), text);
-    let text = sources.get(id).text.clone();
-    let case = parse_case_said(CaseWords::builtin(), id, &text, said_in)?;
-    complete_case(case, path, sources, said_in)
-}
-
-/// A case file's text as it is parsed: UTF-8 in Unicode NFC (the source shown in
-/// diagnostics is the normalised text).
-pub fn read_case_text(path: &Path) -> Result<String, Diag> {
-    let text = read_utf8(path)?;
-    Ok(crate::case::normalize(&text).into_owned())
-}
-
-/// What a case parsed from `path` takes from the PBN record it names (`pbn FILE N`: the
-/// deal, the auction and the play it does not write itself); the record's text is added to
-/// `sources`.
-pub fn complete_case(
-    mut case: Case,
-    path: &Path,
-    sources: &mut Sources,
-    said_in: Option<Lang>,
-) -> Result<Case, Vec<Diag>> {
-    if let Some((file, board, span)) = case.pbn.clone() {
-        let pbn_path = path.parent().unwrap_or(Path::new(".")).join(&file);
-        let lang = said_in.or(case.lang).unwrap_or(Lang::En);
-        let at = |code: &'static str, m: Message| {
-            let message = m.text(lang);
-            let help = crate::messages::part(lang, m.id, "help", &m.args).unwrap_or_default();
-            vec![Diag::new(code, message.clone())
-                .label(span, message)
-                .help(help)
-                .with_sources(sources)]
-        };
-        let pbn = crate::pbn::PbnFile::read(&pbn_path).map_err(|e| match e.kind() {
-            crate::pbn::PbnErrorKind::Io => at(
-                "lawbook::io",
-                Message::new("case.pbn.unreadable").with("file", file.as_str()),
-            ),
-            _ => at(
-                "lawbook::case",
-                Message::new("case.pbn.not_pbn")
-                    .with("file", file.as_str())
-                    .with("why", e.message()),
-            ),
-        })?;
-        let Some(b) = pbn.boards.iter().find(|b| b.board == Some(board)) else {
-            return Err(at(
-                "lawbook::case",
-                Message::new("case.pbn.no_board")
-                    .with("file", file.as_str())
-                    .with("board", board as i64),
-            ));
-        };
-        let pbn_text = std::fs::read_to_string(&pbn_path).unwrap_or_default();
-        let pbn_id = sources.add(pbn_path.display().to_string(), pbn_text);
-        let from = crate::pbn::to_case::board_case(b, pbn_id);
-        // What the case writes itself stands; the record gives the rest.
-        case.board = case.board.or(from.board);
-        case.dealer = case.dealer.or(from.dealer);
-        case.vulnerable = case.vulnerable.or(from.vulnerable);
-        if case.deal.is_none() {
-            case.deal = from.deal;
-        }
-        if case.events.is_empty() {
-            case.events = from.events;
-        }
-        if case.play.is_empty() {
-            case.play = from.play;
-            case.play_span = from.play_span;
-        }
-    }
-    Ok(case)
-}
 
 /// A rule error as a diagnostic pointing into the law book or the case, said in `lang`.
 pub fn rule_error_diag(e: RuleError, case_file: u32, lang: Lang) -> Diag {
@@ -367,77 +284,6 @@ impl Preloaded {
             .collect();
         p
     }
-
-    /// The case files at `paths`, read and parsed on `jobs` threads before any is ruled (so
-    /// that a run can start the longest first, `ReadCase::searches`), their texts kept
-    /// beside the books' for every thread's diagnostics. A case's spans name its file as
-    /// every thread's sources do: its number is fixed before it is parsed.
-    pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> Vec<ReadCase> {
-        let base = self.sources.len() as u32;
-        let mut read = Vec::with_capacity(paths.len());
-        crate::pool::in_order(
-            paths.len(),
-            jobs,
-            || (),
-            |_, i| {
-                let id = base + i as u32;
-                match read_case_text(&paths[i]) {
-                    Ok(text) => {
-                        let case = parse_case_said(CaseWords::builtin(), id, &text, None);
-                        (text, case.map_err(Unread::Parse))
-                    }
-                    Err(d) => (String::new(), Err(Unread::Read(d))),
-                }
-            },
-            |i, (text, case)| {
-                // An unreadable file keeps its number, empty, so the next ones keep theirs.
-                self.sources.add(paths[i].display().to_string(), text);
-                read.push(ReadCase(case));
-                std::ops::ControlFlow::Continue(())
-            },
-        );
-        read
-    }
-}
-
-/// A case file read and parsed by `Preloaded::read_cases`, not yet completed from the PBN
-/// record it may name (`complete_case`).
-pub struct ReadCase(Result<Case, Unread>);
-
-/// Why a case file gave no case.
-enum Unread {
-    /// It could not be read: no span in it.
-    Read(Diag),
-    /// It does not parse: spans in its text.
-    Parse(Vec<Diag>),
-}
-
-impl ReadCase {
-    /// How many cards are still to be played at the case's first claim, if it has one: the
-    /// claim's line search may try up to `claim::DEFAULT_NODE_BUDGET` cards, far more work
-    /// than any other part of a ruling, and the more so the more cards are left.
-    pub fn searches(&self) -> Option<usize> {
-        self.0.as_ref().ok()?.play.cards_left_at_claim()
-    }
-}
-
-/// The order to start the cases read in: those whose claims have the most cards left first
-/// (`ReadCase::searches`), the others after them in their order.
-pub fn longest_first(read: &[std::sync::Mutex<Option<ReadCase>>]) -> Vec<usize> {
-    let mut schedule: Vec<usize> = (0..read.len()).collect();
-    schedule.sort_by_key(|&i| {
-        let r = read[i].lock().unwrap_or_else(|p| p.into_inner());
-        std::cmp::Reverse(r.as_ref().and_then(ReadCase::searches).unwrap_or(0))
-    });
-    schedule
-}
-
-/// Take the case read for item `i` of a run: each is ruled once.
-pub fn take_read(slot: &std::sync::Mutex<Option<ReadCase>>) -> ReadCase {
-    slot.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .take()
-        .expect("each case read is ruled once")
 }
 
 /// The case's name in rulings: its path, without `.case`, under the nearest `corpus` folder above it (so a
@@ -461,27 +307,6 @@ pub fn rule_and_render(
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
     let case = load_case_said(path, &mut books.sources, books.said_in).map_err(|d| {
-        d.into_iter()
-            .map(|d| d.with_sources(&books.sources))
-            .collect::<Vec<_>>()
-    })?;
-    rule_and_render_case(&case, path, name, laws, books)
-}
-
-/// `rule_and_render` of a case `Preloaded::read_cases` read from `path`.
-pub fn rule_and_render_read(
-    read: ReadCase,
-    path: &Path,
-    name: &str,
-    laws: &Path,
-    books: &mut Books,
-) -> Result<(Ruling, Goldens), Vec<Diag>> {
-    let case = match read.0 {
-        Ok(case) => complete_case(case, path, &mut books.sources, books.said_in),
-        Err(Unread::Read(d)) => Err(vec![d]),
-        Err(Unread::Parse(ds)) => Err(ds),
-    }
-    .map_err(|d| {
         d.into_iter()
             .map(|d| d.with_sources(&books.sources))
             .collect::<Vec<_>>()
