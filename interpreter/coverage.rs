@@ -31,7 +31,7 @@ impl Coverage {
     fn node(&mut self, n: &Node) {
         match n {
             Node::Outcome(o) => {
-                for i in &o.irregularities {
+                for i in o.irregularities.iter() {
                     for a in &i.decisions {
                         self.reach(&a.paragraph);
                         for x in &a.refers {

@@ -99,7 +99,7 @@ pub struct Branch {
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct Outcome {
-    pub irregularities: Vec<IrregularityRuling>,
+    pub irregularities: std::sync::Arc<Vec<IrregularityRuling>>,
     pub auction: Vec<CallLine>,
     pub auction_ended: bool,
     pub passed_out: bool,
@@ -278,7 +278,7 @@ pub struct CallLine {
     pub seat: Seat,
     pub call: String,
     /// "stands", "cancelled", "deemed" (a pass the Laws deem made) or "pending".
-    pub status: String,
+    pub status: &'static str,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

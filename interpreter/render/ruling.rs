@@ -155,7 +155,7 @@ impl Renderer<'_> {
     }
 
     pub(super) fn outcome(&self, o: &Outcome, indent: &str, out: &mut String) {
-        for i in &o.irregularities {
+        for i in o.irregularities.iter() {
             self.irregularity(i, indent, out);
         }
         if !o.auction.is_empty() {
@@ -168,7 +168,7 @@ impl Renderer<'_> {
                     calls.push_str(", ");
                 }
                 let call = A::owned(self.thing(&c.call));
-                match c.status.as_str() {
+                match c.status {
                     "stands" => self.phrase_into(
                         stands,
                         &["auction_call"],

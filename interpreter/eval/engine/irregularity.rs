@@ -274,7 +274,7 @@ impl<'a> Table<'a> {
         }
         let first_instance = self.irregs.len();
         for (decl, law, _) in &found {
-            self.irregs.push(IrregularityRuling {
+            Arc::make_mut(&mut self.irregs).push(IrregularityRuling {
                 act: decl.act,
                 name: decl.name.name.clone(),
                 law: *law,
@@ -308,7 +308,7 @@ impl<'a> Table<'a> {
                 let keep = first_instance + k;
                 let end = first_instance + names.len();
                 let mut i = 0;
-                self.irregs.retain(|_| {
+                Arc::make_mut(&mut self.irregs).retain(|_| {
                     let ok = i < first_instance || i == keep || i >= end;
                     i += 1;
                     ok
@@ -371,7 +371,7 @@ impl<'a> Table<'a> {
             [rule] => *rule,
             [a, b, ..] => return Err(self.both_apply(a, b, " to every irregularity")),
         };
-        self.irregs.push(IrregularityRuling {
+        Arc::make_mut(&mut self.irregs).push(IrregularityRuling {
             act: decl.act,
             name: decl.name.name.clone(),
             law: *law,
@@ -444,7 +444,7 @@ impl<'a> Table<'a> {
             )
         });
         let what = self.irregs[from.instance].call.clone();
-        self.irregs.push(IrregularityRuling {
+        Arc::make_mut(&mut self.irregs).push(IrregularityRuling {
             act: decl.act,
             name: decl.name.name.clone(),
             law: info.law,

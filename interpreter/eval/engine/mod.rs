@@ -35,6 +35,7 @@ use crate::syntax::ast::{
     Arm, Decision, Duration, Irregularity, OptionDecl, Rule, Step, StepKind, TriggerKind,
 };
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// One event of a case, as the table sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -381,7 +382,10 @@ pub struct Table<'a> {
     calls: Watched<calls::Calls>,
     obligations: Watched<Vec<Obl>>,
     pending: Vec<Pending<'a>>,
-    irregs: Vec<IrregularityRuling>,
+    /// Shared with the tables cloned from this one (the branches of the tree) and with the
+    /// outcomes read off it, until one of them rules on: cloning every ruling at every
+    /// branch and every outcome was a tenth of an open case's replays.
+    irregs: Arc<Vec<IrregularityRuling>>,
     ended: bool,
     /// The board was redealt (16D2(b)): the events after it are on another deal.
     redealt: bool,
@@ -540,7 +544,7 @@ impl<'a> Table<'a> {
             calls: Default::default(),
             obligations: Default::default(),
             pending: vec![],
-            irregs: vec![],
+            irregs: Arc::default(),
             ended: false,
             redealt: false,
             lead_faced: Default::default(),

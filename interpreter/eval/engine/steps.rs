@@ -27,7 +27,7 @@ impl<'a> Table<'a> {
         if decisions.last().is_some_and(|a| a.paragraph == paragraph) {
             return;
         }
-        self.irregs[instance].decisions.push(Applied {
+        Arc::make_mut(&mut self.irregs)[instance].decisions.push(Applied {
             paragraph,
             effects: vec![],
             refers: vec![],
@@ -43,7 +43,7 @@ impl<'a> Table<'a> {
     /// An enclosing paragraph named again after a nested one, with nothing written under it,
     /// is dropped.
     pub(super) fn drop_empty_resumed(&mut self, exec: &mut Exec<'a>) {
-        let decisions = &mut self.irregs[exec.instance].decisions;
+        let decisions = &mut Arc::make_mut(&mut self.irregs)[exec.instance].decisions;
         if let Some(i) = exec.resumed.take() {
             if i + 1 == decisions.len()
                 && decisions[i].effects.is_empty()
@@ -70,7 +70,7 @@ impl<'a> Table<'a> {
     }
 
     pub(super) fn effect(&mut self, instance: usize, e: Effect) {
-        if let Some(last) = self.irregs[instance].decisions.last_mut() {
+        if let Some(last) = Arc::make_mut(&mut self.irregs)[instance].decisions.last_mut() {
             last.effects.push(e);
         }
     }
@@ -199,7 +199,7 @@ impl<'a> Table<'a> {
                     if f.paragraph.is_some() {
                         self.drop_empty_resumed(&mut exec);
                     }
-                    let decisions = &mut self.irregs[exec.instance].decisions;
+                    let decisions = &mut Arc::make_mut(&mut self.irregs)[exec.instance].decisions;
                     if let Some(i) = f.procedure {
                         if i + 1 == decisions.len()
                             && decisions[i].effects.is_empty()
@@ -304,7 +304,7 @@ impl<'a> Table<'a> {
                     // the paragraph's own entry where the paragraph is already named, not
                     // under a repeat of it after a nested paragraph.
                     let here = exec.frames.iter().rev().find_map(|f| f.paragraph);
-                    let decisions = &mut self.irregs[inst].decisions;
+                    let decisions = &mut Arc::make_mut(&mut self.irregs)[inst].decisions;
                     let before = match exec.resumed {
                         Some(i) if decisions[i].effects.is_empty() => i,
                         _ => decisions.len(),
@@ -498,7 +498,7 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
-                StepKind::NoIrregularity => self.irregs[inst].act = true,
+                StepKind::NoIrregularity => Arc::make_mut(&mut self.irregs)[inst].act = true,
                 StepKind::Redeal => {
                     self.effect(inst, Effect::Redealt);
                     self.redealt = true;

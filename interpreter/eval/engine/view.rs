@@ -317,8 +317,7 @@ impl<'a> Table<'a> {
                         (Status::Standing, _) => "stands",
                         (Status::Cancelled, _) => "cancelled",
                         (Status::Pending, _) => "pending",
-                    }
-                    .to_string(),
+                    },
                 })
                 .collect(),
             auction_ended: self.ended,
