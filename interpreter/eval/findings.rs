@@ -4,6 +4,7 @@
 use crate::model::{Call, Seat};
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// A question of fact: the finding, and the call whose irregularity asks it (issue 9, item
 /// 18: a finding belongs to one irregularity, not to the case).
@@ -57,10 +58,13 @@ pub const ABOUT: &str = "$about";
 
 /// The Director's findings a replay knows: answers to every question of a finding (the
 /// short form, `comparable_call no`), and answers to the question about one call.
+///
+/// A case answers a handful of findings, and the tree copies them at every branch: they are
+/// kept in short lists (a name shared, not copied), looked up by name in place.
 #[derive(Debug, Default)]
 pub struct Findings {
-    pub all: HashMap<String, bool>,
-    pub about: HashMap<(String, AboutKey), bool>,
+    all: Vec<(Rc<str>, bool)>,
+    about: Vec<(Rc<str>, AboutKey, bool)>,
     /// An answer given before its question was asked (`guessing`, one of `all` or `about`),
     /// and how it was first read, if it was: the decision tree answers in advance the question a node's siblings asked,
     /// and learns from this whether the node asks it too.
@@ -96,17 +100,31 @@ pub enum Guess {
 impl Findings {
     pub fn new(all: HashMap<String, bool>, about: HashMap<(String, AboutKey), bool>) -> Self {
         Findings {
-            all,
-            about,
+            all: all.into_iter().map(|(n, v)| (Rc::from(n), v)).collect(),
+            about: about
+                .into_iter()
+                .map(|((n, k), v)| (Rc::from(n), k, v))
+                .collect(),
             ..Findings::default()
         }
     }
 
+    /// The answer for every question of `name`.
+    fn for_all(&self, name: &str) -> Option<bool> {
+        self.all.iter().find(|(n, _)| **n == *name).map(|e| e.1)
+    }
+
+    /// The answer to the question of `name` about the call or act `key`.
+    fn about(&self, name: &str, key: AboutKey) -> Option<bool> {
+        (self.about.iter())
+            .find(|(n, k, _)| *k == key && **n == *name)
+            .map(|e| e.2)
+    }
+
     pub(super) fn get(&self, name: &str, about: Option<About>) -> Option<bool> {
         let answer = about
-            .and_then(|a| self.about.get(&(name.to_string(), a.key())))
-            .or_else(|| self.all.get(name))
-            .copied();
+            .and_then(|a| self.about(name, a.key()))
+            .or_else(|| self.for_all(name));
         if let (Some(g), Some(_)) = (&self.guessed, answer) {
             if self.first_read.get().is_none() && self.reads_guess(g, name, about) {
                 self.first_read.set(Some(about));
@@ -123,7 +141,7 @@ impl Findings {
                 (Some(ga), Some(a)) => ga.key() == a.key(),
                 (Some(_), None) => false,
                 (None, None) => true,
-                (None, Some(a)) => !self.about.contains_key(&(name.to_string(), a.key())),
+                (None, Some(a)) => self.about(name, a.key()).is_none(),
             }
     }
 
@@ -159,17 +177,26 @@ impl Findings {
     /// Whether `q` has an answer here.
     pub fn answers(&self, q: &Asked) -> bool {
         match q.about {
-            Some(a) => self.about.contains_key(&(q.name.clone(), a.key())),
-            None => self.all.contains_key(&q.name),
+            Some(a) => self.about(&q.name, a.key()).is_some(),
+            None => self.for_all(&q.name).is_some(),
         }
     }
 
-    /// Record an answer to a question.
+    /// Record an answer to a question (in place of the one it had).
     pub fn answer(&mut self, q: &Asked, yes: bool) {
         match q.about {
-            Some(a) => self.about.insert((q.name.clone(), a.key()), yes),
-            None => self.all.insert(q.name.clone(), yes),
-        };
+            Some(a) => {
+                let key = a.key();
+                match (self.about.iter_mut()).find(|(n, k, _)| *k == key && **n == *q.name) {
+                    Some(e) => e.2 = yes,
+                    None => self.about.push((Rc::from(q.name.as_str()), key, yes)),
+                }
+            }
+            None => match self.all.iter_mut().find(|(n, _)| **n == *q.name) {
+                Some(e) => e.1 = yes,
+                None => self.all.push((Rc::from(q.name.as_str()), yes)),
+            },
+        }
     }
 }
 

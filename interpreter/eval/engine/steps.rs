@@ -27,11 +27,13 @@ impl<'a> Table<'a> {
         if decisions.last().is_some_and(|a| a.paragraph == paragraph) {
             return;
         }
-        Arc::make_mut(&mut self.irregs)[instance].decisions.push(Applied {
-            paragraph,
-            effects: vec![],
-            refers: vec![],
-        });
+        Arc::make_mut(&mut self.irregs)[instance]
+            .decisions
+            .push(Applied {
+                paragraph,
+                effects: vec![],
+                refers: vec![],
+            });
     }
 
     /// A paragraph's steps begin: it is named in the ruling (once, if it already is last).
@@ -70,7 +72,10 @@ impl<'a> Table<'a> {
     }
 
     pub(super) fn effect(&mut self, instance: usize, e: Effect) {
-        if let Some(last) = Arc::make_mut(&mut self.irregs)[instance].decisions.last_mut() {
+        if let Some(last) = Arc::make_mut(&mut self.irregs)[instance]
+            .decisions
+            .last_mut()
+        {
             last.effects.push(e);
         }
     }
