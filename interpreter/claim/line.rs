@@ -144,6 +144,7 @@ pub(crate) fn search_remembering(
         memo,
         nodes: 0,
         budget,
+        path: vec![],
     };
     if pos.tricks_left() == 0 {
         return Ok(Line {
@@ -157,6 +158,7 @@ pub(crate) fn search_remembering(
         first.push(c.index() as u8);
     }
     let hands = pos.hands.map(|h| h.0);
+    s.path.push(Squeezed::of(&hands));
     let (tricks, first) = s.in_trick(hands, first, u8::MAX).map_err(|_| s.stopped())?;
     let play = s.replay(hands, first, pos.trick.len())?;
     Ok(Line {
@@ -323,6 +325,45 @@ struct Search<'a> {
     memo: Memo,
     nodes: u64,
     budget: u64,
+    /// The trick boundaries on the way to the one being searched (the position the search
+    /// started from first), each as its key's holders were made (`Squeezed`): a boundary's
+    /// are its nearest one's with the cards played since taken out, a few steps, where
+    /// squeezing every card in play again was a sixth of the search.
+    path: Vec<Squeezed>,
+}
+
+/// The holders of the cards in play at a trick boundary, squeezed (the first two words of a
+/// `Key`), and the cards in play.
+#[derive(Clone, Copy, Debug)]
+struct Squeezed {
+    lo: u64,
+    hi: u64,
+    live: u64,
+}
+
+impl Squeezed {
+    /// The cards of `hands` in play, each one's holder squeezed (see `Key`).
+    fn of(hands: &Hands) -> Squeezed {
+        let live = hands.iter().fold(0, |m, h| m | h);
+        let (lo, hi) = squeeze(hands[1] | hands[3], hands[2] | hands[3], live);
+        Squeezed { lo, hi, live }
+    }
+
+    /// These holders with the cards no longer in `live` taken out (`live` is within the
+    /// cards in play here: only cards leave play). Each card gone, the highest first, closes
+    /// its gap at its place among the cards in play, which the cards gone above it do not
+    /// change.
+    fn without(self, live: u64) -> Squeezed {
+        let (mut lo, mut hi, mut gone) = (self.lo, self.hi, self.live & !live);
+        while gone != 0 {
+            let at = 63 - gone.leading_zeros();
+            gone ^= 1 << at;
+            let below = (1u64 << (self.live & ((1u64 << at) - 1)).count_ones()) - 1;
+            lo = (lo & below) | ((lo >> 1) & !below);
+            hi = (hi & below) | ((hi >> 1) & !below);
+        }
+        Squeezed { lo, hi, live }
+    }
 }
 
 impl Search<'_> {
@@ -401,24 +442,36 @@ impl Search<'_> {
         if sure >= limit {
             return Ok(sure);
         }
-        let key = self.key(&hands, leader);
+        let (key, here) = self.key(&hands, leader);
         if let Some(e) = self.memo.get(&key) {
             if e.exact || e.tricks >= limit {
                 return Ok(e.tricks);
             }
         }
+        self.path.push(here);
         let (tricks, _) = self.in_trick(hands, Trick::new(leader), limit)?;
+        self.path.pop();
         let exact = tricks < limit;
         self.memo.insert(key, Remembered { tricks, exact });
         Ok(tricks)
     }
 
-    /// See [`Key`].
-    fn key(&self, hands: &Hands, leader: Seat) -> Key {
+    /// See [`Key`]; and the holders squeezed, for the boundaries after this one.
+    fn key(&self, hands: &Hands, leader: Seat) -> (Key, Squeezed) {
         let live = hands.iter().fold(0, |m, h| m | h);
         // A card's seat index in two bits: the low bit from seats 1 and 3, the high from 2
-        // and 3; each squeezed to the cards in play.
-        let (mut lo, mut hi) = squeeze(hands[1] | hands[3], hands[2] | hands[3], live);
+        // and 3; each squeezed to the cards in play (from the nearest boundary's).
+        let here = match self.path.last() {
+            Some(before) => before.without(live),
+            None => Squeezed::of(hands),
+        };
+        // The tests hold every key so made to the one squeezed afresh.
+        #[cfg(test)]
+        assert_eq!(
+            (here.lo, here.hi),
+            squeeze(hands[1] | hands[3], hands[2] | hands[3], live)
+        );
+        let (mut lo, mut hi) = (here.lo, here.hi);
         for (suit, block) in SUIT_BLOCKS.iter().enumerate() {
             let n = u64::from((live & block).count_ones());
             match suit {
@@ -443,7 +496,7 @@ impl Search<'_> {
         if n < 26 {
             statement[n / 10] |= NO_CARD << (6 * (n % 10));
         }
-        ([lo, hi], statement)
+        (([lo, hi], statement), here)
     }
 
     /// A lower bound of the claimer's tricks from a trick boundary. A trick to which a hand
@@ -571,6 +624,8 @@ impl Search<'_> {
             if hands.iter().all(|&h| h == 0) {
                 return Ok(play);
             }
+            self.path.clear();
+            self.path.push(Squeezed::of(&hands));
             (_, t) = self
                 .in_trick(hands, Trick::new(leader), u8::MAX)
                 .map_err(|_| self.stopped())?;
