@@ -237,12 +237,28 @@ impl Iterator for Order {
         if self.bits == 0 {
             return None;
         }
-        let at = self.bits.trailing_zeros();
+        let at = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
-        let (rank, suit) = (at / 4, at % 4);
-        let offset = if self.low_first { rank } else { 12 - rank };
-        Some((suit * 13 + offset) as u8)
+        Some(ORDER[usize::from(!self.low_first)].1[at])
     }
+}
+
+/// For the choices taken low cards first (0) or high cards first (1): each card's place in
+/// an [`Order`] (bit `rank * 4 + suit`, its rank counted from the end tried first), and the
+/// card at each place; tables, for this runs at every turn the search visits.
+const ORDER: [([u8; 52], [u8; 52]); 2] = [order_tables(true), order_tables(false)];
+
+const fn order_tables(low_first: bool) -> ([u8; 52], [u8; 52]) {
+    let (mut place, mut card) = ([0u8; 52], [0u8; 52]);
+    let mut i = 0;
+    while i < 52 {
+        let (suit, offset) = (i / 13, i % 13);
+        let rank = if low_first { offset } else { 12 - offset };
+        place[i] = (rank * 4 + suit) as u8;
+        card[rank * 4 + suit] = i as u8;
+        i += 1;
+    }
+    (place, card)
 }
 
 /// The search spent its budget (`Search::stopped` says so): the search's own error, which
@@ -524,13 +540,12 @@ impl Search<'_> {
     /// every turn the search visits); [`Order::next`] gives them back as cards.
     fn ordered(&self, choices: u64, seat: Seat) -> Order {
         let low_first = self.goal != Goal::Best && seat.side() == self.side;
+        let place = &ORDER[usize::from(!low_first)].0;
         let (mut bits, mut rest) = (0u64, choices);
         while rest != 0 {
-            let i = rest.trailing_zeros();
+            let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (suit, offset) = (i / 13, i % 13);
-            let rank = if low_first { offset } else { 12 - offset };
-            bits |= 1 << (rank * 4 + suit);
+            bits |= 1 << place[i];
         }
         Order { bits, low_first }
     }
