@@ -40,27 +40,44 @@ pub struct Evaluator<'a> {
 
 pub type Env<'a> = Vec<(&'a str, Value)>;
 
-/// Which definitions or tables (by index) an evaluation used: set on every call, so a flag
-/// each, no borrow to check.
+/// Which definitions or tables (by index) an evaluation used: set on every call, so no
+/// borrow to check; a bit each, so that the copy a branch of the decision tree makes, and
+/// the walk over those set that every replay's outcome makes, go a word at a time.
 #[derive(Clone, Debug)]
-struct Marks(Vec<Cell<bool>>);
+struct Marks(Vec<Cell<u64>>);
 
 impl Marks {
     fn new(n: usize) -> Marks {
-        Marks(vec![Cell::new(false); n])
+        Marks(vec![Cell::new(0); n.div_ceil(64)])
     }
 
     #[inline]
     fn set(&self, i: usize) {
-        self.0[i].set(true);
+        let w = &self.0[i / 64];
+        w.set(w.get() | 1 << (i % 64));
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64].get() >> (i % 64) & 1 == 1
     }
 
     fn clear(&self) {
-        self.0.iter().for_each(|m| m.set(false));
+        self.0.iter().for_each(|m| m.set(0));
     }
 
+    /// The indices set, in order.
     fn on(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.0.len()).filter(|&i| self.0[i].get())
+        self.0.iter().enumerate().flat_map(|(at, w)| {
+            let mut bits = w.get();
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    at * 64 + i
+                })
+            })
+        })
     }
 }
 
@@ -118,7 +135,7 @@ impl<'a> Evaluator<'a> {
     #[inline]
     pub(super) fn mark_folded(&self, f: &Folded, set: u32) {
         let at = f.set_base + set as usize;
-        if !self.folded_marked.0[at].get() {
+        if !self.folded_marked.get(at) {
             self.mark_folded_set(at, &f.used[set as usize]);
         }
     }
@@ -206,15 +223,13 @@ impl<'a> Evaluator<'a> {
     /// order (`Program::paragraphs`).
     pub fn used_paragraphs(&self) -> Vec<&'a str> {
         let p = &self.book.program;
-        let mut used = vec![false; p.paragraphs.len()];
+        let used = Marks::new(p.paragraphs.len());
         let defines = self.used_defines.on().map(|i| &p.defines[i].per);
         let tables = self.used_tables.on().map(|i| &p.tables[i].per);
         for &at in defines.chain(tables).flatten() {
-            used[at] = true;
+            used.set(at);
         }
-        (p.paragraphs.iter().zip(used))
-            .filter_map(|(id, used)| used.then_some(id.as_str()))
-            .collect()
+        used.on().map(|at| p.paragraphs[at].as_str()).collect()
     }
 
     /// Call the definition of index `i` (an entry point resolved once by

@@ -104,7 +104,8 @@ impl Preloaded {
     /// The case files at `paths`, read and parsed on `jobs` threads before any is ruled (so
     /// that a run can start the longest first, `ReadCase::searches`), their texts kept
     /// beside the books' for every thread's diagnostics. A case's spans name its file as
-    /// every thread's sources do: its number is fixed before it is parsed.
+    /// every thread's sources do: its number is fixed before it is parsed. Its diagnostics
+    /// are said in its own language, as `test` and `diff` say them.
     pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> Vec<ReadCase> {
         let base = self.sources.len() as u32;
         let mut read = Vec::with_capacity(paths.len());
