@@ -35,6 +35,15 @@ pub fn alone<T>(work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// `work` as a run of `jobs` threads starts it: with one job on this thread alone (`alone`),
+/// with more as it comes, its pools using the cores.
+pub fn with_jobs<T>(jobs: usize, work: impl FnOnce() -> T) -> T {
+    match jobs {
+        1 => alone(work),
+        _ => work(),
+    }
+}
+
 /// `work` with one core fewer for the pools it starts: another thread keeps one busy
 /// meanwhile (a PBN file read while the law book loads, `pbn::ahead`).
 pub fn leaving_one<T>(work: impl FnOnce() -> T) -> T {
@@ -238,51 +247,58 @@ mod tests {
     /// are taken in; with one job the items run in their own order.
     #[test]
     fn a_schedule_orders_the_work_not_the_results() {
-        let schedule = [4, 2, 0, 1, 3];
-        for jobs in [1, 2, 3] {
-            let started = std::sync::Mutex::new(vec![]);
-            let mut taken = vec![];
-            in_order_scheduled(
-                &schedule,
-                jobs,
-                || (),
-                |_, i| {
-                    started
-                        .lock()
-                        .unwrap()
-                        .push((std::thread::current().id(), i));
-                    i * 10
-                },
-                |i, r| {
-                    taken.push((i, r));
-                    ControlFlow::Continue(())
-                },
-            );
-            assert_eq!(
-                taken,
-                (0..5).map(|i| (i, i * 10)).collect::<Vec<_>>(),
-                "{jobs} jobs"
-            );
-            let started = started.into_inner().unwrap();
-            let mut all: Vec<usize> = started.iter().map(|&(_, i)| i).collect();
-            if jobs == 1 {
-                assert_eq!(all, [0, 1, 2, 3, 4]);
-                continue;
-            }
-            all.sort_unstable();
-            assert_eq!(all, [0, 1, 2, 3, 4], "{jobs} jobs: each item once");
-            // Each worker starts its items in the schedule's order (which worker takes which
-            // depends on the threads' timing).
-            let place = |i: usize| schedule.iter().position(|&s| s == i).unwrap();
-            let mut threads: Vec<_> = started.iter().map(|&(t, _)| t).collect();
-            threads.dedup();
-            for t in threads {
-                let mine: Vec<usize> = started
-                    .iter()
-                    .filter(|&&(u, _)| u == t)
-                    .map(|&(_, i)| place(i))
-                    .collect();
-                assert!(mine.is_sorted(), "{jobs} jobs: {started:?}");
+        // A short schedule, and a long one backwards: items started in their own order would
+        // give some worker two items out of the schedule's order in the long one, however
+        // the threads take turns.
+        let backwards: Vec<usize> = (0..50).rev().collect();
+        for schedule in [&[4, 2, 0, 1, 3][..], &backwards] {
+            let n = schedule.len();
+            for jobs in [1, 2, 3] {
+                let started = std::sync::Mutex::new(vec![]);
+                let mut taken = vec![];
+                in_order_scheduled(
+                    schedule,
+                    jobs,
+                    || (),
+                    |_, i| {
+                        started
+                            .lock()
+                            .unwrap()
+                            .push((std::thread::current().id(), i));
+                        i * 10
+                    },
+                    |i, r| {
+                        taken.push((i, r));
+                        ControlFlow::Continue(())
+                    },
+                );
+                assert_eq!(
+                    taken,
+                    (0..n).map(|i| (i, i * 10)).collect::<Vec<_>>(),
+                    "{jobs} jobs"
+                );
+                let started = started.into_inner().unwrap();
+                let mut all: Vec<usize> = started.iter().map(|&(_, i)| i).collect();
+                if jobs == 1 {
+                    assert!(all.iter().copied().eq(0..n), "one job: {all:?}");
+                    continue;
+                }
+                all.sort_unstable();
+                assert!(all.iter().copied().eq(0..n), "{jobs} jobs: each item once");
+                // Each worker starts its items in the schedule's order (which worker takes
+                // which depends on the threads' timing).
+                let place = |i: usize| schedule.iter().position(|&s| s == i).unwrap();
+                let mut threads: Vec<_> = started.iter().map(|&(t, _)| t).collect();
+                threads.sort_unstable_by_key(|t| format!("{t:?}"));
+                threads.dedup();
+                for t in threads {
+                    let mine: Vec<usize> = started
+                        .iter()
+                        .filter(|&&(u, _)| u == t)
+                        .map(|&(_, i)| place(i))
+                        .collect();
+                    assert!(mine.is_sorted(), "{jobs} jobs: {started:?}");
+                }
             }
         }
     }

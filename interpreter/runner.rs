@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 mod case_file;
 pub use case_file::{
-    complete_case, load_case, load_case_said, longest_first, read_case_text, rule_and_render_read,
-    take_read, ReadCase,
+    complete_case, load_case, load_case_said, read_case_text, rule_and_render_read, ReadCase,
+    ReadCases,
 };
 
 /// The renderings a case is pinned by: (suffix, text).
@@ -549,6 +549,10 @@ mod tests {
         let files = preloaded.sources.len();
         let read = preloaded.read_cases(&paths, 3);
         assert_eq!(preloaded.sources.len(), files + paths.len());
+        assert_eq!(read.len(), paths.len());
+        // The two claims start first, in their order; the others after them, in theirs.
+        assert_eq!(read.longest_first(), [0, 4, 1, 2, 3]);
+        let read: Vec<_> = (0..paths.len()).map(|i| read.take(i)).collect();
         let searches: Vec<_> = read.iter().map(|r| r.searches()).collect();
         // Both claims come after the first trick.
         assert_eq!(searches, [Some(48), None, None, None, Some(48)]);

@@ -11,13 +11,12 @@
 
 use crate::changes::{changes, Change};
 use crate::diagnostic::render_plain;
-use crate::runner::{case_name, rule_and_render_read, take_read, Books, Preloaded, ReadCase};
+use crate::runner::{case_name, rule_and_render_read, Books, Preloaded, ReadCase};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::Mutex;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -173,22 +172,12 @@ pub fn run(mut a: Args) -> ExitCode {
     // regulation's warnings said once.
     let jobs = crate::pool::jobs(a.jobs);
     let read = || (sa.preload(a.laws()), sb.preload(a.laws()));
-    let (mut pa, mut pb) = if jobs == 1 {
-        crate::pool::alone(read)
-    } else {
-        read()
-    };
+    let (mut pa, mut pb) = crate::pool::with_jobs(jobs, read);
     // The cases read for each side before any is ruled (each side's spans name its own
     // sources), the workers starting with those whose claims may search the longest, as
     // `test` does.
-    let shelve = |read: Vec<ReadCase>| -> Vec<Mutex<Option<ReadCase>>> {
-        read.into_iter().map(|r| Mutex::new(Some(r))).collect()
-    };
-    let (read_a, read_b) = (
-        shelve(pa.read_cases(&cases, jobs)),
-        shelve(pb.read_cases(&cases, jobs)),
-    );
-    let schedule = crate::runner::longest_first(&read_a);
+    let (read_a, read_b) = (pa.read_cases(&cases, jobs), pb.read_cases(&cases, jobs));
+    let schedule = read_a.longest_first();
     let (pa, pb) = (Arc::new(pa), Arc::new(pb));
     if !a.json {
         super::report(&pa.warnings);
@@ -202,7 +191,7 @@ pub fn run(mut a: Args) -> ExitCode {
         jobs,
         || (sa.books(&pa), sb.books(&pb), None),
         |(ba, bb, edited), i| {
-            let read = (take_read(&read_a[i]), take_read(&read_b[i]));
+            let read = (read_a.take(i), read_b.take(i));
             compare_case(&a, &cases[i], read, &corpus, ba, bb, edited)
         },
         |i, compared| {

@@ -4,7 +4,7 @@
 use crate::diagnostic::render_plain;
 use crate::runner::{
     case_name, diff, golden_matches, golden_path, read_golden, regulation_golden_path,
-    rule_and_render_read, take_read, unregulated_goldens, write_golden, Books, Preloaded, ReadCase,
+    rule_and_render_read, unregulated_goldens, write_golden, Books, Preloaded, ReadCase,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -114,20 +114,12 @@ pub fn run(mut a: Args) -> ExitCode {
         .collect();
     let editions: Vec<PathBuf> = editions.into_iter().collect();
     let read = || Preloaded::read(a.laws(), &editions, a.regulation.as_deref());
-    let mut preloaded = if jobs == 1 {
-        crate::pool::alone(read)
-    } else {
-        read()
-    };
+    let mut preloaded = crate::pool::with_jobs(jobs, read);
     // The cases read and parsed before any is ruled, so that the workers start with those
     // whose claims may search the longest (a case started last that takes a thread for a
     // third of the run keeps the others waiting); the report keeps the cases' order.
-    let read_cases: Vec<std::sync::Mutex<Option<ReadCase>>> = preloaded
-        .read_cases(&cases, jobs)
-        .into_iter()
-        .map(|r| std::sync::Mutex::new(Some(r)))
-        .collect();
-    let schedule = crate::runner::longest_first(&read_cases);
+    let read_cases = preloaded.read_cases(&cases, jobs);
+    let schedule = read_cases.longest_first();
     let preloaded = std::sync::Arc::new(preloaded);
     super::report(&preloaded.warnings);
     let books = || Books::sharing(&preloaded);
@@ -143,7 +135,7 @@ pub fn run(mut a: Args) -> ExitCode {
         &schedule,
         jobs,
         books,
-        |books, i| check_case(&a, &cases[i], take_read(&read_cases[i]), books),
+        |books, i| check_case(&a, &cases[i], read_cases.take(i), books),
         |_, checked| {
             if let Some((dir, shown)) = checked.broken {
                 let seen = broken.entry(dir.clone()).or_insert((0, shown.clone()));

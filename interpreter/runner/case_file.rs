@@ -106,7 +106,7 @@ impl Preloaded {
     /// beside the books' for every thread's diagnostics. A case's spans name its file as
     /// every thread's sources do: its number is fixed before it is parsed. Its diagnostics
     /// are said in its own language, as `test` and `diff` say them.
-    pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> Vec<ReadCase> {
+    pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> ReadCases {
         let base = self.sources.len() as u32;
         let mut read = Vec::with_capacity(paths.len());
         crate::pool::in_order(
@@ -126,11 +126,11 @@ impl Preloaded {
             |i, (text, case)| {
                 // An unreadable file keeps its number, empty, so the next ones keep theirs.
                 self.sources.add(paths[i].display().to_string(), text);
-                read.push(ReadCase(case));
+                read.push(Mutex::new(Some(ReadCase(case))));
                 std::ops::ControlFlow::Continue(())
             },
         );
-        read
+        ReadCases(read)
     }
 }
 
@@ -155,23 +155,38 @@ impl ReadCase {
     }
 }
 
-/// The order to start the cases read in: those whose claims have the most cards left first
-/// (`ReadCase::searches`), the others after them in their order.
-pub fn longest_first(read: &[Mutex<Option<ReadCase>>]) -> Vec<usize> {
-    let mut schedule: Vec<usize> = (0..read.len()).collect();
-    schedule.sort_by_key(|&i| {
-        let r = read[i].lock().unwrap_or_else(|p| p.into_inner());
-        std::cmp::Reverse(r.as_ref().and_then(ReadCase::searches).unwrap_or(0))
-    });
-    schedule
-}
+/// The cases of a run read ahead (`Preloaded::read_cases`), each taken by the thread that
+/// rules it.
+pub struct ReadCases(Vec<Mutex<Option<ReadCase>>>);
 
-/// Take the case read for item `i` of a run: each is ruled once.
-pub fn take_read(slot: &Mutex<Option<ReadCase>>) -> ReadCase {
-    slot.lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .take()
-        .expect("each case read is ruled once")
+impl ReadCases {
+    /// The order to start the cases in: those whose claims have the most cards left first
+    /// (`ReadCase::searches`), the others after them in their order.
+    pub fn longest_first(&self) -> Vec<usize> {
+        let mut schedule: Vec<usize> = (0..self.0.len()).collect();
+        schedule.sort_by_key(|&i| {
+            let r = self.0[i].lock().unwrap_or_else(|p| p.into_inner());
+            std::cmp::Reverse(r.as_ref().and_then(ReadCase::searches).unwrap_or(0))
+        });
+        schedule
+    }
+
+    /// The case read for item `i` of the run: each is ruled once.
+    pub fn take(&self, i: usize) -> ReadCase {
+        self.0[i]
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .expect("each case read is ruled once")
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// `rule_and_render` of a case `Preloaded::read_cases` read from `path`.
