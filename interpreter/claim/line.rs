@@ -137,6 +137,7 @@ pub(crate) fn search_remembering(
     }
     let mut s = Search {
         trumps: pos.trumps,
+        trump: pos.trumps.suit().map_or(4, |s| s as u8),
         side,
         goal,
         statement,
@@ -153,13 +154,16 @@ pub(crate) fn search_remembering(
             nodes: 0,
         });
     }
-    let mut first = Trick::new(pos.leader);
+    let hands = pos.hands.map(|h| h.0);
+    let mut first = Trick::new(pos.leader, &hands);
     for &c in &pos.trick {
         first.push(c.index() as u8);
+        first.live |= 1 << c.index();
     }
-    let hands = pos.hands.map(|h| h.0);
     s.path.push(Squeezed::of(&hands));
-    let (tricks, first) = s.in_trick(hands, first, u8::MAX).map_err(|_| s.stopped())?;
+    let (tricks, first) = s
+        .in_trick::<Trick>(hands, first, u8::MAX)
+        .map_err(|_| s.stopped())?;
     let play = s.replay(hands, first, pos.trick.len())?;
     Ok(Line {
         tricks,
@@ -192,14 +196,19 @@ struct Trick {
     leader: Seat,
     cards: [u8; 4],
     n: u8,
+    /// The cards in play when the trick began: those held and those on the table, the same
+    /// at every turn of the trick (each node's choices ask it).
+    live: u64,
 }
 
 impl Trick {
-    fn new(leader: Seat) -> Trick {
+    /// A trick `leader` leads, with `hands` what is held as it begins.
+    fn new(leader: Seat, hands: &Hands) -> Trick {
         Trick {
             leader,
             cards: [0; 4],
             n: 0,
+            live: hands.iter().fold(0, |m, h| m | h),
         }
     }
 
@@ -211,12 +220,28 @@ impl Trick {
     fn seat(&self, i: usize) -> Seat {
         Seat::from_index(self.leader.index() + i)
     }
+}
 
-    fn on_table(&self) -> u64 {
-        self.cards[..usize::from(self.n)]
-            .iter()
-            .fold(0, |m, &c| m | 1 << c)
+/// Whether a search keeps the trick that gives its result (the top of the search and the
+/// replay of the play found, `Trick`) or only the result (every trick boundary, `NoPlay`).
+trait Play {
+    type Trick: Copy;
+    fn keep(t: Trick) -> Self::Trick;
+}
+
+impl Play for Trick {
+    type Trick = Trick;
+    fn keep(t: Trick) -> Trick {
+        t
     }
+}
+
+/// See [`Play`].
+struct NoPlay;
+
+impl Play for NoPlay {
+    type Trick = ();
+    fn keep(_: Trick) {}
 }
 
 /// The cards each seat holds, as bit sets indexed by [`Seat::index`].
@@ -332,6 +357,8 @@ const NO_CARD: u64 = 0x3f;
 
 struct Search<'a> {
     trumps: Strain,
+    /// The trump suit's index (`Suit as u8`), or 4 at notrump: what `beats` compares with.
+    trump: u8,
     side: Side,
     goal: Goal,
     statement: &'a [Card],
@@ -349,12 +376,14 @@ struct Search<'a> {
 }
 
 /// The holders of the cards in play at a trick boundary, squeezed (the first two words of a
-/// `Key`), and the cards in play.
+/// `Key`), the cards in play, and how many of each suit's are in play.
 #[derive(Clone, Copy, Debug)]
 struct Squeezed {
     lo: u64,
     hi: u64,
     live: u64,
+    /// Four bits a suit, clubs lowest: as the key packs them.
+    counts: u64,
 }
 
 impl Squeezed {
@@ -362,7 +391,15 @@ impl Squeezed {
     fn of(hands: &Hands) -> Squeezed {
         let live = hands.iter().fold(0, |m, h| m | h);
         let (lo, hi) = squeeze(hands[1] | hands[3], hands[2] | hands[3], live);
-        Squeezed { lo, hi, live }
+        let counts = SUIT_BLOCKS.iter().enumerate().fold(0, |m, (suit, block)| {
+            m | u64::from((live & block).count_ones()) << (4 * suit)
+        });
+        Squeezed {
+            lo,
+            hi,
+            live,
+            counts,
+        }
     }
 
     /// These holders with the cards no longer in `live` taken out (`live` is within the
@@ -371,14 +408,21 @@ impl Squeezed {
     /// change.
     fn without(self, live: u64) -> Squeezed {
         let (mut lo, mut hi, mut gone) = (self.lo, self.hi, self.live & !live);
+        let mut counts = self.counts;
         while gone != 0 {
             let at = 63 - gone.leading_zeros();
             gone ^= 1 << at;
             let below = (1u64 << (self.live & ((1u64 << at) - 1)).count_ones()) - 1;
             lo = (lo & below) | ((lo >> 1) & !below);
             hi = (hi & below) | ((hi >> 1) & !below);
+            counts -= 1 << (4 * (at / 13));
         }
-        Squeezed { lo, hi, live }
+        Squeezed {
+            lo,
+            hi,
+            live,
+            counts,
+        }
     }
 }
 
@@ -395,27 +439,31 @@ impl Search<'_> {
     }
 
     /// The result from the start of `t`'s trick (it included), with the trick completed as
-    /// in a play that gives it; `hands` no longer hold the cards of `t`. Only results below
-    /// `limit` matter to the caller: a result below it is exact, any other is a lower bound
-    /// of the result that is at least `limit` (and its trick means nothing). That lets a
-    /// choice stop as soon as it cannot beat the best one found before it.
-    fn in_trick(&mut self, hands: Hands, t: Trick, limit: u8) -> Result<(u8, Trick), Stopped> {
-        if t.n == 4 {
-            let winner = self.winner(&t);
-            let won = u8::from(winner.side() == self.side);
-            if won >= limit {
-                return Ok((won, t));
-            }
-            return Ok((won + self.boundary(hands, winner, limit - won)?, t));
-        }
+    /// in a play that gives it where `P` keeps it; `hands` no longer hold the cards of `t`.
+    /// Only results below `limit` matter to the caller: a result below it is exact, any
+    /// other is a lower bound of the result that is at least `limit` (and its trick means
+    /// nothing). That lets a choice stop as soon as it cannot beat the best one found before
+    /// it.
+    fn in_trick<P: Play>(
+        &mut self,
+        hands: Hands,
+        t: Trick,
+        limit: u8,
+    ) -> Result<(u8, P::Trick), Stopped> {
         let seat = t.seat(usize::from(t.n));
         let maximise = self.goal == Goal::Best && seat.side() == self.side;
-        // The most this trick and the later ones can give: the cards of the trick's last
-        // seat, which has not played yet.
-        let cap = hands[t.leader.rho().index()].count_ones() as u8;
+        // When the last seat is to play: the place of the card winning the trick so far and
+        // the cards that beat it, so that each card of the last seat is held to those.
+        let (ahead, beaten_by) = match t.n == 3 {
+            true => {
+                let ahead = self.ahead(&t);
+                (ahead, self.beaten_by(t.cards[ahead]))
+            }
+            false => (0, 0),
+        };
         // Minimising: the lowest result found so far, or `limit`.
         let mut bound = limit;
-        let mut best: Option<(u8, Trick)> = None;
+        let mut best: Option<(u8, P::Trick)> = None;
         for c in self.ordered(self.choices(&hands, seat, &t), seat) {
             self.nodes += 1;
             if self.nodes > self.budget {
@@ -425,17 +473,29 @@ impl Search<'_> {
             after[seat.index()] &= !(1 << c);
             let mut next = t;
             next.push(c);
+            // The trick's last card is scored here, not in a call of its own: most of the
+            // cards tried are a trick's last.
+            let go_on = |s: &mut Self, limit| match next.n {
+                4 => {
+                    let won_by = if beaten_by >> c & 1 == 1 { 3 } else { ahead };
+                    s.complete::<P>(after, next, won_by, limit)
+                }
+                _ => s.in_trick::<P>(after, next, limit),
+            };
             if maximise {
-                let (v, full) = self.in_trick(after, next, limit)?;
+                let (v, full) = go_on(self, limit)?;
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, full));
                 }
-                // Nothing does better than the cap, and at the limit the caller has enough.
+                // Nothing does better than the cap (the most this trick and the later ones
+                // can give: the cards of the trick's last seat, which has not played yet),
+                // and at the limit the caller has enough.
+                let cap = hands[t.leader.rho().index()].count_ones() as u8;
                 if v >= cap || v >= limit {
                     break;
                 }
             } else {
-                let (v, full) = self.in_trick(after, next, bound)?;
+                let (v, full) = go_on(self, bound)?;
                 if v < bound {
                     bound = v;
                     best = Some((v, full));
@@ -446,26 +506,49 @@ impl Search<'_> {
             }
         }
         // Minimising with nothing below the limit found: the limit is a lower bound.
-        Ok(best.unwrap_or((bound, t)))
+        Ok(best.unwrap_or((bound, P::keep(t))))
+    }
+
+    /// `in_trick` for a trick whose four cards are played, the `won_by`-th of them winning
+    /// it: the result from the boundary after it.
+    #[inline(always)]
+    fn complete<P: Play>(
+        &mut self,
+        hands: Hands,
+        t: Trick,
+        won_by: usize,
+        limit: u8,
+    ) -> Result<(u8, P::Trick), Stopped> {
+        let winner = t.seat(won_by);
+        let won = u8::from(winner.side() == self.side);
+        if won >= limit {
+            return Ok((won, P::keep(t)));
+        }
+        Ok((won + self.boundary(hands, winner, limit - won)?, P::keep(t)))
     }
 
     /// The result from a trick boundary (see [`Search::in_trick`] for `limit`), remembered.
     fn boundary(&mut self, hands: Hands, leader: Seat, limit: u8) -> Result<u8, Stopped> {
-        if hands.iter().all(|&h| h == 0) || limit == 0 {
+        let live = hands.iter().fold(0, |m, h| m | h);
+        if live == 0 || limit == 0 {
             return Ok(0);
         }
         let sure = self.sure_tricks(&hands);
         if sure >= limit {
             return Ok(sure);
         }
-        let (key, here) = self.key(&hands, leader);
+        let (key, here) = self.key(&hands, live, leader);
         if let Some(e) = self.memo.get(&key) {
             if e.exact || e.tricks >= limit {
                 return Ok(e.tricks);
             }
         }
         self.path.push(here);
-        let (tricks, _) = self.in_trick(hands, Trick::new(leader), limit)?;
+        let first = Trick {
+            live,
+            ..Trick::new(leader, &[0; 4])
+        };
+        let (tricks, ()) = self.in_trick::<NoPlay>(hands, first, limit)?;
         self.path.pop();
         let exact = tricks < limit;
         self.memo.insert(key, Remembered { tricks, exact });
@@ -473,8 +556,7 @@ impl Search<'_> {
     }
 
     /// See [`Key`]; and the holders squeezed, for the boundaries after this one.
-    fn key(&self, hands: &Hands, leader: Seat) -> (Key, Squeezed) {
-        let live = hands.iter().fold(0, |m, h| m | h);
+    fn key(&self, hands: &Hands, live: u64, leader: Seat) -> (Key, Squeezed) {
         // A card's seat index in two bits: the low bit from seats 1 and 3, the high from 2
         // and 3; each squeezed to the cards in play (from the nearest boundary's).
         let here = match self.path.last() {
@@ -483,19 +565,17 @@ impl Search<'_> {
         };
         // The tests hold every key so made to the one squeezed afresh.
         #[cfg(test)]
-        assert_eq!(
-            (here.lo, here.hi),
-            squeeze(hands[1] | hands[3], hands[2] | hands[3], live)
-        );
-        let (mut lo, mut hi) = (here.lo, here.hi);
-        for (suit, block) in SUIT_BLOCKS.iter().enumerate() {
-            let n = u64::from((live & block).count_ones());
-            match suit {
-                0..=2 => lo |= n << (52 + 4 * suit),
-                _ => hi |= n << 52,
-            }
+        {
+            let fresh = Squeezed::of(hands);
+            assert_eq!(
+                (here.lo, here.hi, here.counts),
+                (fresh.lo, fresh.hi, fresh.counts)
+            );
         }
-        hi |= (leader.index() as u64) << 56;
+        // The numbers of cards in play of the first three suits above the holders in the
+        // first word, of the fourth in the second.
+        let lo = here.lo | (here.counts & 0xfff) << 52;
+        let hi = here.hi | (here.counts >> 12) << 52 | (leader.index() as u64) << 56;
         let mut statement = [0u64; 3];
         let held = self
             .statement
@@ -584,8 +664,7 @@ impl Search<'_> {
         } else {
             pool
         };
-        let live = hands.iter().fold(t.on_table(), |m, h| m | h);
-        representatives(pool, live, self.stmt_mask)
+        representatives(pool, t.live, self.stmt_mask)
     }
 
     /// Who wins a complete trick (Law 44E, 44F) on the cards' indices: of two cards of a suit
@@ -593,20 +672,39 @@ impl Search<'_> {
     /// neither the suit led nor a trump wins nothing. (The tests replay every line found with
     /// Law 44 read card by card, `claim::tests::trick_winner`.)
     fn winner(&self, t: &Trick) -> Seat {
-        let trump = self.trumps.suit().map_or(4, |s| s as u8);
-        let mut best = 0;
-        for i in 1..4 {
-            let (c, b) = (t.cards[i], t.cards[best]);
-            let beats = if c / 13 == b / 13 {
-                c > b
+        t.seat(self.ahead(t))
+    }
+
+    /// Of the cards played to `t`, the place of the one that wins it so far.
+    fn ahead(&self, t: &Trick) -> usize {
+        (1..usize::from(t.n)).fold(0, |best, i| {
+            if self.beats(t.cards[i], t.cards[best]) {
+                i
             } else {
-                c / 13 == trump
-            };
-            if beats {
-                best = i;
+                best
             }
+        })
+    }
+
+    /// The cards that beat card `b` when played after it: the higher ones of its suit, and
+    /// every trump when it is not one.
+    fn beaten_by(&self, b: u8) -> u64 {
+        let suit = b / 13;
+        let higher = SUIT_BLOCKS[usize::from(suit)] & !((2u64 << b) - 1);
+        match self.trump {
+            t if t < 4 && t != suit => higher | SUIT_BLOCKS[usize::from(t)],
+            _ => higher,
         }
-        Seat::from_index(t.leader.index() + best)
+    }
+
+    /// Whether card `c`, played after `b`, beats it.
+    #[inline(always)]
+    fn beats(&self, c: u8, b: u8) -> bool {
+        if c / 13 == b / 13 {
+            c > b
+        } else {
+            c / 13 == self.trump
+        }
     }
 
     fn side_seats(&self) -> (Seat, Seat) {
@@ -642,7 +740,7 @@ impl Search<'_> {
             self.path.clear();
             self.path.push(Squeezed::of(&hands));
             (_, t) = self
-                .in_trick(hands, Trick::new(leader), u8::MAX)
+                .in_trick::<Trick>(hands, Trick::new(leader, &hands), u8::MAX)
                 .map_err(|_| self.stopped())?;
             play.extend((0..4).map(|i| (t.seat(i), Card::from_index(t.cards[i].into()))));
         }
@@ -685,18 +783,20 @@ fn squeeze(lo: u64, hi: u64, live: u64) -> (u64, u64) {
 fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
     let mut out = pool & statement;
     // A card of the pool the statement does not name stands for its run when the next live
-    // card above it in its suit is not such a card too (or there is none).
+    // card above it in its suit is not such a card too (or there is none). Suit by suit: a
+    // hand that follows suit has one to look at.
     let free = pool & !statement;
-    let mut rest = free;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        let suit = SUIT_BLOCKS[bit.trailing_zeros() as usize / 13];
-        // The live cards of its suit above it; the lowest of them is the next one up.
-        let above = live & suit & !(bit | (bit - 1));
-        let next = above & above.wrapping_neg();
-        if free & next == 0 {
-            out |= bit;
+    for block in SUIT_BLOCKS {
+        let mut rest = free & block;
+        let live = live & block;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            // The live cards of its suit above it; the lowest of them is the next one up.
+            let above = live & !(bit | (bit - 1));
+            if free & above & above.wrapping_neg() == 0 {
+                out |= bit;
+            }
         }
     }
     out
