@@ -137,7 +137,9 @@ pub struct Outcome {
     /// The paragraphs behind the mechanics of this outcome: whose turn it was, whether
     /// calls were sufficient and permitted, when the auction ended, the contract, the play,
     /// the score (from the `per` of the definitions the table used).
-    pub basis: Vec<String>,
+    /// Shared with the law book's list of paragraphs: an outcome is built at every node of
+    /// a decision tree, most of them only to be compared with their siblings.
+    pub basis: Vec<std::sync::Arc<str>>,
     /// What the ruling could not settle (an open question beyond the depth explored).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
@@ -276,7 +278,7 @@ impl Serialize for Note {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct CallLine {
     pub seat: Seat,
-    pub call: String,
+    pub call: std::borrow::Cow<'static, str>,
     /// "stands", "cancelled", "deemed" (a pass the Laws deem made) or "pending".
     pub status: &'static str,
 }
@@ -337,7 +339,9 @@ pub struct IrregularityRuling {
     pub call: String,
     /// 1-based position of the call among the case's events.
     pub event: usize,
-    pub decisions: Vec<Applied>,
+    /// Each shared with the copies of this ruling (a branch of the decision tree that rules
+    /// on copies the ruling, then writes only in its last paragraph).
+    pub decisions: Vec<std::sync::Arc<Applied>>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

@@ -159,7 +159,7 @@ fn a_definitions_paragraphs_are_its_sources_and_the_program_lists_them_in_the_la
     .expect("the 2017 law book loads");
     let p = &book.program;
     let named = |per: &[usize]| -> BTreeSet<String> {
-        per.iter().map(|&i| p.paragraphs[i].clone()).collect()
+        per.iter().map(|&i| p.paragraphs[i].to_string()).collect()
     };
     for d in &p.defines {
         let source = &book.book.defines[&d.name].per;
@@ -171,7 +171,7 @@ fn a_definitions_paragraphs_are_its_sources_and_the_program_lists_them_in_the_la
         let source: BTreeSet<String> = source.iter().map(|x| x.text.clone()).collect();
         assert_eq!(named(&t.per), source, "table {}", t.name);
     }
-    let all: BTreeSet<&String> = p.paragraphs.iter().collect();
+    let all: BTreeSet<&str> = p.paragraphs.iter().map(|id| &**id).collect();
     assert_eq!(all.len(), p.paragraphs.len(), "each paragraph once");
     for w in p.paragraphs.windows(2) {
         assert!(
@@ -182,7 +182,7 @@ fn a_definitions_paragraphs_are_its_sources_and_the_program_lists_them_in_the_la
         );
     }
     // By the law's number, not its text: Law 2 before Law 12 before Law 77.
-    let law = |id: &String| paragraph_order(id).0;
+    let law = |id: &str| paragraph_order(id).0;
     let first = |n: u32| p.paragraphs.iter().position(|id| law(id) == n);
     let (two, twelve, last) = (first(2), first(12), first(77));
     assert!(

@@ -240,7 +240,7 @@ pub struct Program {
     /// Every paragraph a definition or table rests on, once, in the Laws' order (2A before
     /// 17B before 17D3 before 18A): the order a ruling lists what it rests on, so that the
     /// paragraphs a ruling used are listed by walking their places, with no sort.
-    pub paragraphs: Vec<String>,
+    pub paragraphs: Vec<std::sync::Arc<str>>,
     /// By name, for the table's entry points (`Evaluator::call`), asked on every replay: the
     /// names are the law book's own, so a quick hash serves.
     pub define_index: FxHashMap<String, usize>,
@@ -327,6 +327,7 @@ pub fn compile(book: &LawBook) -> Program {
         .collect();
     paragraphs.sort_unstable_by(|a, b| paragraph_order(a).cmp(&paragraph_order(b)));
     paragraphs.dedup();
+    let paragraphs = paragraphs.into_iter().map(std::sync::Arc::from).collect();
     let mut p = Program {
         paragraphs,
         watchers: watchers::Watchers::of(book),

@@ -221,7 +221,7 @@ impl<'a> Evaluator<'a> {
 
     /// The paragraphs of the definitions and tables evaluated so far, each once, in the Laws'
     /// order (`Program::paragraphs`).
-    pub fn used_paragraphs(&self) -> Vec<&'a str> {
+    pub fn used_paragraphs(&self) -> Vec<std::sync::Arc<str>> {
         let p = &self.book.program;
         let used = Marks::new(p.paragraphs.len());
         let defines = self.used_defines.on().map(|i| &p.defines[i].per);
@@ -229,7 +229,7 @@ impl<'a> Evaluator<'a> {
         for &at in defines.chain(tables).flatten() {
             used.set(at);
         }
-        used.on().map(|at| p.paragraphs[at].as_str()).collect()
+        used.on().map(|at| p.paragraphs[at].clone()).collect()
     }
 
     /// Call the definition of index `i` (an entry point resolved once by

@@ -120,6 +120,38 @@ impl Call {
     }
 }
 
+/// The bids as [`Call::text`] writes them, by level and strain.
+const BID_TEXTS: [[&str; 5]; 7] = [
+    ["1♣", "1♦", "1♥", "1♠", "1NT"],
+    ["2♣", "2♦", "2♥", "2♠", "2NT"],
+    ["3♣", "3♦", "3♥", "3♠", "3NT"],
+    ["4♣", "4♦", "4♥", "4♠", "4NT"],
+    ["5♣", "5♦", "5♥", "5♠", "5NT"],
+    ["6♣", "6♦", "6♥", "6♠", "6NT"],
+    ["7♣", "7♦", "7♥", "7♠", "7NT"],
+];
+
+impl Call {
+    /// The call as `Display` writes it, without formatting it: a legal call's text is one of
+    /// 38 (a ruling's auction lines are written at every node of a decision tree).
+    pub fn text(self) -> std::borrow::Cow<'static, str> {
+        let bid = |level: u8, strain: Strain| {
+            BID_TEXTS
+                .get(usize::from(level).wrapping_sub(1))
+                .map(|row| row[strain as usize])
+        };
+        match self {
+            Call::Pass => "pass".into(),
+            Call::Double => "double".into(),
+            Call::Redouble => "redouble".into(),
+            Call::Bid { level, strain } => match bid(level, strain) {
+                Some(text) => text.into(),
+                None => self.to_string().into(),
+            },
+        }
+    }
+}
+
 impl fmt::Display for Call {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -135,6 +167,18 @@ impl fmt::Display for Call {
 mod tests {
     use super::*;
     use rstest::rstest;
+
+    #[test]
+    fn a_calls_text_is_what_display_writes() {
+        let mut calls = Call::all_legal_forms();
+        calls.push(Call::Bid {
+            level: 8,
+            strain: Strain::Clubs,
+        });
+        for call in calls {
+            assert_eq!(call.text(), call.to_string());
+        }
+    }
 
     #[rstest]
     #[case("Pass", Call::Pass)]

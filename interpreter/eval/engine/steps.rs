@@ -29,11 +29,11 @@ impl<'a> Table<'a> {
         }
         Arc::make_mut(&mut self.irregs)[instance]
             .decisions
-            .push(Applied {
+            .push(Arc::new(Applied {
                 paragraph,
                 effects: vec![],
                 refers: vec![],
-            });
+            }));
     }
 
     /// A paragraph's steps begin: it is named in the ruling (once, if it already is last).
@@ -45,8 +45,8 @@ impl<'a> Table<'a> {
     /// An enclosing paragraph named again after a nested one, with nothing written under it,
     /// is dropped.
     pub(super) fn drop_empty_resumed(&mut self, exec: &mut Exec<'a>) {
-        let decisions = &mut Arc::make_mut(&mut self.irregs)[exec.instance].decisions;
         if let Some(i) = exec.resumed.take() {
+            let decisions = &mut Arc::make_mut(&mut self.irregs)[exec.instance].decisions;
             if i + 1 == decisions.len()
                 && decisions[i].effects.is_empty()
                 && decisions[i].refers.is_empty()
@@ -76,7 +76,7 @@ impl<'a> Table<'a> {
             .decisions
             .last_mut()
         {
-            last.effects.push(e);
+            Arc::make_mut(last).effects.push(e);
         }
     }
 
@@ -232,14 +232,14 @@ impl<'a> Table<'a> {
                         },
                         None => None,
                     };
-                    self.pending.push(Pending {
+                    self.pending.push(std::rc::Rc::new(Pending {
                         waiting: Waiting::Choice {
                             option: o,
                             chooser,
                             arms,
                         },
                         exec,
-                    });
+                    }));
                     return Ok(None);
                 }
                 StepKind::AwaitCall {
@@ -252,7 +252,7 @@ impl<'a> Table<'a> {
                         Value::Seat(s) => s,
                         _ => unreachable!("checked: a seat"),
                     };
-                    self.pending.push(Pending {
+                    self.pending.push(std::rc::Rc::new(Pending {
                         waiting: Waiting::Call {
                             var: var.name.as_str(),
                             seat,
@@ -261,7 +261,7 @@ impl<'a> Table<'a> {
                             since: self.calls.len(),
                         },
                         exec,
-                    });
+                    }));
                     return Ok(None);
                 }
                 StepKind::Decide(d) => self.decide(&mut exec, d)?,
@@ -317,7 +317,7 @@ impl<'a> Table<'a> {
                     let at = here
                         .and_then(|q| decisions[..before].iter().rposition(|a| a.paragraph == q))
                         .or(decisions.len().checked_sub(1));
-                    if let Some(entry) = at.map(|i| &mut decisions[i]) {
+                    if let Some(entry) = at.map(|i| Arc::make_mut(&mut decisions[i])) {
                         // A paragraph cited twice in one decision (by two steps) is listed once.
                         for i in ids {
                             if !entry.refers.contains(&i.text) {
@@ -509,10 +509,10 @@ impl<'a> Table<'a> {
                     self.redealt = true;
                 }
                 StepKind::AwaitDirector(decision) => {
-                    self.pending.push(Pending {
+                    self.pending.push(std::rc::Rc::new(Pending {
                         waiting: Waiting::Director { decision },
                         exec,
-                    });
+                    }));
                     return Ok(None);
                 }
                 StepKind::Withdraw { entry: e, onwards } => {
@@ -695,14 +695,14 @@ impl<'a> Table<'a> {
         }
         let mut waiting = exec.clone();
         waiting.frames.clear();
-        self.pending.push(Pending {
+        self.pending.push(std::rc::Rc::new(Pending {
             waiting: Waiting::End {
                 period,
                 steps,
                 paragraph,
             },
             exec: waiting,
-        });
+        }));
     }
 
     /// The period has ended: the steps that waited for it run now, in order.
@@ -712,7 +712,7 @@ impl<'a> Table<'a> {
             .iter()
             .position(|p| matches!(p.waiting, Waiting::End { period: q, .. } if q == period))
         {
-            let p = self.pending.remove(i);
+            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
             let Waiting::End {
                 steps, paragraph, ..
             } = p.waiting

@@ -311,7 +311,7 @@ impl<'a> Table<'a> {
                 .iter()
                 .map(|c| CallLine {
                     seat: c.seat,
-                    call: c.call.to_string(),
+                    call: c.call.text(),
                     status: match (c.status, c.deemed) {
                         (_, true) => "deemed",
                         (Status::Standing, _) => "stands",

@@ -286,11 +286,7 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
         });
     }
     // In the Laws' order: 2A before 17B before 17D3 before 18A.
-    outcome.basis = ev
-        .used_paragraphs()
-        .into_iter()
-        .map(str::to_string)
-        .collect();
+    outcome.basis = ev.used_paragraphs();
     Ok((outcome, open))
 }
 
