@@ -333,10 +333,10 @@ pub struct IrregularityRuling {
     /// An act the Laws govern that is not an irregularity (a claim, a concession).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub act: bool,
-    pub name: String,
+    pub name: std::sync::Arc<str>,
     pub law: u32,
     pub offender: Seat,
-    pub call: String,
+    pub call: std::sync::Arc<str>,
     /// 1-based position of the call among the case's events.
     pub event: usize,
     /// Each shared with the copies of this ruling (a branch of the decision tree that rules

@@ -218,11 +218,7 @@ fn planted_revokes_are_ruled_as_laws_61_to_64_say() {
             let o = outcome(&ruling.tree);
             assert_eq!(o.irregularities.len(), 1, "{name}: one revoke found");
             let r = &o.irregularities[0];
-            assert_eq!(
-                (r.name.as_str(), r.offender),
-                ("revoke", offender),
-                "{name}"
-            );
+            assert_eq!((&*r.name, r.offender), ("revoke", offender), "{name}");
             let paragraphs: Vec<&str> = r.decisions.iter().map(|d| d.paragraph.as_str()).collect();
             assert!(
                 paragraphs.contains(&"63B"),

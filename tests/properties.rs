@@ -433,7 +433,7 @@ proptest! {
         for o in leaves(&ruling.tree) {
             let ruled: Vec<_> = o.irregularities.iter().filter(|i| i.event == event).collect();
             prop_assert_eq!(ruled.len(), 1, "{}\n{:?}", text, o.irregularities);
-            prop_assert_eq!(&ruled[0].name, name, "{}", text);
+            prop_assert_eq!(&*ruled[0].name, name, "{}", text);
             prop_assert!(!ruled[0].decisions.is_empty(), "{}: no paragraph", text);
         }
     }

@@ -276,10 +276,10 @@ impl<'a> Table<'a> {
         for (decl, law, _) in &found {
             Arc::make_mut(&mut self.irregs).push(IrregularityRuling {
                 act: decl.act,
-                name: decl.name.name.clone(),
+                name: decl.name.name.as_str().into(),
                 law: *law,
                 offender: seat,
-                call: what.clone(),
+                call: what.as_str().into(),
                 event: self.event,
                 decisions: vec![],
             });
@@ -373,10 +373,10 @@ impl<'a> Table<'a> {
         };
         Arc::make_mut(&mut self.irregs).push(IrregularityRuling {
             act: decl.act,
-            name: decl.name.name.clone(),
+            name: decl.name.name.as_str().into(),
             law: *law,
             offender: seat,
-            call: what.to_string(),
+            call: what.into(),
             event: self.event,
             decisions: vec![],
         });
@@ -446,7 +446,7 @@ impl<'a> Table<'a> {
         let what = self.irregs[from.instance].call.clone();
         Arc::make_mut(&mut self.irregs).push(IrregularityRuling {
             act: decl.act,
-            name: decl.name.name.clone(),
+            name: decl.name.name.as_str().into(),
             law: info.law,
             offender: seat,
             call: what,
