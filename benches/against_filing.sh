@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Issue 13's targets are ratios to the program as it was when the issue was filed (commit
+# b7473408): the corpus ruled and rendered 10x faster, the most open case 20x. A ratio to a
+# figure taken on another machine says nothing (the machines this project runs on differ by
+# half), so this measures both programs in one run, on this machine:
+#
+#   - the main job, `lawbook test corpus` (each program on its own corpus: the filing's has
+#     one case fewer), and the same on one thread (`--jobs 1`; the filing had one thread and
+#     no such option);
+#   - 2017/29/open-call-out-of-rotation, the most open case, ruled and rendered alone in the
+#     process (`rule_and_render` after a warm-up, as the corpus bench's "each case alone";
+#     the filing had no such bench, so a small program does it in both trees).
+#
+# Each command runs once a round, the programs in turn, ROUNDS rounds (default 15); the
+# medians and their ratios are printed, with the quartiles (the machine is shared: compare
+# medians, not single runs). HEAD and the filing are built in clones in a temporary folder,
+# which takes some minutes.
+#
+# Usage: benches/against_filing.sh [ROUNDS]
+# Needs what a build of this project needs (cargo, a C++ compiler, libclang), git and awk.
+set -euo pipefail
+rounds=${1:-15}
+filing=b7473408
+repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+one_case='use lawbook::runner::{rule_and_render, Books};
+use std::path::Path;
+use std::time::Instant;
+// One case ruled and rendered in every language, N times after a warm-up: each time in ms.
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (case, n) = (&args[1], args[2].parse::<usize>().unwrap());
+    let mut books = Books::default();
+    let name = case.trim_start_matches("corpus/").trim_end_matches(".case");
+    let rule = |books: &mut Books| rule_and_render(Path::new(case), name, Path::new("laws"), books);
+    assert!(rule(&mut books).is_ok(), "{case} rules");
+    for _ in 0..n {
+        let t = Instant::now();
+        std::hint::black_box(rule(&mut books).is_ok());
+        println!("{}", t.elapsed().as_secs_f64() * 1e3);
+    }
+}'
+
+for tree in filing head; do
+    git clone -q "$repo" "$work/$tree"
+    [ "$tree" = filing ] && git -C "$work/$tree" checkout -q "$filing"
+    mkdir -p "$work/$tree/examples"
+    printf '%s\n' "$one_case" > "$work/$tree/examples/one_case.rs"
+    echo "building $tree ($(git -C "$work/$tree" rev-parse --short HEAD))..." >&2
+    (cd "$work/$tree" && cargo build --release --quiet --bin lawbook --example one_case)
+done
+
+# ms of one run of a command in a tree; a command that fails stops the script (a program
+# that stops at once would look fast)
+run() {
+    local tree=$1; shift
+    local t0 t1
+    t0=$(date +%s%N)
+    if ! (cd "$work/$tree" && "$@" >/dev/null 2>&1); then
+        echo "error: \`$*\` failed in the $tree tree" >&2
+        exit 2
+    fi
+    t1=$(date +%s%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", (b - a) / 1000000}'
+}
+
+# median and quartiles of the numbers on stdin
+stats() {
+    sort -n | awk '{v[NR]=$1} END {printf "%.1f %.1f %.1f", v[int((NR+1)/2)], v[int((NR+3)/4)], v[int((3*NR+1)/4)]}'
+}
+
+case=corpus/2017/29/open-call-out-of-rotation.case
+declare -A times
+for r in $(seq "$rounds"); do
+    echo "round $r of $rounds" >&2
+    for tree in filing head; do
+        times[$tree-corpus]+="$(run $tree ./target/release/lawbook test corpus) "
+        one_thread=(--jobs 1)
+        [ "$tree" = filing ] && one_thread=()
+        times[$tree-jobs1]+="$(run $tree ./target/release/lawbook test corpus "${one_thread[@]}") "
+        times[$tree-case]+="$(cd "$work/$tree" && ./target/release/examples/one_case $case 5 | stats | cut -d' ' -f1) "
+    done
+done
+
+for what in corpus jobs1 case; do
+    read -r fm fq1 fq3 <<<"$(tr ' ' '\n' <<<"${times[filing-$what]}" | grep . | stats)"
+    read -r hm hq1 hq3 <<<"$(tr ' ' '\n' <<<"${times[head-$what]}" | grep . | stats)"
+    label=$(case $what in corpus) echo "lawbook test corpus";; jobs1) echo "lawbook test corpus, one thread";; case) echo "29/open ruled and rendered alone";; esac)
+    printf '%-34s filing %8.1f ms (%.1f-%.1f)  head %7.1f ms (%.1f-%.1f)  %.1fx\n' \
+        "$label" "$fm" "$fq1" "$fq3" "$hm" "$hq1" "$hq3" "$(awk -v a="$fm" -v b="$hm" 'BEGIN {print a / b}')"
+done
