@@ -39,7 +39,7 @@ impl<'a> Table<'a> {
                 }
             }
             // Other choices the case passed by take their defaults first.
-            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             self.settle_defaults(None)?;
             return self.resolve_choice_by(p, seat, answer, AnswerHow::Chosen);
         }
@@ -179,7 +179,7 @@ impl<'a> Table<'a> {
         // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
         let implied = self.implied_answer(seat, false)?;
         if let Some((i, answer)) = implied {
-            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             self.settle_defaults(None)?;
             self.resolve_choice(p, seat, &answer, AnswerHow::ByCalling)?;
             // 36A: a call that answers by being made may itself be cancelled by the answer.
@@ -194,7 +194,7 @@ impl<'a> Table<'a> {
             |p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat),
         );
         if let Some(i) = waited {
-            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             let Waiting::Call {
                 var,
                 decision,
@@ -316,7 +316,7 @@ impl<'a> Table<'a> {
             let Some((i, rec)) = found else {
                 return Ok(());
             };
-            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             let Waiting::Call { var, decision, .. } = p.waiting else {
                 unreachable!()
             };

@@ -384,7 +384,7 @@ pub struct Table<'a> {
     /// Shared with the tables cloned from this one, and copied by one that resumes it: a
     /// pending execution holds its frames and bindings (some kilobytes), and most branches
     /// resume none or one of them.
-    pending: Vec<std::rc::Rc<Pending<'a>>>,
+    pending: Vec<Rc<Pending<'a>>>,
     /// Shared with the tables cloned from this one (the branches of the tree) and with the
     /// outcomes read off it, until one of them rules on: cloning every ruling at every
     /// branch and every outcome was a tenth of an open case's replays.
@@ -636,7 +636,7 @@ impl<'a> Table<'a> {
             };
             match default {
                 Some((answer, chooser)) => {
-                    let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+                    let p = Rc::unwrap_or_clone(self.pending.remove(i));
                     self.resolve_choice_by(p, chooser, &answer, AnswerHow::Default)?;
                     i = 0;
                 }
@@ -672,7 +672,7 @@ impl<'a> Table<'a> {
             .iter()
             .position(|p| matches!(p.waiting, Waiting::Director { .. }))
         {
-            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             let Waiting::Director { decision } = p.waiting else {
                 unreachable!()
             };

@@ -106,7 +106,7 @@ impl<'a> Table<'a> {
         // to a lead out of turn, and so accepts it).
         match self.implied_answer(seat, true)? {
             Some((i, answer)) => {
-                let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+                let p = Rc::unwrap_or_clone(self.pending.remove(i));
                 self.settle_defaults(None)?;
                 self.resolve_choice(p, seat, &answer, AnswerHow::ByPlaying)?;
             }

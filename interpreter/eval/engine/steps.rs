@@ -232,7 +232,7 @@ impl<'a> Table<'a> {
                         },
                         None => None,
                     };
-                    self.pending.push(std::rc::Rc::new(Pending {
+                    self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Choice {
                             option: o,
                             chooser,
@@ -252,7 +252,7 @@ impl<'a> Table<'a> {
                         Value::Seat(s) => s,
                         _ => unreachable!("checked: a seat"),
                     };
-                    self.pending.push(std::rc::Rc::new(Pending {
+                    self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Call {
                             var: var.name.as_str(),
                             seat,
@@ -509,7 +509,7 @@ impl<'a> Table<'a> {
                     self.redealt = true;
                 }
                 StepKind::AwaitDirector(decision) => {
-                    self.pending.push(std::rc::Rc::new(Pending {
+                    self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Director { decision },
                         exec,
                     }));
@@ -695,7 +695,7 @@ impl<'a> Table<'a> {
         }
         let mut waiting = exec.clone();
         waiting.frames.clear();
-        self.pending.push(std::rc::Rc::new(Pending {
+        self.pending.push(Rc::new(Pending {
             waiting: Waiting::End {
                 period,
                 steps,
@@ -712,7 +712,7 @@ impl<'a> Table<'a> {
             .iter()
             .position(|p| matches!(p.waiting, Waiting::End { period: q, .. } if q == period))
         {
-            let p = std::rc::Rc::unwrap_or_clone(self.pending.remove(i));
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             let Waiting::End {
                 steps, paragraph, ..
             } = p.waiting

@@ -1,0 +1,229 @@
+//! The trick boundaries the line search remembers: each as a key that keeps only what its
+//! result depends on (see [`Key`]), made from the nearest boundary's on the search's path,
+//! and the table of results by key.
+
+use super::{Hands, SUIT_BLOCKS};
+use crate::claim::ALL_CARDS;
+use crate::model::{Card, Seat};
+use rustc_hash::FxHashMap;
+
+/// The claimer's tricks from a trick boundary: exact, or a lower bound when the search
+/// there stopped at a limit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Remembered {
+    pub(super) tricks: u8,
+    pub(super) exact: bool,
+}
+
+/// A trick boundary up to what does not change its result: which hand holds each card still
+/// in play, suit by suit in order of rank (which cards have gone does not matter, only the
+/// order of those left), the leader, and the statement's cards still held, in its order,
+/// each by its suit and its place among the suit's cards still in play. Packed in words, so
+/// that making, hashing and comparing a key is a few instructions: the search makes one at
+/// every trick boundary.
+///
+/// The first two words hold, for the cards in play taken from the lowest club up, the two
+/// bits of each one's holder's seat index: the low bits in the first word, the high bits in
+/// the second, at most 52 of each; above them, four bits a suit for how many of its cards
+/// are in play (three suits in the first word, the fourth in the second) and the leader. The
+/// others hold six bits a statement card (`suit * 16 + place`, its place from the lowest card
+/// in play), ten to a word, `NO_CARD` after the last.
+pub(super) type Key = ([u64; 2], [u64; 3]);
+
+/// The results remembered at trick boundaries. A statement of ten cards or fewer fits the
+/// first word of the key's statement part, which then says what the other two hold (after
+/// ten cards, `NO_CARD` in the second; else nothing). The table then keeps three words a
+/// key, entries of 32 bytes, not 48, so that more of a large table stays in the caches.
+pub(crate) enum Memo {
+    Short(FxHashMap<[u64; 3], Remembered>),
+    Long(FxHashMap<Key, Remembered>),
+}
+
+impl Memo {
+    /// Five words a key, whatever the statement: what the short keys are tested against.
+    #[cfg(test)]
+    pub(crate) fn whole() -> Memo {
+        Memo::Long(FxHashMap::default())
+    }
+
+    pub(super) fn for_statement(cards: usize) -> Memo {
+        match cards {
+            0..=10 => Memo::Short(FxHashMap::default()),
+            _ => Memo::Long(FxHashMap::default()),
+        }
+    }
+
+    pub(super) fn get(&self, key: &Key) -> Option<&Remembered> {
+        match self {
+            Memo::Short(m) => m.get(&[key.0[0], key.0[1], key.1[0]]),
+            Memo::Long(m) => m.get(key),
+        }
+    }
+
+    pub(super) fn insert(&mut self, key: Key, value: Remembered) {
+        match self {
+            Memo::Short(m) => m.insert([key.0[0], key.0[1], key.1[0]], value),
+            Memo::Long(m) => m.insert(key, value),
+        };
+    }
+}
+
+/// No statement card in this place of a [`Key`].
+const NO_CARD: u64 = 0x3f;
+
+/// The holders of the cards in play at a trick boundary, squeezed (the first two words of a
+/// `Key`), the cards in play, and how many of each suit's are in play.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Squeezed {
+    lo: u64,
+    hi: u64,
+    live: u64,
+    /// Four bits a suit, clubs lowest: as the key packs them.
+    counts: u64,
+}
+
+impl Squeezed {
+    /// The cards of `hands` in play, each one's holder squeezed (see `Key`).
+    pub(super) fn of(hands: &Hands) -> Squeezed {
+        let live = hands.iter().fold(0, |m, h| m | h);
+        let (lo, hi) = squeeze(hands[1] | hands[3], hands[2] | hands[3], live);
+        let counts = SUIT_BLOCKS.iter().enumerate().fold(0, |m, (suit, block)| {
+            m | u64::from((live & block).count_ones()) << (4 * suit)
+        });
+        Squeezed {
+            lo,
+            hi,
+            live,
+            counts,
+        }
+    }
+
+    /// These holders with the cards no longer in `live` taken out (`live` is within the
+    /// cards in play here: only cards leave play). Each card gone, the highest first, closes
+    /// its gap at its place among the cards in play, which the cards gone above it do not
+    /// change.
+    pub(super) fn without(self, live: u64) -> Squeezed {
+        let (mut lo, mut hi, mut gone) = (self.lo, self.hi, self.live & !live);
+        let mut counts = self.counts;
+        while gone != 0 {
+            let at = 63 - gone.leading_zeros();
+            gone ^= 1 << at;
+            let below = (1u64 << (self.live & ((1u64 << at) - 1)).count_ones()) - 1;
+            lo = (lo & below) | ((lo >> 1) & !below);
+            hi = (hi & below) | ((hi >> 1) & !below);
+            counts -= 1 << (4 * (at / 13));
+        }
+        Squeezed {
+            lo,
+            hi,
+            live,
+            counts,
+        }
+    }
+}
+
+/// The key of the trick boundary where `hands` hold the cards `live` and `leader` is to
+/// lead (see [`Key`]), and its holders squeezed, for the boundaries after it; `before`:
+/// the nearest boundary's on the search's path, if any; `stated`: the claimer's statement.
+pub(super) fn key(
+    before: Option<&Squeezed>,
+    stated: &[Card],
+    hands: &Hands,
+    live: u64,
+    leader: Seat,
+) -> (Key, Squeezed) {
+    // A card's seat index in two bits: the low bit from seats 1 and 3, the high from 2
+    // and 3; each squeezed to the cards in play (from the nearest boundary's).
+    let here = match before {
+        Some(before) => before.without(live),
+        None => Squeezed::of(hands),
+    };
+    // The tests hold every key so made to the one squeezed afresh.
+    #[cfg(test)]
+    {
+        let fresh = Squeezed::of(hands);
+        assert_eq!(
+            (here.lo, here.hi, here.counts),
+            (fresh.lo, fresh.hi, fresh.counts)
+        );
+    }
+    // The numbers of cards in play of the first three suits above the holders in the
+    // first word, of the fourth in the second.
+    let lo = here.lo | (here.counts & 0xfff) << 52;
+    let hi = here.hi | (here.counts >> 12) << 52 | (leader.index() as u64) << 56;
+    let mut statement = [0u64; 3];
+    let held = stated.iter().filter(|c| live & (1 << c.index()) != 0);
+    let mut n = 0;
+    for c in held {
+        let i = c.index();
+        let suit = i / 13;
+        let place = (live & SUIT_BLOCKS[suit] & ((1u64 << i) - 1)).count_ones() as u64;
+        statement[n / 10] |= ((suit as u64) << 4 | place) << (6 * (n % 10));
+        n += 1;
+    }
+    if n < 26 {
+        statement[n / 10] |= NO_CARD << (6 * (n % 10));
+    }
+    (([lo, hi], statement), here)
+}
+
+/// Two sets of cards (`lo`, `hi`: within `live`) with the cards not in play taken out: the
+/// bit of the n-th card in play, from the lowest club up, becomes bit n. The loop runs over
+/// whichever is fewer, the cards in play or those gone (pext would do it in one instruction,
+/// but is not in the baseline x86-64 and slow on some processors that have it).
+fn squeeze(lo: u64, hi: u64, live: u64) -> (u64, u64) {
+    let gone = !live & ALL_CARDS;
+    if gone.count_ones() < live.count_ones() {
+        // Each card gone, the highest first, closes its gap: the bits above it move down one.
+        let (mut lo, mut hi, mut rest) = (lo, hi, gone);
+        while rest != 0 {
+            let at = 63 - rest.leading_zeros();
+            rest ^= 1 << at;
+            let below = (1u64 << at) - 1;
+            lo = (lo & below) | ((lo >> 1) & !below);
+            hi = (hi & below) | ((hi >> 1) & !below);
+        }
+        (lo, hi)
+    } else {
+        let (mut l, mut h, mut n, mut rest) = (0, 0, 0, live);
+        while rest != 0 {
+            let at = rest.trailing_zeros();
+            rest &= rest - 1;
+            l |= ((lo >> at) & 1) << n;
+            h |= ((hi >> at) & 1) << n;
+            n += 1;
+        }
+        (l, h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::squeeze;
+    use crate::claim::ALL_CARDS;
+
+    #[test]
+    fn squeezing_keeps_the_cards_in_play_in_order_whichever_loop_runs() {
+        // Sets of every size, from a fixed sequence: each card in play keeps its place among
+        // them, its bits follow it, and nothing is left above the last.
+        let mut rng = crate::generated::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next();
+        for round in 0..2000 {
+            let live = next() & next() & ALL_CARDS
+                | if round % 2 == 0 {
+                    next() & ALL_CARDS
+                } else {
+                    0
+                };
+            let (lo, hi) = (next() & live, next() & live);
+            let (l, h) = squeeze(lo, hi, live);
+            let places: Vec<u32> = (0..52).filter(|i| live >> i & 1 == 1).collect();
+            for (n, at) in places.iter().enumerate() {
+                assert_eq!(l >> n & 1, lo >> at & 1, "live {live:x} lo {lo:x}");
+                assert_eq!(h >> n & 1, hi >> at & 1, "live {live:x} hi {hi:x}");
+            }
+            assert_eq!(l >> places.len(), 0);
+            assert_eq!(h >> places.len(), 0);
+        }
+    }
+}
