@@ -296,7 +296,7 @@ struct Stopped;
 
 struct Search<'a> {
     trumps: Strain,
-    /// The trump suit's index (`Suit as u8`), or 4 at notrump: what `beats` compares with.
+    /// The trump suit's index (`Suit as u8`), or 4 at notrump: what `beaten_by` reads.
     trump: u8,
     side: Side,
     goal: Goal,
@@ -526,7 +526,7 @@ impl Search<'_> {
     /// Of the cards played to `t`, the place of the one that wins it so far.
     fn ahead(&self, t: &Trick) -> usize {
         (1..usize::from(t.n)).fold(0, |best, i| {
-            if self.beats(t.cards[i], t.cards[best]) {
+            if self.beaten_by(t.cards[best]) >> t.cards[i] & 1 == 1 {
                 i
             } else {
                 best
@@ -542,16 +542,6 @@ impl Search<'_> {
         match self.trump {
             t if t < 4 && t != suit => higher | SUIT_BLOCKS[usize::from(t)],
             _ => higher,
-        }
-    }
-
-    /// Whether card `c`, played after `b`, beats it.
-    #[inline(always)]
-    fn beats(&self, c: u8, b: u8) -> bool {
-        if c / 13 == b / 13 {
-            c > b
-        } else {
-            c / 13 == self.trump
         }
     }
 
