@@ -8,7 +8,17 @@
 //! and superscript footnote marks (`²`) never count as punctuation, and a word hyphenated at a
 //! line end ("pra-" / "vidlo") is read whole.
 
-use unicode_normalization::UnicodeNormalization;
+use std::borrow::Cow;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+/// `text` in NFC: as it is when a quick look says it already is (most text is), else
+/// composed afresh.
+fn nfc(text: &str) -> Cow<'_, str> {
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(text),
+        _ => Cow::Owned(text.nfc().collect()),
+    }
+}
 
 /// A letter or digit: what words are made of. (Superscript digits are footnote marks.)
 fn is_word_char(c: char) -> bool {
@@ -67,7 +77,7 @@ impl SearchText {
         // The previous line ended in a word and a hyphen ("pra-").
         let mut hyphen = false;
         for (no, raw) in lines {
-            let line: String = raw.nfc().collect();
+            let line = nfc(raw);
             let mut first = true;
             let mut cur = String::new();
             let mut chars = line.chars().peekable();
@@ -193,7 +203,7 @@ pub struct Pattern {
 impl Pattern {
     /// Reads a pattern; the error says what is wrong with it.
     pub fn parse(source: &str, cased: bool) -> Result<Pattern, String> {
-        let s: String = source.nfc().collect();
+        let s = nfc(source);
         let mut words: Vec<PWord> = Vec::new();
         let mut gap = String::new();
         let mut cur = String::new();
@@ -320,6 +330,20 @@ mod tests {
         assert_eq!(lines("pas*", t), vec![2, 3, 3]);
         let n = Pattern::parse("N", true).unwrap();
         assert_eq!(n.find(&SearchText::new("w N n")).len(), 1);
+    }
+
+    #[test]
+    fn text_and_patterns_match_whether_their_accents_are_composed_or_not() {
+        // "hráč" with its accents as separate marks (NFD), and as one character each (NFC):
+        // both are read as NFC, the second as it is.
+        let decomposed = "hra\u{301}c\u{30c}";
+        let t = format!("Hlavný {decomposed}\nhlavnému hráčovi\n");
+        assert_eq!(lines("hlavn* hráč*", &t), vec![1, 2]);
+        assert_eq!(lines(&format!("{decomposed}*"), &t), vec![1, 2]);
+        assert_eq!(
+            lines(&format!("hlavný {decomposed}"), "Hlavný hráč"),
+            vec![1]
+        );
     }
 
     #[test]
