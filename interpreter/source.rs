@@ -4,6 +4,16 @@
 use crate::diagnostic::excerpt::{line_starts, SharedSource};
 use std::sync::{Arc, OnceLock};
 
+/// `text` in Unicode NFC, as every reader of a case or a translation reads it: the text
+/// itself when a quick look says it already is (most text is), else composed afresh.
+pub fn nfc(text: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => std::borrow::Cow::Borrowed(text),
+        _ => std::borrow::Cow::Owned(text.nfc().collect()),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
     pub file: u32,

@@ -23,7 +23,6 @@ use crate::syntax::ast::Lang;
 use language::{case_language, likely_language};
 use pest::Parser;
 use std::collections::HashMap;
-use unicode_normalization::{is_nfc, UnicodeNormalization};
 use words::{fold, CaseWords};
 
 mod grammar {
@@ -243,11 +242,7 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
 
 /// The text as the parser reads it: NFC.
 pub fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
-    if is_nfc(text) {
-        std::borrow::Cow::Borrowed(text)
-    } else {
-        std::borrow::Cow::Owned(text.nfc().collect())
-    }
+    crate::source::nfc(text)
 }
 
 pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec<Diag>> {

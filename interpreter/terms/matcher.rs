@@ -8,17 +8,7 @@
 //! and superscript footnote marks (`²`) never count as punctuation, and a word hyphenated at a
 //! line end ("pra-" / "vidlo") is read whole.
 
-use std::borrow::Cow;
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-
-/// `text` in NFC: as it is when a quick look says it already is (most text is), else
-/// composed afresh.
-fn nfc(text: &str) -> Cow<'_, str> {
-    match is_nfc_quick(text.chars()) {
-        IsNormalized::Yes => Cow::Borrowed(text),
-        _ => Cow::Owned(text.nfc().collect()),
-    }
-}
+use crate::source::nfc;
 
 /// A letter or digit: what words are made of. (Superscript digits are footnote marks.)
 fn is_word_char(c: char) -> bool {
