@@ -4,13 +4,14 @@
 //! panic, abort, hang or exhaust memory; the fuzz targets (fuzz/) call nothing else.
 
 use crate::align::{align, supported};
-use crate::case::{normalize, parse_case};
+use crate::case::parse_case;
 use crate::check::check;
 use crate::cli::score::score_from_tags;
 use crate::diagnostic::{render_plain, Diag};
 use crate::eval::expr::{Evaluator, Findings, View};
 use crate::pbn::{to_case::board_case, PbnFile};
 use crate::runner::{rule_and_render_case, Books};
+use crate::source::nfc;
 use crate::source::Sources;
 use crate::syntax::{ast::LawFile, parse_law_file};
 use std::path::{Path, PathBuf};
@@ -82,7 +83,7 @@ impl Bundled {
         let Ok(text) = std::str::from_utf8(data) else {
             return;
         };
-        let text = normalize(text).into_owned();
+        let text = nfc(text).into_owned();
         let mark = self.books.sources.len();
         let id = self.books.sources.add("fuzz.case", text.clone());
         let diags = match parse_case(id, &text) {

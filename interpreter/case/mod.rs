@@ -240,11 +240,6 @@ pub fn parse_case(file: u32, text: &str) -> Result<Case, Vec<Diag>> {
     parse_case_with(CaseWords::builtin(), file, text)
 }
 
-/// The text as the parser reads it: NFC.
-pub fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
-    crate::source::nfc(text)
-}
-
 pub fn parse_case_with(w: &CaseWords, file: u32, text: &str) -> Result<Case, Vec<Diag>> {
     parse_case_said(w, file, text, None)
 }
@@ -257,7 +252,8 @@ pub fn parse_case_said(
     text: &str,
     said_in: Option<Lang>,
 ) -> Result<Case, Vec<Diag>> {
-    let text = &*normalize(text);
+    // The text as the parser reads it: NFC.
+    let text = &*crate::source::nfc(text);
     if let Some(d) = crate::syntax::pest_error::too_deep(file, text, "lawbook::syntax::case") {
         return Err(vec![d]);
     }

@@ -36,7 +36,7 @@ pub fn load_case_said(
 /// diagnostics is the normalised text).
 pub fn read_case_text(path: &Path) -> Result<String, Diag> {
     let text = read_utf8(path)?;
-    Ok(crate::case::normalize(&text).into_owned())
+    Ok(crate::source::nfc(&text).into_owned())
 }
 
 /// What a case parsed from `path` takes from the PBN record it names (`pbn FILE N`: the
