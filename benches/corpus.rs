@@ -23,6 +23,7 @@ use criterion::{Criterion, Throughput};
 use lawbook::eval::book::Evaluation;
 use lawbook::eval::entry::IntEntry;
 use lawbook::eval::expr::{Evaluator, View};
+use lawbook::eval::probe::Held;
 use lawbook::eval::value::Value;
 use lawbook::model::Strain;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
@@ -479,7 +480,7 @@ fn long_auction(n: usize) -> View {
             calls
                 .into_iter()
                 .enumerate()
-                .map(|(i, c)| (Seat::from_index(i), c, Meaning::Natural)),
+                .map(|(i, c)| (Seat::from_index(i), c, Meaning::Natural, Held::NONE)),
         ),
         ..View::default()
     }

@@ -8,6 +8,7 @@ use super::{paragraph_order, CDefine, CExpr, CKey, CTable, FieldKind, Program, S
 use crate::check::builtins::{builtin, constant, field, state, Builtin, Constant};
 use crate::check::types::Type;
 use crate::check::{resolve_type, LawBook};
+use crate::eval::probe::Held;
 use crate::eval::value::Value;
 use crate::model::Meaning;
 use crate::syntax::ast::{
@@ -123,7 +124,10 @@ impl Compiler<'_> {
         let (expr, ty) = match &e.kind {
             ExprKind::Int(i) => (CExpr::Const(Value::Int(*i)), Type::Int),
             ExprKind::Str(s) => (CExpr::Const(Value::Text(Rc::from(s.as_str()))), Type::Text),
-            ExprKind::BidLit(c) => (CExpr::Const(Value::Call(*c, Meaning::Natural)), Type::Call),
+            ExprKind::BidLit(c) => (
+                CExpr::Const(Value::Call(*c, Meaning::Natural, Held::NONE)),
+                Type::Call,
+            ),
             ExprKind::CardLit(c) => (CExpr::Const(Value::Card(*c)), Type::Card),
             ExprKind::SuitLit(s) => (CExpr::Const(Value::Suit(*s)), Type::Suit),
             ExprKind::Name(n) if self.open && scope.find(n).is_none() => {
@@ -279,7 +283,7 @@ impl Compiler<'_> {
                     Constant::Strain(s) => Value::Strain(s),
                     Constant::Suit(s) => Value::Suit(s),
                     Constant::Rank(r) => Value::Rank(r),
-                    Constant::Call(c) => Value::Call(c, Meaning::Natural),
+                    Constant::Call(c) => Value::Call(c, Meaning::Natural, Held::NONE),
                 }),
                 ty,
             ));

@@ -6,7 +6,8 @@
 use super::ops::{
     apply_builtin, arithmetic, negate, no_element, overflow, read_field, read_state, type_error,
 };
-use super::value::Value;
+use super::probe;
+use super::value::{same_value, Value};
 use crate::compile::{CDefine, CExpr, CKey, CTable, Folded, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::source::Span;
@@ -195,6 +196,13 @@ impl<'a> Evaluator<'a> {
 
     /// Call a definition or table by name with arguments (the table's entry points).
     pub fn call(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
+        if !probe::following() {
+            return self.call_by_name(name, args, view);
+        }
+        self.probed(view, |ev, view| ev.call_by_name(name, args.clone(), view))
+    }
+
+    fn call_by_name(&self, name: &str, args: Vec<Value>, view: &View) -> Result<Value, Stop> {
         let program = &self.book.program;
         if let Some(&i) = program.define_index.get(name) {
             // A folded value first, as for a call by index.
@@ -235,6 +243,13 @@ impl<'a> Evaluator<'a> {
     /// Call the definition of index `i` (an entry point resolved once by
     /// `Program::define_index`), its arguments borrowed: a folded one is a lookup.
     pub fn call_at(&self, i: usize, args: &[Value], view: &View) -> Result<Value, Stop> {
+        if !probe::following() {
+            return self.call_at_index(i, args, view);
+        }
+        self.probed(view, |ev, view| ev.call_at_index(i, args, view))
+    }
+
+    fn call_at_index(&self, i: usize, args: &[Value], view: &View) -> Result<Value, Stop> {
         let d = &self.book.program.defines[i];
         if let Some(v) = self.folded_value(d, args) {
             return Ok(v);
@@ -266,15 +281,22 @@ impl<'a> Evaluator<'a> {
         let key = d.memo.then(|| self.memo_key(d.index));
         // A few entries a view: a list is quicker to search than a map is to hash.
         if let Some(k) = &key {
-            if let Some((_, v)) = view.memo.0.borrow().iter().find(|(x, _)| x == k) {
+            if let Some((_, v, read)) = view.memo.0.borrow().iter().find(|(x, ..)| x == k) {
+                if *read {
+                    probe::read_through_memo();
+                }
                 return Ok(v.clone());
             }
         }
         let mut frame = args;
         frame.resize(d.slots.max(d.params), Value::Int(0));
-        let value = self.run(&d.body, &mut frame, &[], view)?;
+        // Whether the value remembered read the call a probe holds (`probe`).
+        let watch = key.as_ref().and_then(|_| probe::open());
+        let value = self.run(&d.body, &mut frame, &[], view);
+        let read = watch.is_some_and(|was| probe::done(was).read);
+        let value = value?;
         if let Some(k) = key {
-            view.memo.0.borrow_mut().push((k, value.clone()));
+            view.memo.0.borrow_mut().push((k, value.clone(), read));
         }
         // A condition's paragraph applies when the condition holds: a revoke not established
         // by a claim (63A3) is not a use of 63A3.
@@ -490,6 +512,46 @@ impl<'a> Evaluator<'a> {
     /// Evaluate an expression of a rectification, an option or an obligation with the names
     /// its rule binds. It is compiled once (as the definitions are) and run by the same code.
     pub fn eval(&self, e: &'a Expr, env: &mut Env<'a>, view: &View) -> Result<Value, Stop> {
+        if !probe::following() {
+            return self.eval_in(e, env, view);
+        }
+        self.probed(view, |ev, view| ev.eval_in(e, env, view))
+    }
+
+    /// The probe boundary (`probe`): an evaluation the engine asks for that read the call a
+    /// probe holds is asked again for each call the probe keeps, in its place, on the same
+    /// state (a copy of the view that remembers only what did not read the held call), by an
+    /// evaluator of its own (the budget, the marks of what was used and the findings' first
+    /// read stay this one's); the calls that give another result are no longer kept. A
+    /// replay that has spent half its budget keeps none (`probe::LEAST_LEFT`).
+    fn probed(
+        &self,
+        view: &View,
+        run: impl Fn(&Evaluator<'a>, &View) -> Result<Value, Stop>,
+    ) -> Result<Value, Stop> {
+        let Some(was) = probe::open() else {
+            return run(self, view);
+        };
+        let budget = self.budget.get();
+        let got = run(self, view);
+        let inner = probe::done(was);
+        if inner.read && inner.outermost && self.budget.get() < probe::LEAST_LEFT {
+            probe::give_up();
+        } else if inner.read && inner.outermost {
+            let first_read = self.findings.first_read_now();
+            let mut again = Evaluator::new(self.book, self.findings, budget);
+            again.interpret_only = self.interpret_only;
+            probe::keep_where(view, |call, copy| {
+                again.restart(budget);
+                let r = probe::instead(call, || run(&again, copy));
+                same_result(&got, &r)
+            });
+            self.findings.set_first_read(first_read);
+        }
+        got
+    }
+
+    fn eval_in(&self, e: &'a Expr, env: &[(&'a str, Value)], view: &View) -> Result<Value, Stop> {
         let about = env
             .iter()
             .rev()
@@ -498,7 +560,7 @@ impl<'a> Evaluator<'a> {
                 Value::Entry(e) => Some(About {
                     number: e.index,
                     seat: e.seat,
-                    what: AboutWhat::Call(e.call),
+                    what: AboutWhat::Call(super::probe::shown(e.call)),
                 }),
                 Value::Conduct(seat, kind, ..) => {
                     let n = env.iter().rev().find(|(n, _)| *n == ABOUT_ACT);
@@ -524,5 +586,30 @@ impl<'a> Evaluator<'a> {
         };
         self.about.set(outer);
         result
+    }
+}
+
+/// Two results of an evaluation asked for two calls the same, the call a probe holds
+/// standing for itself (`same_value`); a finding asked is compared by what it asks and the
+/// call it is about by number, not by its text.
+fn same_result(a: &Result<Value, Stop>, b: &Result<Value, Stop>) -> bool {
+    match (a, b) {
+        (Ok(x), Ok(y)) => same_value(x, y),
+        (Err(Stop::Unknown(p)), Err(Stop::Unknown(q))) => {
+            p.name == q.name
+                && p.about.map(|a| (a.key(), a.seat)) == q.about.map(|a| (a.key(), a.seat))
+        }
+        (
+            Err(Stop::Error {
+                message: m,
+                span: s,
+            }),
+            Err(Stop::Error {
+                message: n,
+                span: t,
+            }),
+        ) => m == n && s == t,
+        (Err(Stop::Budget { span: s }), Err(Stop::Budget { span: t })) => s == t,
+        _ => false,
     }
 }

@@ -149,6 +149,16 @@ impl Findings {
     /// replay under them is the yes branch of `q` if the first unknown it would have met is
     /// `q`, and the replay without the answer if it never reads it (`guess` tells which,
     /// after the replay).
+    /// How the guess was first read so far, to be put back (`set_first_read`) after an
+    /// evaluation asked again for another call (`probe`), which must not count as a read.
+    pub fn first_read_now(&self) -> Option<Option<About>> {
+        self.first_read.get()
+    }
+
+    pub fn set_first_read(&self, read: Option<Option<About>>) {
+        self.first_read.set(read);
+    }
+
     pub fn guessing(&self, q: &Asked) -> Findings {
         let mut with = self.clone();
         with.answer(q, true);

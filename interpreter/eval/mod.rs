@@ -12,5 +12,6 @@ pub mod expr;
 pub mod findings;
 pub mod fold;
 pub mod ops;
+pub mod probe;
 pub mod value;
 pub mod view;

@@ -3,6 +3,7 @@
 //! built-in functions, the state of the table and the fields of its records. One definition
 //! of each, so the two paths differ only in how they walk a program.
 
+use super::probe::{self, Held};
 use super::value::Value;
 use super::view::View;
 use crate::check::builtins::Builtin;
@@ -169,7 +170,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
 pub fn read_field(v: &Value, f: FieldKind, span: Span) -> Result<Value, Stop> {
     Ok(match (v, f) {
         (Value::Entry(x), FieldKind::EntrySeat) => Value::Seat(x.seat),
-        (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.meaning),
+        (Value::Entry(x), FieldKind::EntryCall) => Value::Call(x.call, x.meaning, x.held),
         (Value::Entry(x), FieldKind::EntryIndex) => Value::Int(x.index as i64),
         (Value::Play(s, ..), FieldKind::PlaySeat | FieldKind::EntrySeat) => Value::Seat(*s),
         (Value::Play(_, c, _), FieldKind::PlayCard) => Value::Card(*c),
@@ -229,18 +230,33 @@ pub fn apply_builtin(
         message: "wrong arguments to a built-in function".into(),
         span,
     };
+    // A call a probe holds is read here (`probe::read_as`, what the built-in looks at of
+    // it): what follows sees the call.
+    let aspect = match b {
+        Builtin::IsBid | Builtin::IsPass | Builtin::IsDouble | Builtin::IsRedouble => {
+            probe::Aspect::Kind
+        }
+        Builtin::Level => probe::Aspect::Level,
+        Builtin::StrainOf => probe::Aspect::Strain,
+        _ => probe::Aspect::Whole,
+    };
+    let read = |v: Option<Value>| match v {
+        Some(V::Call(c, m, held)) => Some(V::Call(probe::read_as(c, held, aspect), m, Held::NONE)),
+        other => other,
+    };
+    let (a, b2) = (read(a), read(b2));
     Ok(match (b, a, b2) {
-        (Builtin::IsBid, Some(V::Call(c, _)), _) => V::Bool(c.is_bid()),
-        (Builtin::IsPass, Some(V::Call(c, _)), _) => V::Bool(c == Call::Pass),
-        (Builtin::IsDouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Double),
-        (Builtin::IsRedouble, Some(V::Call(c, _)), _) => V::Bool(c == Call::Redouble),
-        (Builtin::IsArtificial, Some(V::Call(_, m)), _) => V::Bool(m.is_artificial()),
-        (Builtin::Specified, Some(V::Call(c, m)), _) => {
+        (Builtin::IsBid, Some(V::Call(c, ..)), _) => V::Bool(c.is_bid()),
+        (Builtin::IsPass, Some(V::Call(c, ..)), _) => V::Bool(c == Call::Pass),
+        (Builtin::IsDouble, Some(V::Call(c, ..)), _) => V::Bool(c == Call::Double),
+        (Builtin::IsRedouble, Some(V::Call(c, ..)), _) => V::Bool(c == Call::Redouble),
+        (Builtin::IsArtificial, Some(V::Call(_, m, _)), _) => V::Bool(m.is_artificial()),
+        (Builtin::Specified, Some(V::Call(c, m, _)), _) => {
             V::List(Rc::new(m.specified(c).into_iter().map(V::Strain).collect()))
         }
-        (Builtin::Level, Some(V::Call(Call::Bid { level, .. }, _)), _) => V::Int(level as i64),
-        (Builtin::StrainOf, Some(V::Call(Call::Bid { strain, .. }, _)), _) => V::Strain(strain),
-        (Builtin::Level | Builtin::StrainOf, Some(V::Call(c, _)), _) => {
+        (Builtin::Level, Some(V::Call(Call::Bid { level, .. }, ..)), _) => V::Int(level as i64),
+        (Builtin::StrainOf, Some(V::Call(Call::Bid { strain, .. }, ..)), _) => V::Strain(strain),
+        (Builtin::Level | Builtin::StrainOf, Some(V::Call(c, ..)), _) => {
             return Err(Stop::Error {
                 message: format!("{c} is not a bid, so it has no level or strain"),
                 span,
@@ -252,7 +268,11 @@ pub fn apply_builtin(
                 V::Suit(s) => s.strain(),
                 _ => return Err(bad()),
             };
-            V::Call(Call::bid(l.clamp(0, 99) as u8, strain), Meaning::Natural)
+            V::Call(
+                Call::bid(l.clamp(0, 99) as u8, strain),
+                Meaning::Natural,
+                Held::NONE,
+            )
         }
         (Builtin::Item, Some(V::List(xs)), Some(V::Int(i))) => xs
             .get(usize::try_from(i).map_err(|_| bad())?)

@@ -1,15 +1,48 @@
 //! Values of the law language at run time.
 
+use super::probe::{self, Held};
 use crate::model::{Call, Card, Meaning, Rank, Seat, Side, Strain, Suit};
 use std::fmt;
 use std::rc::Rc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub seat: Seat,
+    /// Read through `probe::read` (with `held`), or as text only in what the decision tree
+    /// does not compare.
     pub call: Call,
     pub index: usize,
     pub meaning: Meaning,
+    pub held: Held,
+}
+
+impl Entry {
+    /// The call, as the law book reads it (`probe::read`).
+    #[inline]
+    pub fn read_call(&self) -> Call {
+        probe::read(self.call, self.held)
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        self.seat == other.seat
+            && self.index == other.index
+            && self.meaning == other.meaning
+            && same_call((self.call, self.held), (other.call, other.held))
+    }
+}
+
+/// Two calls equal, as the law book compares them: a call the probe holds is equal to
+/// itself without being read (it stands for the same call whichever call it is), and read
+/// when compared with another.
+#[inline]
+pub fn same_call(a: (Call, Held), b: (Call, Held)) -> bool {
+    if a.1 == b.1 && a.1 != Held::NONE {
+        return true;
+    }
+    let b = probe::read(b.0, b.1);
+    probe::read_as(a.0, a.1, probe::Aspect::Is(b)) == b
 }
 
 #[derive(Clone, Debug)]
@@ -23,8 +56,9 @@ pub enum Value {
     Strain(Strain),
     Rank(Rank),
     Card(Card),
-    /// A call and how it was meant (natural, or artificial and what it specifies).
-    Call(Call, Meaning),
+    /// A call and how it was meant (natural, or artificial and what it specifies), and
+    /// whether a probe holds it (`probe`: read it through `probe::read`).
+    Call(Call, Meaning, Held),
     Entry(Entry),
     /// A card played: who played it, the card, the trick it was played to (1 to 13).
     Play(Seat, Card, u8),
@@ -79,7 +113,7 @@ impl PartialEq for Value {
             (Rank(a), Rank(b)) => a == b,
             (Card(a), Card(b)) => a == b,
             // How a call was meant is a fact about the call made, not which call it is.
-            (Call(a, _), Call(b, _)) => a == b,
+            (Call(a, _, x), Call(b, _, y)) => same_call((*a, *x), (*b, *y)),
             (Entry(a), Entry(b)) => a == b,
             (Play(a, x, s), Play(b, y, t)) => a == b && x == y && s == t,
             (Conduct(a, k, s, n), Conduct(b, l, t, m)) => a == b && k == l && s == t && n == m,
@@ -87,6 +121,29 @@ impl PartialEq for Value {
             (List(a), List(b)) => a == b,
             _ => false,
         }
+    }
+}
+
+/// Two values the same, nothing read: a call a probe holds stands for itself (`probe`).
+/// What two evaluations of one question for two calls give is compared so.
+pub fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Call(c, m, h), Value::Call(d, n, k)) => {
+            h == k && m == n && (c == d || *h != Held::NONE)
+        }
+        (Value::Entry(x), Value::Entry(y)) => {
+            x.seat == y.seat
+                && x.index == y.index
+                && x.meaning == y.meaning
+                && x.held == y.held
+                && (x.call == y.call || x.held != Held::NONE)
+        }
+        (Value::List(xs), Value::List(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys.iter()).all(|(x, y)| same_value(x, y))
+        }
+        (Value::Call(..) | Value::Entry(..) | Value::List(_), _)
+        | (_, Value::Call(..) | Value::Entry(..) | Value::List(_)) => false,
+        _ => a == b,
     }
 }
 
@@ -102,8 +159,8 @@ impl fmt::Display for Value {
             Value::Strain(s) => write!(f, "{s}"),
             Value::Rank(r) => write!(f, "{}", r.letter()),
             Value::Card(c) => write!(f, "{c}"),
-            Value::Call(c, _) => write!(f, "{c}"),
-            Value::Entry(e) => write!(f, "{} {}", e.seat, e.call),
+            Value::Call(c, _, held) => write!(f, "{}", probe::read(*c, *held)),
+            Value::Entry(e) => write!(f, "{} {}", e.seat, e.read_call()),
             Value::Play(s, c, _) => write!(f, "{s} {c}"),
             Value::Conduct(s, k, ..) => write!(f, "{s} {k}"),
             Value::Obligation(o) => write!(f, "{o}"),

@@ -2,6 +2,7 @@
 //! computed on it once (`Memo`).
 
 use super::findings::AboutKey;
+use super::probe::Held;
 use super::value::{Entry, Value};
 use crate::model::{Call, Meaning, Rank, Seat, Strain};
 use std::cell::RefCell;
@@ -57,8 +58,11 @@ pub struct View {
 /// changes, and a definition sees only its view, its arguments and the findings: so each is
 /// computed once per state, not once per use (`auction_ended` asks `last_action` inside its
 /// quantifiers, and was cubic in the auction's length). A copy of a view starts empty.
+///
+/// Each value says whether computing it read the call a probe holds (`probe`): a question
+/// that finds it here reads the call too.
 #[derive(Debug, Default)]
-pub struct Memo(pub(crate) RefCell<Vec<((usize, Option<AboutKey>), Value)>>);
+pub struct Memo(pub(crate) RefCell<Vec<((usize, Option<AboutKey>), Value, bool)>>);
 
 impl Clone for Memo {
     fn clone(&self) -> Memo {
@@ -111,16 +115,17 @@ pub struct ClaimFacts {
 }
 
 /// The auction as the language sees it: the calls that stand, in order.
-pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning)>) -> Rc<Vec<Value>> {
+pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning, Held)>) -> Rc<Vec<Value>> {
     Rc::new(
         calls
             .enumerate()
-            .map(|(index, (seat, call, meaning))| {
+            .map(|(index, (seat, call, meaning, held))| {
                 Value::Entry(Entry {
                     seat,
                     call,
                     index,
                     meaning,
+                    held,
                 })
             })
             .collect(),

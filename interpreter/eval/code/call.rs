@@ -9,6 +9,7 @@ use super::{Frame, Fun, Machine, R};
 use crate::compile::{CDefine, Domain, Folded};
 use crate::eval::book::CompiledBook;
 use crate::eval::ops::{type_error, Stop};
+use crate::eval::probe;
 use crate::eval::value::Value;
 use crate::source::Span;
 
@@ -305,17 +306,24 @@ pub fn invoke<T: Ret>(m: &mut Machine, i: usize, base: Frame) -> R<T> {
             .0
             .borrow()
             .iter()
-            .find(|(x, _)| x == k)
-            .map(|(_, v)| v.clone());
-        if let Some(v) = hit {
+            .find(|(x, ..)| x == k)
+            .map(|(_, v, read)| (v.clone(), *read));
+        if let Some((v, read)) = hit {
+            if read {
+                probe::read_through_memo();
+            }
             m.truncate(base);
             return T::from_value(v, m, d.span);
         }
     }
     m.tick(d.span)?;
-    let value = m.in_frame(base, d.frame, |m| T::run(&d.body, m, d.span))?;
+    // Whether the value remembered read the call a probe holds (`probe`).
+    let watch = key.as_ref().and_then(|_| probe::open());
+    let value = m.in_frame(base, d.frame, |m| T::run(&d.body, m, d.span));
+    let read = watch.is_some_and(|was| probe::done(was).read);
+    let value = value?;
     if let Some(k) = key {
-        m.view.memo.0.borrow_mut().push((k, value.to_value()));
+        m.view.memo.0.borrow_mut().push((k, value.to_value(), read));
     }
     if !value.is_false() {
         m.ev.mark_define(i);

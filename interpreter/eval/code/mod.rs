@@ -20,7 +20,7 @@ mod call;
 mod lower;
 mod table;
 
-use super::expr::{Env, Evaluator, Stop, View};
+use super::expr::{Evaluator, Stop, View};
 use super::value::Value;
 use crate::eval::book::CompiledBook;
 use crate::syntax::ast::Expr;
@@ -251,7 +251,13 @@ impl Code {
     }
 
     /// Evaluate a rule's expression with the names its rule binds.
-    pub fn eval(&self, ev: &Evaluator, e: &Expr, env: &Env, view: &View) -> Result<Value, Stop> {
+    pub fn eval(
+        &self,
+        ev: &Evaluator,
+        e: &Expr,
+        env: &[(&str, Value)],
+        view: &View,
+    ) -> Result<Value, Stop> {
         let open = self.open_code(ev.book, e);
         self.run(ev, view, env, |m| {
             // Most rules' expressions walk no list: they have no slots, and need no frame.

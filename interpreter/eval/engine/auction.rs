@@ -138,8 +138,14 @@ impl<'a> Table<'a> {
             deemed: false,
             pos: self.event * 2 + 1,
             in_place: false,
+            held: std::mem::take(&mut self.hold_next),
         });
         self.calls.len() - 1
+    }
+
+    /// The next call recorded is the call a probe follows (`probe`), held under `held`.
+    pub fn hold_next_call(&mut self, held: Held) {
+        self.hold_next = held;
     }
 
     /// The open choice that an act of `seat` answers by being made, and the answer: a
@@ -205,7 +211,8 @@ impl<'a> Table<'a> {
                 unreachable!()
             };
             let mut exec = p.exec;
-            exec.env.push((var, Value::Call(call, meaning)));
+            exec.env
+                .push((var, Value::Call(call, meaning, self.calls[rec].held)));
             if !observe {
                 exec.recs.push((var, rec));
             }
@@ -231,6 +238,7 @@ impl<'a> Table<'a> {
             meaning,
             pos,
             in_place,
+            held,
             ..
         } = self.calls[rec].clone();
         // A call made in place of an earlier one is ruled where it stands: the calls made
@@ -239,7 +247,7 @@ impl<'a> Table<'a> {
         if in_place {
             self.horizon.set(Some(pos));
         }
-        let result = self.process_in_view(rec, seat, call, meaning);
+        let result = self.process_in_view(rec, seat, (call, held), meaning);
         self.horizon.set(None);
         result?;
         self.after_call()
@@ -250,14 +258,14 @@ impl<'a> Table<'a> {
         &mut self,
         rec: usize,
         seat: Seat,
-        call: Call,
+        (call, held): (Call, Held),
         meaning: Meaning,
     ) -> Result<(), Fail> {
         let view = self.view();
         // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
         // next turn"); a call out of rotation is ruled as such.
         let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
-        let cv = Value::Call(call, meaning);
+        let cv = Value::Call(call, meaning, held);
         let breaches = if at_turn {
             let due = self.due_at_turn(seat);
             let breaches = self.check_obligations(seat, &cv, false, false)?;
@@ -272,11 +280,17 @@ impl<'a> Table<'a> {
         };
         let found = self.detect(Act::Call, seat, &cv, Some(rec), &breaches)?;
         if found.is_empty() {
-            self.note_ungoverned(seat, &call.to_string(), &breaches);
+            // The note names the call, and notes are compared: read it (only when there is
+            // a note: most calls break nothing).
+            if !breaches.is_empty() {
+                let what = probe::read(call, held).to_string();
+                self.note_ungoverned(seat, &what, &breaches);
+            }
             self.calls.change().at_mut(rec).status = Status::Standing;
             return Ok(());
         }
-        self.rule(found, seat, call.to_string())?;
+        // The irregularity's call, as text: shown, not compared (`probe::shown`).
+        self.rule(found, seat, probe::shown(call).to_string())?;
         if let Some(r) = self.again.take() {
             self.horizon.set(None);
             return self.process(r);
@@ -322,7 +336,7 @@ impl<'a> Table<'a> {
             };
             let mut exec = p.exec;
             let c = &self.calls[rec];
-            exec.env.push((var, Value::Call(c.call, c.meaning)));
+            exec.env.push((var, Value::Call(c.call, c.meaning, c.held)));
             self.decide(&mut exec, decision)?;
             self.run(exec)?;
         }
@@ -348,7 +362,7 @@ impl<'a> Table<'a> {
     ) -> Result<(), Fail> {
         self.settle_defaults(None)?;
         let rec = self.record_call(seat, call, meaning);
-        let x = Value::Call(call, meaning);
+        let x = Value::Call(call, meaning, self.calls[rec].held);
         let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
         if found.is_empty() {
             return Err(self.event_error(

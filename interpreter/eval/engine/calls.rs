@@ -50,7 +50,7 @@ impl Calls {
             .filter(|c| c.status == Status::Standing && horizon.is_none_or(|h| c.pos < h))
             .collect();
         standing.sort_by_key(|c| c.pos);
-        let a = entries(standing.iter().map(|c| (c.seat, c.call, c.meaning)));
+        let a = entries(standing.iter().map(|c| (c.seat, c.call, c.meaning, c.held)));
         *self.auction.borrow_mut() = Some((horizon, a.clone()));
         a
     }

@@ -332,6 +332,8 @@ impl<'a> Table<'a> {
             ran += 1;
         }
         if ran > 1 {
+            // The message names the call, and a hypothetical call's message is compared.
+            probe::give_up();
             return Err(Fail::Error {
                 message: Message::plain(format!(
                     "{seat}'s {what} is {} at once, and no rule says which law governs",

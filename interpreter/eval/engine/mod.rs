@@ -22,6 +22,7 @@ mod watched;
 use watched::Watched;
 
 use super::expr::{Asked, ClaimFacts, Env, Evaluator, Stop, View, ABOUT, ABOUT_ACT};
+use super::probe::{self, Held};
 use super::value::Value;
 use crate::eval::book::CompiledBook;
 use crate::messages::{Arg, Message};
@@ -197,6 +198,9 @@ struct CallRec {
     /// Its number among the calls made (1 the first); 0 for a pass the Laws deem made. A
     /// finding asked by the irregularity of this call is asked about this number.
     number: usize,
+    /// The probe that holds it (`probe`): read its call through `probe::read`, or as text
+    /// only in what the decision tree does not compare.
+    held: Held,
 }
 
 #[derive(Clone, Debug)]
@@ -251,6 +255,7 @@ impl<'a> Table<'a> {
                     call: c.call,
                     index: c.number,
                     meaning: c.meaning,
+                    held: c.held,
                 }),
             )];
         }
@@ -397,6 +402,8 @@ pub struct Table<'a> {
     /// The case has ended: attention drawn at its end is drawn after the board.
     finished: Watched<bool>,
     event: usize,
+    /// The probe tag the next call recorded takes (`hold_next_call`).
+    hold_next: Held,
     notes: Vec<Note>,
     deal: Watched<Option<Deal>>,
     play: Watched<Option<PlayState>>,
@@ -553,6 +560,7 @@ impl<'a> Table<'a> {
             lead_faced: Default::default(),
             finished: Default::default(),
             event: 0,
+            hold_next: Held::NONE,
             notes: vec![],
             deal: Default::default(),
             play: Default::default(),

@@ -21,12 +21,21 @@ impl<'a> Table<'a> {
             return Err(self.event_error(Message::new("table.play_no_deal")));
         };
         let declarer = seat_of(self.ev.call("declarer", vec![], &view)?);
-        let strain = match self.ev.call("final_bid", vec![], &view)? {
-            Value::Call(Call::Bid { strain, .. }, _) => strain,
-            v => {
+        let bid = self.ev.call("final_bid", vec![], &view)?;
+        let strain = match &bid {
+            Value::Call(c, _, held) => match probe::read(*c, *held) {
+                Call::Bid { strain, .. } => Some(strain),
+                _ => None,
+            },
+            _ => None,
+        };
+        let strain = match strain {
+            Some(strain) => strain,
+            None => {
+                let v = bid;
                 return Err(
                     self.event_error(Message::plain(format!("the final bid `{v}` is not a bid")))
-                )
+                );
             }
         };
         let next = seat_of(self.ev.call("opening_leader", vec![], &view)?);

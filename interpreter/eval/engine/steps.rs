@@ -371,7 +371,10 @@ impl<'a> Table<'a> {
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
                     let rec = exec.rec(&v.name);
-                    let (seat, call) = (self.calls[rec].seat, self.calls[rec].call.to_string());
+                    let (seat, call) = (
+                        self.calls[rec].seat,
+                        probe::shown(self.calls[rec].call).to_string(),
+                    );
                     if let StepKind::Cancel { and_later, .. } = &step.kind {
                         if *and_later {
                             self.cancel_later(rec);
@@ -411,6 +414,7 @@ impl<'a> Table<'a> {
                         deemed: true,
                         pos,
                         in_place: false,
+                        held: Held::NONE,
                     });
                     for o in self.obligations.change().iter_mut().filter(|o| {
                         o.holder == seat
@@ -645,7 +649,10 @@ impl<'a> Table<'a> {
         if onwards {
             self.cancel_later(r);
         }
-        let (seat, call) = (self.calls[r].seat, self.calls[r].call.to_string());
+        let (seat, call) = (
+            self.calls[r].seat,
+            probe::shown(self.calls[r].call).to_string(),
+        );
         self.effect(
             inst,
             Effect::Cancelled {

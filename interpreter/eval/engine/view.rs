@@ -91,7 +91,7 @@ impl<'a> Table<'a> {
             .0
             .borrow()
             .iter()
-            .filter(|((i, _), _)| defines[*i].auction_only)
+            .filter(|((i, _), ..)| defines[*i].auction_only)
             .cloned()
             .collect();
         *new.memo.0.borrow_mut() = kept;
@@ -311,7 +311,7 @@ impl<'a> Table<'a> {
                 .iter()
                 .map(|c| CallLine {
                     seat: c.seat,
-                    call: c.call.text(),
+                    call: probe::shown(c.call).text(),
                     status: match (c.status, c.deemed) {
                         (_, true) => "deemed",
                         (Status::Standing, _) => "stands",

@@ -9,6 +9,7 @@
 use super::engine::{Event, Fail, Open, Table};
 use super::expr::{AboutWhat, Asked, Evaluator, Findings, View};
 use super::findings::Guess;
+use super::probe;
 use super::value::Value;
 use crate::case::Case;
 use crate::eval::book::CompiledBook;
@@ -31,6 +32,8 @@ pub const MAX_DEPTH: usize = 3;
 /// code charges a step per call, table lookup and element of a list walked; the reference
 /// interpreter, which charges every node, some 960,000).
 pub const BUDGET: u64 = 10_000_000;
+// A probe keeps calls only while a replay has half of its budget left (`probe::LEAST_LEFT`).
+const _: () = assert!(probe::LEAST_LEFT <= BUDGET / 2);
 /// Steps all the replays of one ruling may take together: a decision tree three levels deep
 /// with 38 candidate calls at each is some 55,000 nodes. A node that goes on from its branch
 /// point is charged only its own steps, so a tree over the longest legal auction fits; one whose nodes are replayed from the start (answers inside a play
@@ -69,6 +72,8 @@ impl<'a> Ctx<'a> {
     /// that much left (a replay cut short would say the evaluation ran out, not why).
     fn table(&self, findings: &'a Findings) -> Result<(Table<'a>, u64), Fail> {
         self.budget_left()?;
+        // A replay from the start does not hold a probe's call: no probe can keep a call.
+        probe::give_up();
         let budget = BUDGET;
         let ev = Evaluator::new(self.book, findings, budget);
         let mut table = Table::new(ev, self.dealer, self.vulnerable);
@@ -240,6 +245,7 @@ fn rule(
         incremental,
         last_asked: Default::default(),
     };
+    probe::reset();
     let mut tree = explore(&ctx, &[], &findings, 0, None)?;
     // A question is shown with the call it is about only when the findings are answered per
     // call: the tree asks it about two calls, or the case answered it for one (item 18).
@@ -517,20 +523,7 @@ fn node<'a>(
                     })
                 }
                 Open::Call { seat, .. } => {
-                    let mut groups: Vec<(Vec<String>, Node)> = vec![];
-                    for call in Call::all_legal_forms() {
-                        let mut more = extra.to_vec();
-                        more.push(Event::Call {
-                            seat,
-                            call,
-                            meaning: Meaning::Natural,
-                        });
-                        let node = explore(ctx, &more, findings, depth + 1, branch_point.as_ref())?;
-                        match groups.iter_mut().find(|g| same_outcome(&g.1, &node)) {
-                            Some(g) => g.0.push(call.to_string()),
-                            None => groups.push((vec![call.to_string()], node)),
-                        }
-                    }
+                    let groups = call_groups(ctx, extra, findings, depth, seat, branch_point)?;
                     Ok(Node::Branch {
                         question: Question {
                             kind: "call".into(),
@@ -541,16 +534,126 @@ fn node<'a>(
                         },
                         branches: groups
                             .into_iter()
-                            .map(|(calls, node)| Branch {
-                                answer: summarize_calls(&calls),
-                                calls,
-                                node,
+                            .map(|(calls, node)| {
+                                let calls: Vec<String> =
+                                    calls.iter().map(|c| c.to_string()).collect();
+                                Branch {
+                                    answer: summarize_calls(&calls),
+                                    calls,
+                                    node,
+                                }
                             })
                             .collect(),
                     })
                 }
             }
         }
+    }
+}
+
+/// The calls `seat` may make next, in groups that lead to the same thing (`same_outcome`),
+/// each with the node of its first call, the calls of a group in their order. A call is
+/// ruled with a probe (`probe`) that keeps the calls not yet ruled that would rule as it
+/// does: those join its group unruled. Where the branches go on from a table at the branch
+/// point (the incremental tree), else every call is ruled.
+fn call_groups<'a>(
+    ctx: &Ctx<'a>,
+    extra: &[Event],
+    findings: &'a Findings,
+    depth: usize,
+    seat: Seat,
+    branch_point: Option<Table<'a>>,
+) -> Result<Vec<(Vec<Call>, Node)>, RuleError> {
+    let forms = Call::all_legal_forms();
+    let mut ruled = vec![false; forms.len()];
+    let mut groups: Vec<(Vec<usize>, Node)> = vec![];
+    let follow = ctx.incremental && branch_point.is_some();
+    for (i, &call) in forms.iter().enumerate() {
+        if ruled[i] {
+            continue;
+        }
+        ruled[i] = true;
+        let mut more = extra.to_vec();
+        more.push(Event::Call {
+            seat,
+            call,
+            meaning: Meaning::Natural,
+        });
+        let others: Vec<Call> = (i + 1..forms.len())
+            .filter(|&j| !ruled[j])
+            .map(|j| forms[j])
+            .collect();
+        let probing = follow && !others.is_empty();
+        if probing {
+            probe::start(more.len(), others);
+        }
+        let node = explore(ctx, &more, findings, depth + 1, branch_point.as_ref());
+        let alike = if probing { probe::finish() } else { vec![] };
+        let node = node?;
+        #[cfg(debug_assertions)]
+        check_alike(
+            ctx,
+            extra,
+            findings,
+            depth,
+            seat,
+            &branch_point,
+            (call, &node),
+            &alike,
+        );
+        let mut members = vec![i];
+        for c in alike {
+            let j = forms.iter().position(|f| *f == c).expect("a legal form");
+            ruled[j] = true;
+            members.push(j);
+        }
+        match groups.iter_mut().find(|g| same_outcome(&g.1, &node)) {
+            Some(g) => g.0.extend(members),
+            None => groups.push((members, node)),
+        }
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(mut members, node)| {
+            members.sort_unstable();
+            (members.into_iter().map(|j| forms[j]).collect(), node)
+        })
+        .collect())
+}
+
+/// Debug builds: every call a probe kept, ruled in full, leads to the same thing as the call
+/// ruled (`probe`'s claim). What the check spends is not the ruling's.
+#[cfg(debug_assertions)]
+#[allow(clippy::too_many_arguments)]
+fn check_alike<'a>(
+    ctx: &Ctx<'a>,
+    extra: &[Event],
+    findings: &'a Findings,
+    depth: usize,
+    seat: Seat,
+    branch_point: &Option<Table<'a>>,
+    (call, node): (Call, &Node),
+    alike: &[Call],
+) {
+    let (spent, asked) = (ctx.spent.get(), ctx.last_asked.borrow().clone());
+    for &c in alike {
+        let mut more = extra.to_vec();
+        more.push(Event::Call {
+            seat,
+            call: c,
+            meaning: Meaning::Natural,
+        });
+        let other = explore(ctx, &more, findings, depth + 1, branch_point.as_ref());
+        ctx.spent.set(spent);
+        *ctx.last_asked.borrow_mut() = asked.clone();
+        let same = other.as_ref().is_ok_and(|o| same_outcome(node, o));
+        assert!(
+            same,
+            "{}: {seat} {c} was kept with {seat} {call} by the probe, but rules otherwise:\n{:?}\nagainst\n{:?}",
+            ctx.case.title.as_deref().unwrap_or(""),
+            other,
+            node
+        );
     }
 }
 

@@ -98,7 +98,13 @@ pub(super) fn replay<'a>(
             // The parent fed everything but the last event; as the last it was fed knowing
             // no event after it, which for an answer or a call is what it would know of
             // this one (only a question drawn to an act tells the act being ruled).
-            (Some(_), Some(last)) => table.feed(last, None)?,
+            (Some(_), Some(last)) => {
+                // The call a probe follows is held by the table (`probe`).
+                if let Some(held) = crate::eval::probe::tag_for(extra.len()) {
+                    table.hold_next_call(held);
+                }
+                table.feed(last, None)?
+            }
             _ => {
                 replay_auction(ctx, table)?;
                 feed_all(table, extra)?;
@@ -178,7 +184,12 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
                 Value::Seat(s) => s,
                 _ => unreachable!("checked entry point"),
             };
-            let Value::Call(Call::Bid { level, strain }, _) = bid else {
+            // The contract the final bid makes: the engine reads the call (`probe::read`).
+            let read = match &bid {
+                Value::Call(c, _, held) => Some(crate::eval::probe::read(*c, *held)),
+                _ => None,
+            };
+            let Some(Call::Bid { level, strain }) = read else {
                 return Err(Fail::Error {
                     message: Message::plain(format!("the final bid `{bid}` is not a bid")),
                     span: None,

@@ -2,6 +2,7 @@
 //! others through `ops::apply_builtin` on at most two values.
 
 use super::*;
+use crate::eval::probe::{self, Aspect};
 
 impl Lowerer<'_> {
     /// The value-stack slot `e` reads, if it is a local variable held there.
@@ -21,6 +22,7 @@ impl Lowerer<'_> {
         &mut self,
         arg: &Spanned,
         span: Span,
+        aspect: Aspect,
         f: fn(Call, Meaning) -> Option<T>,
     ) -> Fun<T> {
         let bad = move || Stop::Error {
@@ -31,10 +33,13 @@ impl Lowerer<'_> {
             if let Some(p) = self.val_slot(x) {
                 let fspan = arg.span;
                 return Box::new(move |m| match p.get(m) {
-                    Value::Entry(e) => match f(e.call, e.meaning) {
-                        Some(t) => Ok(t),
-                        None => m.fail(not_a_bid(e.call, span)),
-                    },
+                    Value::Entry(e) => {
+                        let c = probe::read_as(e.call, e.held, aspect);
+                        match f(c, e.meaning) {
+                            Some(t) => Ok(t),
+                            None => m.fail(not_a_bid(c, span)),
+                        }
+                    }
                     v => {
                         let v = v.clone();
                         m.fail(type_error(fspan, "record with this field", &v))
@@ -44,10 +49,13 @@ impl Lowerer<'_> {
         }
         let a = self.val(arg);
         Box::new(move |m| match a(m)? {
-            Value::Call(c, meaning) => match f(c, meaning) {
-                Some(t) => Ok(t),
-                None => m.fail(not_a_bid(c, span)),
-            },
+            Value::Call(c, meaning, held) => {
+                let c = probe::read_as(c, held, aspect);
+                match f(c, meaning) {
+                    Some(t) => Ok(t),
+                    None => m.fail(not_a_bid(c, span)),
+                }
+            }
             _ => m.fail(bad()),
         })
     }
@@ -61,11 +69,18 @@ impl Lowerer<'_> {
     ) -> Option<Fun<bool>> {
         let [a] = args else { return None };
         Some(match b {
-            Builtin::IsBid => self.on_call(a, span, |c, _| Some(c.is_bid())),
-            Builtin::IsPass => self.on_call(a, span, |c, _| Some(c == Call::Pass)),
-            Builtin::IsDouble => self.on_call(a, span, |c, _| Some(c == Call::Double)),
-            Builtin::IsRedouble => self.on_call(a, span, |c, _| Some(c == Call::Redouble)),
-            Builtin::IsArtificial => self.on_call(a, span, |_, m| Some(m.is_artificial())),
+            Builtin::IsBid => self.on_call(a, span, Aspect::Kind, |c, _| Some(c.is_bid())),
+            Builtin::IsPass => self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Pass)),
+            Builtin::IsDouble => {
+                self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Double))
+            }
+            Builtin::IsRedouble => {
+                self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Redouble))
+            }
+            // How a call was meant is not which call it is: nothing of the call is read.
+            Builtin::IsArtificial => {
+                self.on_call(a, span, Aspect::Kind, |_, m| Some(m.is_artificial()))
+            }
             _ => return None,
         })
     }

@@ -381,12 +381,15 @@ impl<'b> Lowerer<'b> {
                 }
             }
             CExpr::Builtin(Builtin::Size, args) if args.len() == 1 => self.size(&args[0], span),
-            CExpr::Builtin(Builtin::Level, args) if args.len() == 1 => {
-                self.on_call(&args[0], span, |c, _| match c {
+            CExpr::Builtin(Builtin::Level, args) if args.len() == 1 => self.on_call(
+                &args[0],
+                span,
+                crate::eval::probe::Aspect::Level,
+                |c, _| match c {
                     Call::Bid { level, .. } => Some(i64::from(level)),
                     _ => None,
-                })
-            }
+                },
+            ),
             CExpr::Field(x, FieldKind::EntryIndex) if self.val_slot(x).is_some() => {
                 let p = self.val_slot(x).expect("a slot");
                 let fspan = e.span;

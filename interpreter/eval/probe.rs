@@ -1,0 +1,553 @@
+//! Sibling calls ruled together (issue 13, item 4: identical sub-trees computed once).
+//!
+//! At a call question the decision tree tries each of the 38 calls, and most of them rule
+//! alike (29/open: 1,406 calls tried, 145 groups shown). A *probe* rules one call, the
+//! representative, and carries along the set of the other calls not yet ruled (`alike`),
+//! keeping only those that would rule exactly as it does:
+//!
+//! - the representative's call is *held* by the table: its record, the auction's entry made
+//!   of it and every value read off them carry the probe's tag ([`Held`]);
+//! - the law book reads a held call only through the built-ins, equality and text
+//!   ([`read`]), which mark the evaluation as having read it; an evaluation the engine asked
+//!   for that read it (or read a definition remembered on the view that did) is asked again
+//!   for each call of `alike` in its place (`Evaluator`'s probe boundary), on the same state
+//!   with nothing remembered that read it, and the calls that give another value leave
+//!   `alike`. Each read says what it looks at ([`Aspect`]: the kind of call, a bid's level,
+//!   whether it is a given call, …), so a call that would find what an earlier call found at
+//!   each of its reads is known to give what that call gave without being asked ([`Asked`]);
+//! - the engine's own code that looks into a held call (the contract the final bid makes)
+//!   leaves `alike` empty: such reads are few and none is worth grouping on.
+//!
+//! So every value the table keeps is the same for each call left in `alike` as for the
+//! representative, but for the held call itself, and each step the engine takes depends
+//! only on such values: each of those calls would take the same steps to the same ruling, up
+//! to the parts of it that name the call (the auction's lines, an irregularity's call), which
+//! the grouping does not compare. The tree then shows the representative's node for all of
+//! them, as it would after ruling each and comparing (`same_outcome`).
+//!
+//! A probe gives up (empties `alike`) where this cannot be kept: a replay started afresh
+//! (its call would not be held), a call question inside the representative's sub-tree (its
+//! siblings are grouped by a probe of their own, which knows nothing of this one's calls), a
+//! replay that has spent half its step budget (`LEAST_LEFT`).
+//! Debug builds rule every call a probe kept in full too and check it rules alike
+//! (`explore`).
+
+use super::view::View;
+use crate::model::Call;
+use std::cell::{Cell, RefCell};
+
+/// Which probe's representative call a call of the table is (`Held::NONE`: a call made, or
+/// a hypothetical call no probe follows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Held(u8);
+
+impl Held {
+    pub const NONE: Held = Held(0);
+}
+
+struct Probe {
+    tag: u8,
+    /// The calls that rule as the representative does, so far.
+    alike: Vec<Call>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Innermost last; only the innermost can hold anything (a new one empties the others).
+    probes: Vec<Probe>,
+    /// Evaluations open now: 0 is the engine's own code.
+    depth: u32,
+    /// Whether the evaluation open now read the held call.
+    read: bool,
+    /// The call read in the held call's place while an evaluation is asked again, and what
+    /// its reads looked at and found, in order.
+    instead: Option<Call>,
+    trace: Vec<(Aspect, u8)>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::default();
+    /// Whether a probe with calls to keep is open: the quick test every read makes first.
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+}
+
+fn active() -> bool {
+    ACTIVE.with(Cell::get)
+}
+
+/// Steps a replay must have left for a probe to go on keeping calls: the calls kept take
+/// their own steps only in the questions asked again for them, which a replay with half of
+/// its budget (`explore::BUDGET`, 10,000,000) left cannot run out on; a replay that has
+/// spent more gives up, so that no kept call would have run out where the one ruled did not.
+pub const LEAST_LEFT: u64 = 5_000_000;
+
+/// Forget every probe: a ruling starts with none (a ruling stopped by a panic on this thread
+/// must not leave its probes to the next).
+pub fn reset() {
+    STATE.with(|s| *s.borrow_mut() = State::default());
+    ACTIVE.with(|a| a.set(false));
+}
+
+/// Whether a probe has calls to keep: the evaluator's boundary has work only then.
+#[inline]
+pub fn following() -> bool {
+    active()
+}
+
+fn set_active(s: &State) {
+    ACTIVE.with(|a| a.set(s.probes.last().is_some_and(|p| !p.alike.is_empty())));
+}
+
+/// What a read looks at of a call: what two calls that give the same answers cannot be
+/// told apart by (`answer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect {
+    /// Bid, pass, double or redouble.
+    Kind,
+    /// A bid's level (none for another call).
+    Level,
+    /// A bid's strain (none for another call).
+    Strain,
+    /// Whether it is this call.
+    Is(Call),
+    /// All of it (its text, say).
+    Whole,
+}
+
+/// A call's answer to what a read looks at: equal answers, the same read.
+pub fn answer(call: Call, aspect: Aspect) -> u8 {
+    let code = |c: Call| match c {
+        Call::Bid { level, strain } => level.saturating_mul(5).saturating_add(strain as u8),
+        Call::Pass => 251,
+        Call::Double => 252,
+        Call::Redouble => 253,
+    };
+    match (aspect, call) {
+        (Aspect::Kind, Call::Bid { .. }) => 0,
+        (Aspect::Kind, c) => code(c),
+        (Aspect::Level, Call::Bid { level, .. }) => level,
+        (Aspect::Strain, Call::Bid { strain, .. }) => strain as u8,
+        (Aspect::Level | Aspect::Strain, c) => code(c),
+        (Aspect::Is(other), c) => u8::from(c == other),
+        (Aspect::Whole, c) => code(c),
+    }
+}
+
+/// A held call's content, as the law book reads it all (`read_as` its whole).
+#[inline]
+pub fn read(call: Call, held: Held) -> Call {
+    read_as(call, held, Aspect::Whole)
+}
+
+/// A held call's content, as the law book reads it (`call` as stored), looking at `aspect`
+/// of it: the read marks the open evaluation, and while an evaluation is asked again for
+/// another call, that call is read instead and the read is written down with its answer
+/// (`keep_where`). The engine's own code reading it outside an evaluation empties `alike`.
+#[inline]
+pub fn read_as(call: Call, held: Held, aspect: Aspect) -> Call {
+    if held == Held::NONE || !active() {
+        return call;
+    }
+    read_held(call, held, aspect)
+}
+
+#[cold]
+fn read_held(call: Call, held: Held, aspect: Aspect) -> Call {
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let Some(top) = s.probes.last_mut() else {
+            return call;
+        };
+        if top.tag != held.0 {
+            return call;
+        }
+        if s.depth == 0 {
+            top.alike.clear();
+            set_active(s);
+            return call;
+        }
+        s.read = true;
+        match s.instead {
+            Some(other) => {
+                // A read of what an earlier read looked at finds what it found, whichever
+                // the call: only the first says anything.
+                if !s.trace.iter().any(|(a, _)| *a == aspect) {
+                    s.trace.push((aspect, answer(other, aspect)));
+                }
+                other
+            }
+            None => call,
+        }
+    })
+}
+
+/// Start following the call fed at hypothetical event `tag` (the number of hypothetical
+/// events up to it, which is the same at every nesting), the representative: `others` are
+/// to be kept while they would rule as it does. The probes open empty out: their calls' sub-trees
+/// hold this question, whose calls they cannot follow.
+pub fn start(tag: usize, others: Vec<Call>) {
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        for p in &mut s.probes {
+            p.alike.clear();
+        }
+        s.probes.push(Probe {
+            tag: u8::try_from(tag).unwrap_or(u8::MAX),
+            alike: others,
+        });
+        set_active(s);
+    });
+}
+
+/// End the innermost probe: the calls that rule as its representative.
+pub fn finish() -> Vec<Call> {
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let alike = s.probes.pop().map(|p| p.alike).unwrap_or_default();
+        set_active(s);
+        alike
+    })
+}
+
+/// The tag under which the call fed as hypothetical event `events` is to be held, if a
+/// probe follows it.
+pub fn tag_for(events: usize) -> Option<Held> {
+    if !active() {
+        return None;
+    }
+    STATE.with(|s| {
+        let s = s.borrow();
+        let top = s.probes.last()?;
+        (usize::from(top.tag) == events).then_some(Held(top.tag))
+    })
+}
+
+/// A replay that cannot hold the probed call (started afresh): no probe can keep a call.
+pub fn give_up() {
+    if !active() {
+        return;
+    }
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        for p in &mut s.probes {
+            p.alike.clear();
+        }
+        set_active(s);
+    });
+}
+
+/// An evaluation the engine asks for, or one remembered on a view, being made: `Some(was)`
+/// when a probe has calls to keep (what `done` takes back), `None` otherwise.
+#[inline]
+pub fn open() -> Option<bool> {
+    if !active() {
+        return None;
+    }
+    Some(STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.depth += 1;
+        std::mem::replace(&mut s.read, false)
+    }))
+}
+
+/// The evaluation `open` began is done: whether it read the held call (directly, or through
+/// what it found remembered). The evaluation around it, if any, has then read it too.
+pub fn done(was: bool) -> Inner {
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.depth -= 1;
+        let read = s.read;
+        s.read = was || read;
+        Inner {
+            read,
+            outermost: s.depth == 0 && s.instead.is_none(),
+        }
+    })
+}
+
+/// What an evaluation read, and whether the engine asked for it (not another evaluation).
+pub struct Inner {
+    pub read: bool,
+    pub outermost: bool,
+}
+
+/// A value found remembered on a view that was computed reading the held call: the
+/// evaluation reading it reads the call too.
+pub fn read_through_memo() {
+    STATE.with(|s| s.borrow_mut().read = true);
+}
+
+/// Keep only the calls of the innermost probe for which `same` holds, each asked on a copy
+/// of `view` that remembers what the view remembers that did not read the held call (the
+/// same for every call). A call whose reads would find what an earlier call's found
+/// (`answer`, for each read that call made, in order) is not asked: the evaluation takes
+/// the same steps for both, so gives the same (`Asked`).
+pub fn keep_where(view: &View, mut same: impl FnMut(Call, &View) -> bool) {
+    let alike = STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        let p = s.probes.last_mut().expect("a probe is open");
+        std::mem::take(&mut p.alike)
+    });
+    let mut asked = Asked::default();
+    let alike: Vec<Call> = alike
+        .into_iter()
+        .filter(|&call| {
+            if let Some(kept) = asked.find(call) {
+                return kept;
+            }
+            let copy = view.clone();
+            copy.memo.0.borrow_mut().extend(
+                view.memo
+                    .0
+                    .borrow()
+                    .iter()
+                    .filter(|(.., read)| !read)
+                    .cloned(),
+            );
+            let kept = same(call, &copy);
+            let trace = STATE.with(|s| std::mem::take(&mut s.borrow_mut().trace));
+            asked.add(&trace, kept);
+            kept
+        })
+        .collect();
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        if let Some(p) = s.probes.last_mut() {
+            p.alike = alike;
+        }
+        set_active(s);
+    });
+}
+
+/// The calls asked at one question, as a tree of their reads: an evaluation is the same
+/// for every call up to its first read, so every call's first read looks at the same
+/// thing; calls with the same answer go on alike to the next read, which is again one for
+/// all of them; and so on to the result. A call walks down by its own answers: to a result
+/// if a call asked before read as it would, else to where no call went yet.
+#[derive(Default)]
+struct Asked {
+    /// Node 0 is the root, once a call was asked.
+    nodes: Vec<AskedNode>,
+}
+
+enum AskedNode {
+    Read {
+        aspect: Aspect,
+        /// By answer, the node the calls that give it go on to.
+        next: Vec<(u8, usize)>,
+    },
+    Kept(bool),
+}
+
+impl Asked {
+    fn find(&self, call: Call) -> Option<bool> {
+        let mut at = 0;
+        loop {
+            match self.nodes.get(at)? {
+                AskedNode::Kept(kept) => return Some(*kept),
+                AskedNode::Read { aspect, next } => {
+                    let found = answer(call, *aspect);
+                    at = next.iter().find(|(a, _)| *a == found)?.1;
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, trace: &[(Aspect, u8)], kept: bool) {
+        if self.nodes.is_empty() {
+            self.nodes.push(AskedNode::Kept(kept));
+            self.grow(0, trace, kept);
+            return;
+        }
+        let mut at = 0;
+        for (i, &(aspect, found)) in trace.iter().enumerate() {
+            let next = match &self.nodes[at] {
+                AskedNode::Read { aspect: a, next } => {
+                    debug_assert_eq!(*a, aspect, "calls that read alike read the same next");
+                    next.iter().find(|(a, _)| *a == found).map(|n| n.1)
+                }
+                // Not reached: a call whose reads agree with an earlier call's was found.
+                AskedNode::Kept(_) => return,
+            };
+            match next {
+                Some(n) => at = n,
+                None => {
+                    let n = self.nodes.len();
+                    self.nodes.push(AskedNode::Kept(kept));
+                    if let AskedNode::Read { next, .. } = &mut self.nodes[at] {
+                        next.push((found, n));
+                    }
+                    self.grow(n, &trace[i + 1..], kept);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Node `at` (a result for now) reads `trace` on to `kept`.
+    fn grow(&mut self, mut at: usize, trace: &[(Aspect, u8)], kept: bool) {
+        for &(aspect, found) in trace {
+            let n = self.nodes.len();
+            self.nodes.push(AskedNode::Kept(kept));
+            self.nodes[at] = AskedNode::Read {
+                aspect,
+                next: vec![(found, n)],
+            };
+            at = n;
+        }
+    }
+}
+
+/// `f` with `call` read in the held call's place, as an evaluation of its own (a read marks
+/// nothing outside it).
+pub fn instead<T>(call: Call, f: impl FnOnce() -> T) -> T {
+    let was = STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.depth += 1;
+        s.trace.clear();
+        (
+            s.instead.replace(call),
+            std::mem::replace(&mut s.read, false),
+        )
+    });
+    let r = f();
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.depth -= 1;
+        s.instead = was.0;
+        s.read = was.1;
+    });
+    r
+}
+
+/// A held call as text for what the decision tree shows but does not compare (an
+/// irregularity's call, the auction's lines, an effect's call): not a read.
+pub fn shown(call: Call) -> Call {
+    call
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Strain;
+
+    fn bid(level: u8, strain: Strain) -> Call {
+        Call::bid(level, strain)
+    }
+
+    #[test]
+    fn answers_tell_apart_exactly_what_their_aspect_looks_at() {
+        let (one_d, two_d, one_h) = (
+            bid(1, Strain::Diamonds),
+            bid(2, Strain::Diamonds),
+            bid(1, Strain::Hearts),
+        );
+        assert_eq!(answer(one_d, Aspect::Kind), answer(two_d, Aspect::Kind));
+        assert_ne!(
+            answer(one_d, Aspect::Kind),
+            answer(Call::Pass, Aspect::Kind)
+        );
+        assert_ne!(
+            answer(Call::Pass, Aspect::Kind),
+            answer(Call::Double, Aspect::Kind)
+        );
+        assert_eq!(answer(one_d, Aspect::Level), answer(one_h, Aspect::Level));
+        assert_ne!(answer(one_d, Aspect::Level), answer(two_d, Aspect::Level));
+        // Not a bid: no level, and which call it is still tells (its error names it).
+        assert_ne!(
+            answer(Call::Pass, Aspect::Level),
+            answer(Call::Double, Aspect::Level)
+        );
+        assert_ne!(
+            answer(Call::Pass, Aspect::Level),
+            answer(one_d, Aspect::Level)
+        );
+        assert_eq!(answer(one_d, Aspect::Strain), answer(two_d, Aspect::Strain));
+        assert_eq!(
+            answer(one_h, Aspect::Is(Call::Pass)),
+            answer(one_d, Aspect::Is(Call::Pass))
+        );
+        assert_ne!(
+            answer(Call::Pass, Aspect::Is(Call::Pass)),
+            answer(one_d, Aspect::Is(Call::Pass))
+        );
+        // Every call its own answer to the whole.
+        let all = Call::all_legal_forms();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(
+                    answer(*a, Aspect::Whole),
+                    answer(*b, Aspect::Whole),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_call_that_reads_as_one_asked_before_is_found_and_one_that_does_not_is_not() {
+        let mut asked = Asked::default();
+        // 1♦ was asked: it read its kind (a bid), then its level (1), and was kept.
+        let one_d = bid(1, Strain::Diamonds);
+        asked.add(
+            &[
+                (Aspect::Kind, answer(one_d, Aspect::Kind)),
+                (Aspect::Level, answer(one_d, Aspect::Level)),
+            ],
+            true,
+        );
+        // Pass was asked: it read its kind only, and was not kept.
+        asked.add(&[(Aspect::Kind, answer(Call::Pass, Aspect::Kind))], false);
+        assert_eq!(
+            asked.find(bid(1, Strain::NoTrump)),
+            Some(true),
+            "a bid of one"
+        );
+        assert_eq!(asked.find(Call::Pass), Some(false));
+        assert_eq!(
+            asked.find(bid(2, Strain::Clubs)),
+            None,
+            "another level: not asked yet"
+        );
+        assert_eq!(
+            asked.find(Call::Double),
+            None,
+            "another kind: not asked yet"
+        );
+        // A call that read nothing: every call gives what it gave.
+        let mut blind = Asked::default();
+        blind.add(&[], true);
+        assert_eq!(blind.find(Call::Redouble), Some(true));
+        assert_eq!(Asked::default().find(Call::Pass), None);
+    }
+
+    #[test]
+    fn the_engine_reading_a_held_call_keeps_no_call_and_an_evaluation_is_marked() {
+        reset();
+        start(1, vec![Call::Pass, Call::Double]);
+        let held = tag_for(1).expect("the probe holds event 1's call");
+        assert_eq!(tag_for(2), None);
+        let one_d = bid(1, Strain::Diamonds);
+        // Inside an evaluation: marked, the call read as it is.
+        let was = open().expect("a probe with calls to keep");
+        assert_eq!(read_as(one_d, held, Aspect::Kind), one_d);
+        assert!(done(was).read);
+        // Asked again for another call: that call is read, and the read written down once.
+        let found = instead(Call::Pass, || {
+            let r = read_as(one_d, held, Aspect::Kind);
+            read_as(one_d, held, Aspect::Kind);
+            r
+        });
+        assert_eq!(found, Call::Pass);
+        assert_eq!(STATE.with(|s| s.borrow().trace.len()), 1);
+        // A call no probe holds is not a read.
+        let was = open().expect("still following");
+        assert_eq!(read(one_d, Held::NONE), one_d);
+        assert!(!done(was).read);
+        // The engine's own code reading it: no call can be kept.
+        read(one_d, held);
+        assert!(!following());
+        assert_eq!(finish(), Vec::<Call>::new());
+        reset();
+    }
+}
