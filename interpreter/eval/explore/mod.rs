@@ -573,12 +573,7 @@ fn call_groups<'a>(
             continue;
         }
         ruled[i] = true;
-        let mut more = extra.to_vec();
-        more.push(Event::Call {
-            seat,
-            call,
-            meaning: Meaning::Natural,
-        });
+        let more = with_call(extra, seat, call);
         let others: Vec<Call> = (i + 1..forms.len())
             .filter(|&j| !ruled[j])
             .map(|j| forms[j])
@@ -621,6 +616,17 @@ fn call_groups<'a>(
         .collect())
 }
 
+/// The hypothetical events `extra` and `seat`'s natural `call` after them.
+fn with_call(extra: &[Event], seat: Seat, call: Call) -> Vec<Event> {
+    let mut more = extra.to_vec();
+    more.push(Event::Call {
+        seat,
+        call,
+        meaning: Meaning::Natural,
+    });
+    more
+}
+
 /// Debug builds: every call a probe kept, ruled in full, leads to the same thing as the call
 /// ruled (`probe`'s claim). What the check spends is not the ruling's.
 #[cfg(debug_assertions)]
@@ -637,12 +643,7 @@ fn check_alike<'a>(
 ) {
     let (spent, asked) = (ctx.spent.get(), ctx.last_asked.borrow().clone());
     for &c in alike {
-        let mut more = extra.to_vec();
-        more.push(Event::Call {
-            seat,
-            call: c,
-            meaning: Meaning::Natural,
-        });
+        let more = with_call(extra, seat, c);
         let other = explore(ctx, &more, findings, depth + 1, branch_point.as_ref());
         ctx.spent.set(spent);
         *ctx.last_asked.borrow_mut() = asked.clone();
