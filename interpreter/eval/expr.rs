@@ -522,8 +522,8 @@ impl<'a> Evaluator<'a> {
     /// probe holds is asked again for each call the probe keeps, in its place, on the same
     /// state (a copy of the view that remembers only what did not read the held call), by an
     /// evaluator of its own (the budget, the marks of what was used and the findings' first
-    /// read stay this one's); the calls that give another result are no longer kept. A
-    /// replay that has spent half its budget keeps none (`probe::LEAST_LEFT`).
+    /// read stay this one's); the calls that give another result are no longer kept. What
+    /// the asking took more than the ruled call's question is counted (`probe::add_excess`).
     fn probed(
         &self,
         view: &View,
@@ -535,17 +535,18 @@ impl<'a> Evaluator<'a> {
         let budget = self.budget.get();
         let got = run(self, view);
         let inner = probe::done(was);
-        if inner.read && inner.outermost && self.budget.get() < probe::LEAST_LEFT {
-            probe::give_up();
-        } else if inner.read && inner.outermost {
+        if inner.read && inner.outermost {
             let first_read = self.findings.first_read_now();
             let mut again = Evaluator::new(self.book, self.findings, budget);
             again.interpret_only = self.interpret_only;
+            let mut most = 0;
             probe::keep_where(view, |call, copy| {
                 again.restart(budget);
                 let r = probe::instead(call, || run(&again, copy));
+                most = most.max(budget - again.budget.get());
                 same_result(&got, &r)
             });
+            probe::add_excess(most.saturating_sub(budget - self.budget.get()));
             self.findings.set_first_read(first_read);
         }
         got

@@ -28,7 +28,8 @@
 //! A probe gives up (empties `alike`) where this cannot be kept: a replay started afresh
 //! (its call would not be held), a call question inside the representative's sub-tree (its
 //! siblings are grouped by a probe of their own, which knows nothing of this one's calls), a
-//! replay that has spent half its step budget (`LEAST_LEFT`).
+//! replay that ends with fewer steps of its budget left than a kept call may have taken more
+//! (`budget_left`).
 //! Debug builds rule every call a probe kept in full too and check it rules alike
 //! (`explore`).
 
@@ -49,6 +50,11 @@ struct Probe {
     tag: u8,
     /// The calls that rule as the representative does, so far.
     alike: Vec<Call>,
+    /// At most how many more steps a kept call's replay takes than the representative's: a
+    /// kept call takes other steps only in the questions asked again for it
+    /// (`add_excess`), and a replay that ends with no more than this left keeps no call
+    /// (`budget_left`), so that none would have run out where the representative did not.
+    excess: u64,
 }
 
 #[derive(Default)]
@@ -75,17 +81,34 @@ fn active() -> bool {
     ACTIVE.with(Cell::get)
 }
 
-/// Steps a replay must have left for a probe to go on keeping calls: the calls kept take
-/// their own steps only in the questions asked again for them, which a replay with half of
-/// its budget (`explore::BUDGET`, 10,000,000) left cannot run out on; a replay that has
-/// spent more gives up, so that no kept call would have run out where the one ruled did not.
-pub const LEAST_LEFT: u64 = 5_000_000;
-
 /// Forget every probe: a ruling starts with none (a ruling stopped by a panic on this thread
 /// must not leave its probes to the next).
 pub fn reset() {
     STATE.with(|s| *s.borrow_mut() = State::default());
     ACTIVE.with(|a| a.set(false));
+}
+
+/// A question asked again took at most `steps` more for a kept call than for the
+/// representative (`Probe::excess`).
+pub fn add_excess(steps: u64) {
+    STATE.with(|s| {
+        if let Some(p) = s.borrow_mut().probes.last_mut() {
+            p.excess = p.excess.saturating_add(steps);
+        }
+    });
+}
+
+/// A replay under the probe ended with `left` steps of its budget: a kept call's replay
+/// might not have ended within it (or the representative's ran out, where a kept call's
+/// might not), so no call is kept.
+pub fn budget_left(left: u64) {
+    if !active() {
+        return;
+    }
+    let short = STATE.with(|s| s.borrow().probes.last().is_some_and(|p| left <= p.excess));
+    if short {
+        give_up();
+    }
 }
 
 /// Whether a probe has calls to keep: the evaluator's boundary has work only then.
@@ -194,6 +217,7 @@ pub fn start(tag: usize, others: Vec<Call>) {
         s.probes.push(Probe {
             tag: u8::try_from(tag).unwrap_or(u8::MAX),
             alike: others,
+            excess: 0,
         });
         set_active(s);
     });
@@ -519,6 +543,22 @@ mod tests {
         blind.add(&[], true);
         assert_eq!(blind.find(Call::Redouble), Some(true));
         assert_eq!(Asked::default().find(Call::Pass), None);
+    }
+
+    #[test]
+    fn a_replay_ending_with_no_more_steps_left_than_kept_calls_may_take_keeps_none() {
+        reset();
+        start(1, vec![Call::Pass]);
+        add_excess(10);
+        budget_left(11);
+        assert!(following(), "11 steps left cover 10 more");
+        budget_left(10);
+        assert!(
+            !following(),
+            "10 left might not: a kept call could run out, or the ruled call ran out"
+        );
+        assert_eq!(finish(), Vec::<Call>::new());
+        reset();
     }
 
     #[test]

@@ -32,8 +32,6 @@ pub const MAX_DEPTH: usize = 3;
 /// code charges a step per call, table lookup and element of a list walked; the reference
 /// interpreter, which charges every node, some 960,000).
 pub const BUDGET: u64 = 10_000_000;
-// A probe keeps calls only while a replay has half of its budget left (`probe::LEAST_LEFT`).
-const _: () = assert!(probe::LEAST_LEFT <= BUDGET / 2);
 /// Steps all the replays of one ruling may take together: a decision tree three levels deep
 /// with 38 candidate calls at each is some 55,000 nodes. A node that goes on from its branch
 /// point is charged only its own steps, so a tree over the longest legal auction fits; one whose nodes are replayed from the start (answers inside a play
@@ -127,6 +125,9 @@ impl<'a> Ctx<'a> {
             None => self.table(findings)?,
         };
         let result = work(&mut table);
+        // A probe keeps calls only if their replays, which may take more steps, would end
+        // within the budget too.
+        probe::budget_left(table.ev.budget.get());
         let used = budget.saturating_sub(table.ev.budget.get());
         self.spent.set(self.spent.get().saturating_add(used));
         result
