@@ -233,9 +233,11 @@ pub fn apply_builtin(
     // A call a probe holds is read here (`probe::read_as`, what the built-in looks at of
     // it): what follows sees the call.
     let aspect = match b {
-        Builtin::IsBid | Builtin::IsPass | Builtin::IsDouble | Builtin::IsRedouble => {
-            probe::Aspect::Kind
-        }
+        Builtin::IsBid
+        | Builtin::IsPass
+        | Builtin::IsDouble
+        | Builtin::IsRedouble
+        | Builtin::IsArtificial => probe::Aspect::Kind,
         Builtin::Level => probe::Aspect::Level,
         Builtin::StrainOf => probe::Aspect::Strain,
         _ => probe::Aspect::Whole,

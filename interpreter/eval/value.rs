@@ -124,6 +124,20 @@ impl PartialEq for Value {
     }
 }
 
+impl Value {
+    /// The bid this value is, as the engine reads it (`probe::read`: a call a probe holds
+    /// keeps no call after): its level and strain; none for another call or value.
+    pub fn read_bid(&self) -> Option<(u8, Strain)> {
+        match self {
+            Value::Call(c, _, held) => match probe::read(*c, *held) {
+                Call::Bid { level, strain } => Some((level, strain)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// Two values the same, nothing read: a call a probe holds stands for itself (`probe`).
 /// What two evaluations of one question for two calls give is compared so.
 pub fn same_value(a: &Value, b: &Value) -> bool {

@@ -22,21 +22,10 @@ impl<'a> Table<'a> {
         };
         let declarer = seat_of(self.ev.call("declarer", vec![], &view)?);
         let bid = self.ev.call("final_bid", vec![], &view)?;
-        let strain = match &bid {
-            Value::Call(c, _, held) => match probe::read(*c, *held) {
-                Call::Bid { strain, .. } => Some(strain),
-                _ => None,
-            },
-            _ => None,
-        };
-        let strain = match strain {
-            Some(strain) => strain,
-            None => {
-                let v = bid;
-                return Err(
-                    self.event_error(Message::plain(format!("the final bid `{v}` is not a bid")))
-                );
-            }
+        let Some((_, strain)) = bid.read_bid() else {
+            return Err(self.event_error(Message::plain(format!(
+                "the final bid `{bid}` is not a bid"
+            ))));
         };
         let next = seat_of(self.ev.call("opening_leader", vec![], &view)?);
         *self.play.change() = Some(PlayState {

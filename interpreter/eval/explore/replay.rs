@@ -7,7 +7,6 @@ use crate::eval::engine::{Event, Fail, Open, Table};
 use crate::eval::expr::Findings;
 use crate::eval::value::Value;
 use crate::messages::Message;
-use crate::model::Call;
 use crate::ruling::{Comparison, Contract, Outcome, Score};
 use crate::source::Span;
 use std::rc::Rc;
@@ -184,12 +183,7 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
                 Value::Seat(s) => s,
                 _ => unreachable!("checked entry point"),
             };
-            // The contract the final bid makes: the engine reads the call (`probe::read`).
-            let read = match &bid {
-                Value::Call(c, _, held) => Some(crate::eval::probe::read(*c, *held)),
-                _ => None,
-            };
-            let Some(Call::Bid { level, strain }) = read else {
+            let Some((level, strain)) = bid.read_bid() else {
                 return Err(Fail::Error {
                     message: Message::plain(format!("the final bid `{bid}` is not a bid")),
                     span: None,

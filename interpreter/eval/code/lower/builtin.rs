@@ -77,7 +77,8 @@ impl Lowerer<'_> {
             Builtin::IsRedouble => {
                 self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Redouble))
             }
-            // How a call was meant is not which call it is: nothing of the call is read.
+            // How a call was meant is not which call it is: the read `on_call` makes looks
+            // at its kind only (what `ops::apply_builtin` reads for it too).
             Builtin::IsArtificial => {
                 self.on_call(a, span, Aspect::Kind, |_, m| Some(m.is_artificial()))
             }
