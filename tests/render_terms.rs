@@ -133,11 +133,7 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
     let lex = Lexicon::load(&root().join("laws")).unwrap();
     let mut books = Books::default();
     let book = books.get(&root().join("laws/2017")).unwrap();
-    let r = |lang| Renderer {
-        book,
-        lex: &lex,
-        lang,
-    };
+    let r = |lang| Renderer::new(book, &lex, lang);
     let tricks = |lang, n: i64| r(lang).p("tricks", &[("n", A::Num(n))]);
     // Slovak: 1 zdvih, 2–4 zdvihy, 5 and more zdvihov.
     assert_eq!(tricks(Lang::Sk, 1), "Hlavný hráč získal 1 zdvih.");

@@ -5,7 +5,9 @@
 
 mod effect;
 pub mod grammar;
+mod json;
 pub mod lexicon;
+mod memo;
 mod ruling;
 mod short;
 
@@ -23,7 +25,7 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 pub fn json(ruling: &Ruling) -> String {
-    serde_json::to_string_pretty(ruling).expect("ruling data always serializes")
+    json::pretty(ruling)
 }
 
 /// The ruling as text in a language, every branch of its tree whole (`--full`, the goldens).
@@ -35,7 +37,7 @@ pub fn text(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang) -> Strin
 /// every branch shares comes once after it.
 pub fn text_in(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang, full: bool) -> String {
     let mut out = String::new();
-    let r = Renderer { book, lex, lang };
+    let r = Renderer::new(book, lex, lang);
     let _ = writeln!(
         out,
         "{}",
@@ -120,6 +122,9 @@ pub struct Renderer<'a> {
     pub book: &'a LawBook,
     pub lex: &'a Lexicon,
     pub lang: Lang,
+    /// The irregularities' blocks of lines and the things in words so far (`memo`).
+    blocks: std::cell::RefCell<memo::Blocks>,
+    things: std::cell::RefCell<memo::Things>,
 }
 
 /// A line whose title is missing ends in a space; the English goldens keep it as they always
@@ -159,6 +164,19 @@ fn seat_concept(s: Seat) -> &'static str {
 fn suit_concept(s: Suit) -> &'static str {
     let i = Suit::ALL.iter().position(|x| *x == s).unwrap_or(0);
     lexicon::SUITS[i]
+}
+
+impl<'a> Renderer<'a> {
+    /// A renderer of one text: what it renders once is kept for that text (`memo`).
+    pub fn new(book: &'a LawBook, lex: &'a Lexicon, lang: Lang) -> Renderer<'a> {
+        Renderer {
+            book,
+            lex,
+            lang,
+            blocks: Default::default(),
+            things: Default::default(),
+        }
+    }
 }
 
 impl Renderer<'_> {
@@ -414,7 +432,20 @@ impl Renderer<'_> {
             .to_string()
     }
 
+    /// A call, a card, a player's act in words, from its text in the ruling data: once per
+    /// text (`memo`).
     fn thing(&self, s: &str) -> String {
+        if let Some(words) = self.things.borrow().get(s) {
+            return words.clone();
+        }
+        let words = self.thing_in_words(s);
+        self.things
+            .borrow_mut()
+            .insert(s.to_string(), words.clone());
+        words
+    }
+
+    fn thing_in_words(&self, s: &str) -> String {
         if let Ok(c) = Call::parse(s) {
             return self.call(c);
         }

@@ -457,7 +457,27 @@ impl Renderer<'_> {
         }
     }
 
+    /// An irregularity's block, rendered once per text (`blocks`).
     fn irregularity(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
+        match self.blocks.borrow().find(i) {
+            memo::Found::Lines(lines) => return lines.write(indent, out),
+            memo::Found::Render => return self.irregularity_lines(i, indent, out),
+            memo::Found::New => {}
+        }
+        let mut bare = String::new();
+        self.irregularity_lines(i, "", &mut bare);
+        let mut marked = String::new();
+        self.irregularity_lines(i, memo::MARK, &mut marked);
+        let fits = memo::fits(&bare, &marked);
+        if fits {
+            memo::write_indented(&bare, indent, out);
+        } else {
+            self.irregularity_lines(i, indent, out);
+        }
+        self.blocks.borrow_mut().keep(i, fits.then_some(bare));
+    }
+
+    fn irregularity_lines(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
         let law_title = self.book.law_title(i.law, self.lang).unwrap_or("");
         put_line(
             out,
