@@ -303,7 +303,7 @@ pub fn read_through_memo() {
 
 /// Keep only the calls of the innermost probe for which `same` holds, each asked on a copy
 /// of `view` that remembers what the view remembers that did not read the held call (the
-/// same for every call). A call whose reads would find what an earlier call's found
+/// same for every call), and what the calls asked before it found without reading it. A call whose reads would find what an earlier call's found
 /// (`answer`, for each read that call made, in order) is not asked: the evaluation takes
 /// the same steps for both, so gives the same (`Asked`).
 pub fn keep_where(view: &View, mut same: impl FnMut(Call, &View) -> bool) {
@@ -313,22 +313,29 @@ pub fn keep_where(view: &View, mut same: impl FnMut(Call, &View) -> bool) {
         std::mem::take(&mut p.alike)
     });
     let mut asked = Asked::default();
+    // One copy for every call: what a call's question remembers on it that did not read
+    // the call is the same for the next, and what did is forgotten after each.
+    let mut copy: Option<View> = None;
     let alike: Vec<Call> = alike
         .into_iter()
         .filter(|&call| {
             if let Some(kept) = asked.find(call) {
                 return kept;
             }
-            let copy = view.clone();
-            copy.memo.0.borrow_mut().extend(
-                view.memo
-                    .0
-                    .borrow()
-                    .iter()
-                    .filter(|(.., read)| !read)
-                    .cloned(),
-            );
-            let kept = same(call, &copy);
+            let copy = copy.get_or_insert_with(|| {
+                let copy = view.clone();
+                copy.memo.0.borrow_mut().extend(
+                    view.memo
+                        .0
+                        .borrow()
+                        .iter()
+                        .filter(|(.., read)| !read)
+                        .cloned(),
+                );
+                copy
+            });
+            let kept = same(call, copy);
+            copy.memo.0.borrow_mut().retain(|(.., read)| !read);
             let trace = STATE.with(|s| std::mem::take(&mut s.borrow_mut().trace));
             asked.add(&trace, kept);
             kept
