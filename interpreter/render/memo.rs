@@ -2,16 +2,18 @@
 //! a call, a card or an act in words (`Renderer::thing`: a tree names the same calls at
 //! every branch of a call question).
 //!
-//! A decision tree shows the same
-//! irregularity ruled the same way at many of its leaves (29/open-call-out-of-rotation:
-//! some 600 blocks, a few dozen of them different), and the lines of two such blocks differ
-//! only by the indent of the branch they stand under. So the first is rendered without an
-//! indent and kept; the others are its lines, each after its own indent.
+//! A decision tree shows the same irregularity ruled the same way at many of its leaves
+//! (29/open-call-out-of-rotation: some 600 blocks, a few dozen of them different), and the
+//! lines of two such blocks differ only by the indent of the branch they stand under. So a
+//! block met a second time is kept without an indent; from then on it is its lines, each
+//! after that place's indent. (A block met once, as most are, is rendered as it stands.)
 //!
-//! That holds only if every line of the block starts with the indent and nothing else does.
-//! A phrase with a line break of its own (a federation may write one) breaks it, so each
-//! block kept is checked once: rendered again with a mark for the indent, it must be the
-//! kept lines with the mark before each. A block that fails is rendered every time.
+//! That holds only if every line of the block starts with the indent and nothing else
+//! does: a phrase with a line break of its own (a federation may write one) breaks it. So
+//! a block is first rendered with a mark for the indent ([`MARK`]), and kept only if it
+//! has as many line breaks and marks as the renderer writes lines (`lines_of`): then no
+//! text inside a line holds either. Else it is rendered every time (as it is if the
+//! renderer's lines and `lines_of` ever part: slower, never wrong).
 
 use crate::ruling::IrregularityRuling;
 use rustc_hash::FxHashMap;
@@ -23,9 +25,18 @@ pub(super) type Things = FxHashMap<String, String>;
 /// The blocks of one text so far.
 #[derive(Default)]
 pub(super) struct Blocks {
-    /// By a hash of the parts that tell blocks apart, each block met with its lines without
-    /// an indent, or `None` where they cannot take one (`indented`).
-    seen: FxHashMap<u64, Vec<(IrregularityRuling, Option<Lines>)>>,
+    /// By a hash of the parts that tell blocks apart, each block met and what is kept of it.
+    seen: FxHashMap<u64, Vec<(IrregularityRuling, Kept)>>,
+}
+
+/// What is kept of a block met.
+pub(super) enum Kept {
+    /// Met once, rendered as it stood: nothing yet (most blocks of most texts).
+    Once,
+    /// Its lines without an indent.
+    Lines(Lines),
+    /// Lines that cannot take another indent (`unmarked`): it is rendered every time.
+    Render,
 }
 
 /// A block's lines without an indent, and where each starts.
@@ -49,66 +60,48 @@ impl Lines {
 /// Stands for the indent in the check: not a character a phrase or a call's text holds.
 pub(super) const MARK: &str = "\u{1}";
 
-pub(super) enum Found<'b> {
-    /// The block's lines.
-    Lines(&'b Lines),
-    /// A block whose lines cannot be kept: to be rendered.
-    Render,
-    /// Not met yet.
-    New,
-}
-
 impl Blocks {
-    pub(super) fn find(&self, i: &IrregularityRuling) -> Found<'_> {
-        let Some(same) = self.seen.get(&key(i)) else {
-            return Found::New;
-        };
-        match same.iter().find(|(b, _)| b == i) {
-            Some((_, Some(lines))) => Found::Lines(lines),
-            Some((_, None)) => Found::Render,
-            None => Found::New,
+    /// What is kept of block `i`, if it was met.
+    pub(super) fn find(&self, i: &IrregularityRuling) -> Option<&Kept> {
+        let same = self.seen.get(&key(i))?;
+        same.iter().find(|(b, _)| b == i).map(|(_, kept)| kept)
+    }
+
+    /// Keep `kept` of block `i`, in place of what was kept of it.
+    pub(super) fn keep(&mut self, i: &IrregularityRuling, kept: Kept) {
+        let same = self.seen.entry(key(i)).or_default();
+        match same.iter_mut().find(|(b, _)| b == i) {
+            Some((_, k)) => *k = kept,
+            None => same.push((i.clone(), kept)),
         }
     }
+}
 
-    /// Keep block `i` with its lines without an indent, or `None` where they do not
-    /// [`fits`].
-    pub(super) fn keep(&mut self, i: &IrregularityRuling, lines: Option<String>) {
-        let lines = lines.map(|text| Lines {
-            starts: text
-                .split_inclusive('\n')
-                .scan(0, |at, line| {
-                    let start = *at;
-                    *at += line.len();
-                    Some(start)
-                })
-                .collect(),
-            text,
-        });
-        self.seen
-            .entry(key(i))
-            .or_default()
-            .push((i.clone(), lines));
+/// The lines of a block rendered with [`MARK`] as its indent, without it: `None` unless it
+/// has `n` lines, each starting with the mark and ending with a line break, and no other
+/// mark (so no line break other than the lines' own either).
+pub(super) fn unmarked(marked: &str, n: usize) -> Option<Lines> {
+    let mut text = String::with_capacity(marked.len());
+    let mut starts = Vec::with_capacity(n);
+    for line in marked.split_inclusive('\n') {
+        let rest = line.strip_prefix(MARK)?;
+        if starts.len() == n || rest.contains(MARK) || !rest.ends_with('\n') {
+            return None;
+        }
+        starts.push(text.len());
+        text.push_str(rest);
     }
+    (starts.len() == n).then_some(Lines { text, starts })
 }
 
-/// Whether a block rendered as `bare` without an indent and as `marked` with [`MARK`] as
-/// its indent takes any indent before each of its lines.
-pub(super) fn fits(bare: &str, marked: &str) -> bool {
-    !bare.contains(MARK) && indented(bare, MARK) == marked
-}
-
-/// `lines` with `indent` before each.
-pub(super) fn indented(lines: &str, indent: &str) -> String {
-    let mut out = String::with_capacity(lines.len() + 8 * indent.len());
-    write_indented(lines, indent, &mut out);
-    out
-}
-
-pub(super) fn write_indented(lines: &str, indent: &str, out: &mut String) {
-    for line in lines.split_inclusive('\n') {
-        out.push_str(indent);
-        out.push_str(line);
-    }
+/// How many lines the renderer writes for block `i`: its heading, and for each decision its
+/// paragraph's, one for each effect and one for what it refers to.
+pub(super) fn lines_of(i: &IrregularityRuling) -> usize {
+    1 + i
+        .decisions
+        .iter()
+        .map(|d| 1 + d.effects.len() + usize::from(!d.refers.is_empty()))
+        .sum::<usize>()
 }
 
 /// What tells most blocks apart, cheap to hash (the rest is compared).
@@ -125,17 +118,28 @@ fn key(i: &IrregularityRuling) -> u64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn lines_take_the_indent_each() {
-        assert_eq!(indented("a\n  b\n", "│  "), "│  a\n│    b\n");
-        assert_eq!(indented("", "│  "), "");
+    fn written(lines: &Lines, indent: &str) -> String {
+        let mut out = String::new();
+        lines.write(indent, &mut out);
+        out
     }
 
     #[test]
-    fn a_line_break_of_a_phrase_does_not_fit() {
-        // The second line came from inside a phrase: the renderer put no indent before it.
-        assert!(fits("a\n  b\n", "\u{1}a\n\u{1}  b\n"));
-        assert!(!fits("a\nb\n", "\u{1}a\nb\n"));
-        assert!(!fits("a\u{1}\n", "\u{1}a\u{1}\n"));
+    fn lines_take_the_indent_each() {
+        let lines = unmarked("\u{1}a\n\u{1}  b\n", 2).expect("every line marked");
+        assert_eq!(written(&lines, "│  "), "│  a\n│    b\n");
+        assert_eq!(written(&lines, ""), "a\n  b\n");
+        assert_eq!(written(&unmarked("", 0).expect("no line"), "│  "), "");
+    }
+
+    #[test]
+    fn a_line_break_or_a_mark_inside_a_line_is_not_kept() {
+        // The renderer wrote two lines; a phrase's own line break made a third.
+        assert!(unmarked("\u{1}a\nb\n\u{1}c\n", 2).is_none());
+        // ... and one that starts with the mark cannot pass for an indented line.
+        assert!(unmarked("\u{1}a\n\u{1}b\n\u{1}c\n", 2).is_none());
+        // A mark inside a line, a last line without its break.
+        assert!(unmarked("\u{1}a\u{1}\n", 1).is_none());
+        assert!(unmarked("\u{1}a", 1).is_none());
     }
 }
