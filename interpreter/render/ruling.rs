@@ -459,6 +459,9 @@ impl Renderer<'_> {
 
     /// An irregularity's block, rendered once per text (`blocks`).
     fn irregularity(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
+        // What was kept is read under one borrow of the memo, and what to do is decided
+        // after it ends (keeping a block borrows the memo mutably): met a second time
+        // (`Some(true)`), the first time (`Some(false)`), or never to be kept (`None`).
         let met = match self.blocks.borrow().find(i) {
             Some(memo::Kept::Lines(lines)) => return lines.write(indent, out),
             Some(memo::Kept::Render) => None,
