@@ -14,6 +14,8 @@
 //! so the interpreter's figure and its baseline always come from the same run on the same
 //! machine. docs/benchmarks.md explains the numbers and records measured figures.
 
+#[path = "corpus/auction.rs"]
+mod auction;
 mod baseline_score;
 #[path = "corpus/cases.rs"]
 mod cases;
@@ -23,7 +25,6 @@ use criterion::{Criterion, Throughput};
 use lawbook::eval::book::Evaluation;
 use lawbook::eval::entry::IntEntry;
 use lawbook::eval::expr::{Evaluator, View};
-use lawbook::eval::probe::Held;
 use lawbook::eval::value::Value;
 use lawbook::model::Strain;
 use lawbook::runner::{case_name, find_cases, rule_and_render, Books};
@@ -221,7 +222,10 @@ fn score_baseline(boards: &[Board]) -> i64 {
 fn print_evaluation(book: &lawbook::eval::book::CompiledBook, laws_2017: &Path, boards: &[Board]) {
     // Ruling a whole auction asks the law book about every call; its cost as the auction
     // grows (4.0 from 64 to 256 calls is linear).
-    let (t64, t256) = (rule_long_auction(book, 64), rule_long_auction(book, 256));
+    let (t64, t256) = (
+        auction::rule_long_auction(book, 64),
+        auction::rule_long_auction(book, 256),
+    );
     println!(
         "ruling an auction of 64 calls: {:.1} ms, of 256 calls: {:.1} ms; {:.1}x for 4x the calls",
         t64 * 1e3,
@@ -351,7 +355,7 @@ fn print_evaluation(book: &lawbook::eval::book::CompiledBook, laws_2017: &Path, 
     // A definition that reads the table, never folded: `auction_ended` on auctions of 4 to
     // 256 calls, each time on a fresh copy of the view (its memo empty).
     for n in [4, 16, 64, 256] {
-        let auction = long_auction(n);
+        let auction = auction::long_auction(n);
         let ended =
             |ev: &Evaluator| black_box(ev.call("auction_ended", vec![], &auction.clone()).is_ok());
         let (c, r) = interleaved(|| ended(&ev), || ended(&reference));
@@ -444,102 +448,6 @@ fn criterion_mean(group: &str, bench: &str, since: SystemTime, root: &Path) -> O
     v["mean"]["point_estimate"].as_f64()
 }
 
-/// An auction of `n` calls (1♣ pass pass double pass pass redouble pass pass 1♦ …, the
-/// longest legal pattern, cut to `n`), as the table's view holds it.
-fn long_auction(n: usize) -> View {
-    use lawbook::model::{Call, Meaning, Seat};
-    let mut calls = vec![];
-    'all: for level in 1..=7u8 {
-        for strain in [
-            Strain::Clubs,
-            Strain::Diamonds,
-            Strain::Hearts,
-            Strain::Spades,
-            Strain::NoTrump,
-        ] {
-            for c in [
-                Call::bid(level, strain),
-                Call::Pass,
-                Call::Pass,
-                Call::Double,
-                Call::Pass,
-                Call::Pass,
-                Call::Redouble,
-                Call::Pass,
-                Call::Pass,
-            ] {
-                if calls.len() == n {
-                    break 'all;
-                }
-                calls.push(c);
-            }
-        }
-    }
-    View {
-        auction: lawbook::eval::expr::entries(
-            calls
-                .into_iter()
-                .enumerate()
-                .map(|(i, c)| (Seat::from_index(i), c, Meaning::Natural, Held::NONE)),
-        ),
-        ..View::default()
-    }
-}
-
-/// A case whose auction is about `n` calls of `long_auction`'s pattern, ended by three
-/// passes after its last bid, double or redouble.
-fn long_auction_case(n: usize) -> String {
-    use lawbook::model::Call;
-    let mut calls: Vec<Call> = long_auction(n.saturating_sub(3))
-        .auction
-        .iter()
-        .filter_map(|v| match v {
-            Value::Entry(e) => Some(e.call),
-            _ => None,
-        })
-        .collect();
-    while calls.last() == Some(&Call::Pass) {
-        calls.pop();
-    }
-    calls.extend([Call::Pass; 3]);
-    let mut text = String::from("board 1\nauction {\n");
-    for (i, c) in calls.iter().enumerate() {
-        let word = match c {
-            Call::Pass => "pass".to_string(),
-            Call::Double => "X".to_string(),
-            Call::Redouble => "XX".to_string(),
-            bid => bid.to_string(),
-        };
-        let seat = lawbook::model::Seat::from_index(i);
-        text.push_str(&format!("  {seat} {word}\n"));
-    }
-    text.push_str("}\n");
-    text
-}
-
-/// The time to rule a case of about `n` calls (median of 5), in seconds.
-fn rule_long_auction(book: &lawbook::eval::book::CompiledBook, n: usize) -> f64 {
-    let text = long_auction_case(n);
-    let case = lawbook::case::parse_case(0, &text)
-        .unwrap_or_else(|d| panic!("{}", lawbook::diagnostic::render_plain(&d)));
-    let times: Vec<f64> = (0..5)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(lawbook::eval::explore::rule_case(book, &case, "long").is_ok());
-            start.elapsed().as_secs_f64()
-        })
-        .collect();
-    median(times)
-}
-
-/// The evaluation steps `auction_ended` takes on an auction of `n` calls.
-fn auction_ended_steps(book: &lawbook::eval::book::CompiledBook, n: usize) -> u64 {
-    let findings = lawbook::eval::expr::Findings::default();
-    let ev = Evaluator::new(book, &findings, u64::MAX);
-    black_box(ev.call("auction_ended", vec![], &long_auction(n)).is_ok());
-    u64::MAX - ev.budget.get()
-}
-
 fn main() {
     let started = SystemTime::now();
     let args: Vec<String> = std::env::args().collect();
@@ -552,6 +460,14 @@ fn main() {
         .iter()
         .position(|a| a == "--only")
         .and_then(|i| args.get(i + 1).cloned());
+    // `--rounds N` (with `--cases` or `--phases`): each case N times, not 5. Under a profiler
+    // counting instructions, half the difference of runs with 3 and 1 is one ruling's cost.
+    let rounds = args.iter().position(|a| a == "--rounds").map_or(5, |i| {
+        match args.get(i + 1).and_then(|n| n.parse::<usize>().ok()) {
+            Some(n) if n > 0 => n,
+            _ => panic!("--rounds takes a number of rounds, at least 1"),
+        }
+    });
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut corpus = Corpus::find(root);
@@ -600,12 +516,12 @@ fn main() {
     }
 
     if cases_only {
-        cases::print_slowest(&corpus, 25);
+        cases::print_slowest(&corpus, 25, rounds);
         return;
     }
     // `--phases`: where a pass's time goes (reading the case, ruling, rendering).
     if args.iter().any(|a| a == "--phases") {
-        cases::print_phases(&corpus, 10);
+        cases::print_phases(&corpus, 10, rounds);
         return;
     }
     // `--eval`: only the evaluation's figures (score and auction_ended against baselines).
@@ -660,7 +576,7 @@ fn main() {
     // every machine). Linear growth is the target (issue 13).
     let steps: Vec<(usize, u64)> = [4, 16, 64, 256]
         .into_iter()
-        .map(|n| (n, auction_ended_steps(&book, n)))
+        .map(|n| (n, auction::auction_ended_steps(&book, n)))
         .collect();
     println!(
         "auction_ended, evaluation steps by calls: {}; 256 calls cost {:.1}x 64 calls (4.0 is linear)",
@@ -712,7 +628,7 @@ fn main() {
     );
 
     // The cases that cost most, each alone (the most open case among them).
-    cases::print_slowest(&corpus, 10);
+    cases::print_slowest(&corpus, 10, 5);
 
     // Law book load and check.
     let loads: Vec<f64> = (0..10)

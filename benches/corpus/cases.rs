@@ -8,8 +8,6 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Each case ruled and rendered alone (median of `rounds`), slowest first: the most open
-/// case's cost on its own, and which cases the corpus's time goes to.
 /// Each case ruled and rendered alone by the compiled book and by the reference interpreter,
 /// alternately (medians of `rounds`): (compiled, reference, name), slowest compiled first.
 fn time_each_case(corpus: &Corpus, rounds: usize) -> Vec<(f64, f64, String)> {
@@ -50,13 +48,13 @@ fn time_each_case(corpus: &Corpus, rounds: usize) -> Vec<(f64, f64, String)> {
 
 /// The slowest cases, each alone, their share of one pass over the corpus, and what the
 /// reference interpreter takes for each.
-pub(super) fn print_slowest(corpus: &Corpus, shown: usize) {
-    let each = time_each_case(corpus, 5);
+pub(super) fn print_slowest(corpus: &Corpus, shown: usize, rounds: usize) {
+    let each = time_each_case(corpus, rounds);
     let total: f64 = each.iter().map(|(t, ..)| t).sum();
     let total_ref: f64 = each.iter().map(|(_, r, _)| r).sum();
     println!(
-        "one pass, each case alone (medians of 5): {:.1} ms compiled, {:.1} ms by the reference \
-         interpreter ({:.2}x); the slowest (compiled, share, reference, ratio):",
+        "one pass, each case alone (medians of {rounds}): {:.1} ms compiled, {:.1} ms by the \
+         reference interpreter ({:.2}x); the slowest (compiled, share, reference, ratio):",
         total * 1e3,
         total_ref * 1e3,
         total_ref / total
@@ -152,8 +150,8 @@ fn time_phases(corpus: &Corpus, rounds: usize) -> Vec<(Phases, String)> {
 }
 
 /// A pass's time by phase, and the slowest cases' phases.
-pub(super) fn print_phases(corpus: &Corpus, shown: usize) {
-    let each = time_phases(corpus, 5);
+pub(super) fn print_phases(corpus: &Corpus, shown: usize, rounds: usize) {
+    let each = time_phases(corpus, rounds);
     let sum = each.iter().fold(Phases::default(), |s, (p, _)| Phases {
         read: s.read + p.read,
         rule: s.rule + p.rule,
@@ -163,7 +161,7 @@ pub(super) fn print_phases(corpus: &Corpus, shown: usize) {
     let ms = |t: f64| t * 1e3;
     let share = |t: f64| 100.0 * t / sum.total();
     println!(
-        "one pass by phase (each case's fastest of 5): {:.1} ms; reading the cases {:.1} ms \
+        "one pass by phase (each case's fastest of {rounds}): {:.1} ms; reading the cases {:.1} ms \
          ({:.0}%), ruling {:.1} ms ({:.0}%), text in four languages {:.1} ms ({:.0}%), JSON \
          {:.1} ms ({:.0}%); the slowest (read, rule, text, json):",
         ms(sum.total()),
