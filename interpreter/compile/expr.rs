@@ -71,6 +71,7 @@ impl Compiler<'_> {
             ty: declared(&d.ty),
             memo: d.params.is_empty() && walks_a_list(&body),
             auction_only: false,
+            pure: false,
             domains: None,
             body: Box::new(body),
         }

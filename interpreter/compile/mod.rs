@@ -80,6 +80,9 @@ pub struct CDefine {
     /// the findings): a memoised value stays good from one state of the table to the next
     /// while the auction is the same (`presumed_declarer` after each card played).
     pub auction_only: bool,
+    /// It reads no state of the table (nor findings nor facts): its value is the same for the
+    /// same arguments wherever it is asked (`Purity` with `Reads::Nothing`).
+    pub pure: bool,
     /// The values of each parameter, where the definition reads no state of the table and
     /// every parameter has a finite domain (`level: 1..7`, a bool, a seat, a strain): it is
     /// evaluated at every point when the book loads (`eval::fold`). None otherwise.
@@ -384,10 +387,12 @@ pub fn compile(book: &LawBook) -> Program {
             domains.filter(|_| !d.params.is_empty() && purity.define(i))
         })
         .collect();
+    let pure: Vec<bool> = (0..defines.len()).map(|i| purity.define(i)).collect();
     let mut defines = defines;
-    for ((d, f), a) in defines.iter_mut().zip(folds).zip(auction_only) {
+    for (((d, f), a), pure) in defines.iter_mut().zip(folds).zip(auction_only).zip(pure) {
         d.domains = f;
         d.auction_only = a;
+        d.pure = pure;
     }
     p.folded = vec![None; defines.len()];
     p.defines = defines;

@@ -10,6 +10,7 @@ use super::probe;
 use super::value::{same_value, Value};
 use crate::compile::{CDefine, CExpr, CKey, CTable, Folded, Spanned};
 use crate::eval::book::CompiledBook;
+use crate::model::{Call, Meaning};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, QuantKind};
 use std::cell::{Cell, RefCell};
@@ -247,6 +248,19 @@ impl<'a> Evaluator<'a> {
             return self.call_at_index(i, args, view);
         }
         self.probed(view, |ev, view| ev.call_at_index(i, args, view))
+    }
+
+    /// Pure definition `d`'s value at `call` meant `meaning`, and the steps it took: by an
+    /// evaluator of its own (its marks, budget and stacks not this one's), none where it
+    /// stops. What a probe compares the calls it keeps by (`probe::Compared`).
+    pub fn pure_value(&self, d: usize, call: Call, meaning: Meaning) -> Option<(i64, u64)> {
+        const BUDGET: u64 = 100_000;
+        let ev = Evaluator::new(self.book, self.findings, BUDGET);
+        let arg = [Value::Call(call, meaning, probe::Held::NONE)];
+        match ev.call_at_index(d, &arg, &View::default()) {
+            Ok(Value::Int(n)) => Some((n, BUDGET - ev.budget.get())),
+            _ => None,
+        }
     }
 
     fn call_at_index(&self, i: usize, args: &[Value], view: &View) -> Result<Value, Stop> {

@@ -54,13 +54,7 @@ pub fn int_op(op: BinOp, x: i64, y: i64, span: Span) -> Result<i64, Stop> {
 
 /// A comparison of two ints (`< <= > >=`).
 pub fn compare(op: BinOp, x: i64, y: i64) -> bool {
-    match op {
-        BinOp::Lt => x < y,
-        BinOp::Le => x <= y,
-        BinOp::Gt => x > y,
-        BinOp::Ge => x >= y,
-        _ => unreachable!("not a comparison"),
-    }
+    probe::holds(op, x, y)
 }
 
 /// Comparisons and arithmetic on two ints, as a value.

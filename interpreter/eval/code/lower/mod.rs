@@ -5,6 +5,7 @@
 
 mod builtin;
 mod calls;
+mod compared;
 mod quant;
 
 use super::call::{self, Arg, Ret};
@@ -272,7 +273,10 @@ impl<'b> Lowerer<'b> {
                 a,
                 b,
             ) if Kind::of(&a.ty) == Kind::Int && Kind::of(&b.ty) == Kind::Int => {
-                Test::Compare(*op, self.operand(a), self.operand(b))
+                match self.compared(*op, a, b) {
+                    Some(f) => Test::Fun(f),
+                    None => Test::Compare(*op, self.operand(a), self.operand(b)),
+                }
             }
             _ => Test::Fun(self.bool(e)),
         }
@@ -447,6 +451,9 @@ impl<'b> Lowerer<'b> {
                 }
             }
             CExpr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+                if let Some(f) = self.compared(*op, a, b) {
+                    return f;
+                }
                 let (a, b, op) = (self.operand(a), self.operand(b), *op);
                 match op {
                     BinOp::Lt => Box::new(move |m| Ok(a.get(m)? < b.get(m)?)),
@@ -481,6 +488,9 @@ impl<'b> Lowerer<'b> {
     fn equal(&mut self, a: &Spanned, b: &Spanned) -> Fun<bool> {
         match (Kind::of(&a.ty), Kind::of(&b.ty)) {
             (Kind::Int, Kind::Int) => {
+                if let Some(f) = self.compared(BinOp::Eq, a, b) {
+                    return f;
+                }
                 let (a, b) = (self.operand(a), self.operand(b));
                 Box::new(move |m| Ok(a.get(m)? == b.get(m)?))
             }

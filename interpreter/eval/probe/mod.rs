@@ -15,6 +15,8 @@
 //!   `alike`. Each read says what it looks at ([`Aspect`]: the kind of call, a bid's level,
 //!   whether it is a given call, …), so a call that would find what an earlier call found at
 //!   each of its reads is known to give what that call gave without being asked ([`Asked`]);
+//!   a comparison with a function of the held call alone on one side is one read, whether it
+//!   holds ([`Compared`]), so the calls it does not part are not asked again;
 //! - the engine's own code that looks into a held call (the contract the final bid makes)
 //!   leaves `alike` empty: such reads are few and none is worth grouping on.
 //!
@@ -36,6 +38,14 @@
 use super::view::View;
 use crate::model::Call;
 use std::cell::{Cell, RefCell};
+
+mod answer;
+mod asked;
+use answer::STOPS;
+pub use answer::{
+    answer, compared_holds, compared_steps, holds, know_values, Answer, Aspect, Compared, OfCall,
+};
+use asked::Asked;
 
 /// Which probe's representative call a call of the table is (`Held::NONE`: a call made, or
 /// a hypothetical call no probe follows).
@@ -68,13 +78,16 @@ struct State {
     /// The call read in the held call's place while an evaluation is asked again, and what
     /// its reads looked at and found, in order.
     instead: Option<Call>,
-    trace: Vec<(Aspect, u8)>,
+    trace: Vec<(Aspect, Answer)>,
 }
 
 thread_local! {
     static STATE: RefCell<State> = RefCell::default();
     /// Whether a probe with calls to keep is open: the quick test every read makes first.
     static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    /// Whether an evaluation is being asked again for another call (`instead`): the quick
+    /// test a comparison makes before it looks for a `Compared` read.
+    static AGAIN: Cell<bool> = const { Cell::new(false) };
 }
 
 fn active() -> bool {
@@ -86,6 +99,8 @@ fn active() -> bool {
 pub fn reset() {
     STATE.with(|s| *s.borrow_mut() = State::default());
     ACTIVE.with(|a| a.set(false));
+    AGAIN.with(|a| a.set(false));
+    answer::forget();
 }
 
 /// A question asked again took at most `steps` more for a kept call than for the
@@ -119,41 +134,6 @@ pub fn following() -> bool {
 
 fn set_active(s: &State) {
     ACTIVE.with(|a| a.set(s.probes.last().is_some_and(|p| !p.alike.is_empty())));
-}
-
-/// What a read looks at of a call: what two calls that give the same answers cannot be
-/// told apart by (`answer`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aspect {
-    /// Bid, pass, double or redouble.
-    Kind,
-    /// A bid's level (none for another call).
-    Level,
-    /// A bid's strain (none for another call).
-    Strain,
-    /// Whether it is this call.
-    Is(Call),
-    /// All of it (its text, say).
-    Whole,
-}
-
-/// A call's answer to what a read looks at: equal answers, the same read.
-pub fn answer(call: Call, aspect: Aspect) -> u8 {
-    let code = |c: Call| match c {
-        Call::Bid { level, strain } => level.saturating_mul(5).saturating_add(strain as u8),
-        Call::Pass => 251,
-        Call::Double => 252,
-        Call::Redouble => 253,
-    };
-    match (aspect, call) {
-        (Aspect::Kind, Call::Bid { .. }) => 0,
-        (Aspect::Kind, c) => code(c),
-        (Aspect::Level, Call::Bid { level, .. }) => level,
-        (Aspect::Strain, Call::Bid { strain, .. }) => strain as u8,
-        (Aspect::Level | Aspect::Strain, c) => code(c),
-        (Aspect::Is(other), c) => u8::from(c == other),
-        (Aspect::Whole, c) => code(c),
-    }
 }
 
 /// A held call's content, as the law book reads it all (`read_as` its whole).
@@ -195,7 +175,9 @@ fn read_held(call: Call, held: Held, aspect: Aspect) -> Call {
                 // A read of what an earlier read looked at finds what it found, whichever
                 // the call: only the first says anything.
                 if !s.trace.iter().any(|(a, _)| *a == aspect) {
-                    s.trace.push((aspect, answer(other, aspect)));
+                    // A read of the call itself: always answered.
+                    s.trace
+                        .push((aspect, answer(other, aspect).unwrap_or(Answer::MAX)));
                 }
                 other
             }
@@ -350,85 +332,6 @@ pub fn keep_where(view: &View, mut same: impl FnMut(Call, &View) -> bool) {
     });
 }
 
-/// The calls asked at one question, as a tree of their reads: an evaluation is the same
-/// for every call up to its first read, so every call's first read looks at the same
-/// thing; calls with the same answer go on alike to the next read, which is again one for
-/// all of them; and so on to the result. A call walks down by its own answers: to a result
-/// if a call asked before read as it would, else to where no call went yet.
-#[derive(Default)]
-struct Asked {
-    /// Node 0 is the root, once a call was asked.
-    nodes: Vec<AskedNode>,
-}
-
-enum AskedNode {
-    Read {
-        aspect: Aspect,
-        /// By answer, the node the calls that give it go on to.
-        next: Vec<(u8, usize)>,
-    },
-    Kept(bool),
-}
-
-impl Asked {
-    fn find(&self, call: Call) -> Option<bool> {
-        let mut at = 0;
-        loop {
-            match self.nodes.get(at)? {
-                AskedNode::Kept(kept) => return Some(*kept),
-                AskedNode::Read { aspect, next } => {
-                    let found = answer(call, *aspect);
-                    at = next.iter().find(|(a, _)| *a == found)?.1;
-                }
-            }
-        }
-    }
-
-    fn add(&mut self, trace: &[(Aspect, u8)], kept: bool) {
-        if self.nodes.is_empty() {
-            self.nodes.push(AskedNode::Kept(kept));
-            self.grow(0, trace, kept);
-            return;
-        }
-        let mut at = 0;
-        for (i, &(aspect, found)) in trace.iter().enumerate() {
-            let next = match &self.nodes[at] {
-                AskedNode::Read { aspect: a, next } => {
-                    debug_assert_eq!(*a, aspect, "calls that read alike read the same next");
-                    next.iter().find(|(a, _)| *a == found).map(|n| n.1)
-                }
-                // Not reached: a call whose reads agree with an earlier call's was found.
-                AskedNode::Kept(_) => return,
-            };
-            match next {
-                Some(n) => at = n,
-                None => {
-                    let n = self.nodes.len();
-                    self.nodes.push(AskedNode::Kept(kept));
-                    if let AskedNode::Read { next, .. } = &mut self.nodes[at] {
-                        next.push((found, n));
-                    }
-                    self.grow(n, &trace[i + 1..], kept);
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Node `at` (a result for now) reads `trace` on to `kept`.
-    fn grow(&mut self, mut at: usize, trace: &[(Aspect, u8)], kept: bool) {
-        for &(aspect, found) in trace {
-            let n = self.nodes.len();
-            self.nodes.push(AskedNode::Kept(kept));
-            self.nodes[at] = AskedNode::Read {
-                aspect,
-                next: vec![(found, n)],
-            };
-            at = n;
-        }
-    }
-}
-
 /// `f` with `call` read in the held call's place, as an evaluation of its own (a read marks
 /// nothing outside it).
 pub fn instead<T>(call: Call, f: impl FnOnce() -> T) -> T {
@@ -441,7 +344,9 @@ pub fn instead<T>(call: Call, f: impl FnOnce() -> T) -> T {
             std::mem::replace(&mut s.read, false),
         )
     });
+    let again = AGAIN.with(|a| a.replace(true));
     let r = f();
+    AGAIN.with(|a| a.set(again));
     STATE.with(|s| {
         let s = &mut *s.borrow_mut();
         s.depth -= 1;
@@ -449,6 +354,42 @@ pub fn instead<T>(call: Call, f: impl FnOnce() -> T) -> T {
         s.read = was.1;
     });
     r
+}
+
+/// Whether an evaluation is being asked again for another call now (`instead`).
+#[inline]
+pub fn asking_again() -> bool {
+    AGAIN.with(Cell::get)
+}
+
+/// While an evaluation is asked again for another call: that call, if `held` is the call
+/// the innermost probe holds.
+pub fn asked_instead(held: Held) -> Option<Call> {
+    if held == Held::NONE || !asking_again() {
+        return None;
+    }
+    STATE.with(|s| {
+        let s = s.borrow();
+        let top = s.probes.last()?;
+        (top.tag == held.0).then_some(s.instead?)
+    })
+}
+
+/// A `Compared` read while an evaluation is asked again for `call`: its answer, written down
+/// as `read_held` writes a read's (the evaluation has read the held call).
+pub fn read_compared(c: Compared, call: Call) -> Answer {
+    // Not known (values not found): one of its own, as where the function stops.
+    let found = answer(call, Aspect::Compared(c))
+        .unwrap_or_else(|| STOPS | answer(call, Aspect::Whole).unwrap_or(0));
+    STATE.with(|s| {
+        let s = &mut *s.borrow_mut();
+        s.read = true;
+        let aspect = Aspect::Compared(c);
+        if !s.trace.iter().any(|(a, _)| *a == aspect) {
+            s.trace.push((aspect, found));
+        }
+    });
+    found
 }
 
 /// A held call as text for what the decision tree shows but does not compare (an
@@ -464,92 +405,6 @@ mod tests {
 
     fn bid(level: u8, strain: Strain) -> Call {
         Call::bid(level, strain)
-    }
-
-    #[test]
-    fn answers_tell_apart_exactly_what_their_aspect_looks_at() {
-        let (one_d, two_d, one_h) = (
-            bid(1, Strain::Diamonds),
-            bid(2, Strain::Diamonds),
-            bid(1, Strain::Hearts),
-        );
-        assert_eq!(answer(one_d, Aspect::Kind), answer(two_d, Aspect::Kind));
-        assert_ne!(
-            answer(one_d, Aspect::Kind),
-            answer(Call::Pass, Aspect::Kind)
-        );
-        assert_ne!(
-            answer(Call::Pass, Aspect::Kind),
-            answer(Call::Double, Aspect::Kind)
-        );
-        assert_eq!(answer(one_d, Aspect::Level), answer(one_h, Aspect::Level));
-        assert_ne!(answer(one_d, Aspect::Level), answer(two_d, Aspect::Level));
-        // Not a bid: no level, and which call it is still tells (its error names it).
-        assert_ne!(
-            answer(Call::Pass, Aspect::Level),
-            answer(Call::Double, Aspect::Level)
-        );
-        assert_ne!(
-            answer(Call::Pass, Aspect::Level),
-            answer(one_d, Aspect::Level)
-        );
-        assert_eq!(answer(one_d, Aspect::Strain), answer(two_d, Aspect::Strain));
-        assert_eq!(
-            answer(one_h, Aspect::Is(Call::Pass)),
-            answer(one_d, Aspect::Is(Call::Pass))
-        );
-        assert_ne!(
-            answer(Call::Pass, Aspect::Is(Call::Pass)),
-            answer(one_d, Aspect::Is(Call::Pass))
-        );
-        // Every call its own answer to the whole.
-        let all = Call::all_legal_forms();
-        for (i, a) in all.iter().enumerate() {
-            for b in &all[i + 1..] {
-                assert_ne!(
-                    answer(*a, Aspect::Whole),
-                    answer(*b, Aspect::Whole),
-                    "{a} {b}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_call_that_reads_as_one_asked_before_is_found_and_one_that_does_not_is_not() {
-        let mut asked = Asked::default();
-        // 1♦ was asked: it read its kind (a bid), then its level (1), and was kept.
-        let one_d = bid(1, Strain::Diamonds);
-        asked.add(
-            &[
-                (Aspect::Kind, answer(one_d, Aspect::Kind)),
-                (Aspect::Level, answer(one_d, Aspect::Level)),
-            ],
-            true,
-        );
-        // Pass was asked: it read its kind only, and was not kept.
-        asked.add(&[(Aspect::Kind, answer(Call::Pass, Aspect::Kind))], false);
-        assert_eq!(
-            asked.find(bid(1, Strain::NoTrump)),
-            Some(true),
-            "a bid of one"
-        );
-        assert_eq!(asked.find(Call::Pass), Some(false));
-        assert_eq!(
-            asked.find(bid(2, Strain::Clubs)),
-            None,
-            "another level: not asked yet"
-        );
-        assert_eq!(
-            asked.find(Call::Double),
-            None,
-            "another kind: not asked yet"
-        );
-        // A call that read nothing: every call gives what it gave.
-        let mut blind = Asked::default();
-        blind.add(&[], true);
-        assert_eq!(blind.find(Call::Redouble), Some(true));
-        assert_eq!(Asked::default().find(Call::Pass), None);
     }
 
     #[test]
