@@ -227,11 +227,11 @@ pub fn apply_builtin(
     // A call a probe holds is read here (`probe::read_as`, what the built-in looks at of
     // it): what follows sees the call.
     let aspect = match b {
-        Builtin::IsBid
-        | Builtin::IsPass
-        | Builtin::IsDouble
-        | Builtin::IsRedouble
-        | Builtin::IsArtificial => probe::Aspect::Kind,
+        Builtin::IsBid => probe::Aspect::Bid,
+        Builtin::IsPass => probe::Aspect::Is(Call::Pass),
+        Builtin::IsDouble => probe::Aspect::Is(Call::Double),
+        Builtin::IsRedouble => probe::Aspect::Is(Call::Redouble),
+        Builtin::IsArtificial => probe::Aspect::Kind,
         Builtin::Level => probe::Aspect::Level,
         Builtin::StrainOf => probe::Aspect::Strain,
         _ => probe::Aspect::Whole,

@@ -28,6 +28,8 @@ pub(super) fn forget() {
 pub enum Aspect {
     /// Bid, pass, double or redouble.
     Kind,
+    /// Whether it is a bid (`is_bid`).
+    Bid,
     /// A bid's level (none for another call).
     Level,
     /// A bid's strain (none for another call).
@@ -104,6 +106,7 @@ pub fn answer(call: Call, aspect: Aspect) -> Option<Answer> {
     Some(Answer::from(match (aspect, call) {
         (Aspect::Kind, Call::Bid { .. }) => 0,
         (Aspect::Kind, c) => code(c),
+        (Aspect::Bid, c) => u8::from(c.is_bid()),
         (Aspect::Level, Call::Bid { level, .. }) => level,
         (Aspect::Strain, Call::Bid { strain, .. }) => strain as u8,
         (Aspect::Level | Aspect::Strain, c) => code(c),
@@ -201,6 +204,18 @@ mod tests {
             answer(one_d, Aspect::Level)
         );
         assert_eq!(answer(one_d, Aspect::Strain), answer(two_d, Aspect::Strain));
+        // `is_bid` parts the calls in two, `is_pass` (`Is`) too: a double and a redouble
+        // answer alike to both.
+        assert_eq!(answer(one_d, Aspect::Bid), answer(two_d, Aspect::Bid));
+        assert_eq!(
+            answer(Call::Double, Aspect::Bid),
+            answer(Call::Redouble, Aspect::Bid)
+        );
+        assert_ne!(answer(Call::Pass, Aspect::Bid), answer(one_d, Aspect::Bid));
+        assert_eq!(
+            answer(Call::Double, Aspect::Is(Call::Pass)),
+            answer(Call::Redouble, Aspect::Is(Call::Pass))
+        );
         assert_eq!(
             answer(one_h, Aspect::Is(Call::Pass)),
             answer(one_d, Aspect::Is(Call::Pass))

@@ -69,14 +69,18 @@ impl Lowerer<'_> {
     ) -> Option<Fun<bool>> {
         let [a] = args else { return None };
         Some(match b {
-            Builtin::IsBid => self.on_call(a, span, Aspect::Kind, |c, _| Some(c.is_bid())),
-            Builtin::IsPass => self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Pass)),
-            Builtin::IsDouble => {
-                self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Double))
-            }
-            Builtin::IsRedouble => {
-                self.on_call(a, span, Aspect::Kind, |c, _| Some(c == Call::Redouble))
-            }
+            // Each looks at no more than it says: whether the call is a bid, or a pass, …
+            // (`probe::Aspect`: the calls asked again it does not part go on alike).
+            Builtin::IsBid => self.on_call(a, span, Aspect::Bid, |c, _| Some(c.is_bid())),
+            Builtin::IsPass => self.on_call(a, span, Aspect::Is(Call::Pass), |c, _| {
+                Some(c == Call::Pass)
+            }),
+            Builtin::IsDouble => self.on_call(a, span, Aspect::Is(Call::Double), |c, _| {
+                Some(c == Call::Double)
+            }),
+            Builtin::IsRedouble => self.on_call(a, span, Aspect::Is(Call::Redouble), |c, _| {
+                Some(c == Call::Redouble)
+            }),
             // How a call was meant is not which call it is: the read `on_call` makes looks
             // at its kind only (what `ops::apply_builtin` reads for it too).
             Builtin::IsArtificial => {
