@@ -47,3 +47,29 @@ fn every_case_is_ruled_alike_incrementally_and_from_the_start() {
     // The comparison covers trees, not only single rulings.
     assert!(trees >= 40, "{trees} cases have a decision tree");
 }
+
+#[test]
+fn a_comparison_of_the_held_call_is_one_read_so_the_most_open_case_asks_few_questions_again() {
+    // 29/open: 872 questions the engine asks read the call a probe holds. With a bid's level
+    // and strain read as numbers (`level(c) <= 7`, `bid_rank(b) > bid_rank(last_bid)`) each
+    // bid was an answer of its own, and the questions were asked again 6,672 times
+    // (docs/benchmarks.md, the run of 12:39); a comparison read as its truth
+    // (`probe::Compared`) parts the bids in two (2,332 in a release build), and `is_pass` and
+    // the like reading no more than they say, 1,809 (in a test build, whose check of the kept
+    // calls asks some questions too). A count, not a time: the same on every machine, and what
+    // gives if a read stops being made so (the rulings would not change: the calls would only
+    // be asked again). A law edit may move it: the message says by how much.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("corpus/2017/29/open-call-out-of-rotation.case");
+    let mut books = Books::default();
+    let case = load_case(&path, &mut books.sources).expect("the case reads");
+    let book = books
+        .get(&lawbook_dir(&case, &path, &root.join("laws")))
+        .expect("its law book checks");
+    rule_case(book, &case, "2017/29/open-call-out-of-rotation").expect("it is ruled");
+    let again = lawbook::eval::probe::asked_again();
+    assert!(
+        (1..=2_000).contains(&again),
+        "29/open asked {again} questions again"
+    );
+}

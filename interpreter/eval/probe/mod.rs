@@ -88,6 +88,14 @@ thread_local! {
     /// Whether an evaluation is being asked again for another call (`instead`): the quick
     /// test a comparison makes before it looks for a `Compared` read.
     static AGAIN: Cell<bool> = const { Cell::new(false) };
+    /// The questions this ruling asked again for a kept call (`asked_again`).
+    static ASKED_AGAIN: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many times the ruling on this thread asked a question again for a kept call: what the
+/// reads' answers save shows in it (a count, the same on every machine).
+pub fn asked_again() -> u64 {
+    ASKED_AGAIN.with(Cell::get)
 }
 
 fn active() -> bool {
@@ -100,6 +108,7 @@ pub fn reset() {
     STATE.with(|s| *s.borrow_mut() = State::default());
     ACTIVE.with(|a| a.set(false));
     AGAIN.with(|a| a.set(false));
+    ASKED_AGAIN.with(|a| a.set(0));
     answer::forget();
 }
 
@@ -304,6 +313,7 @@ pub fn keep_where(view: &View, mut same: impl FnMut(Call, &View) -> bool) {
             if let Some(kept) = asked.find(call) {
                 return kept;
             }
+            ASKED_AGAIN.with(|a| a.set(a.get() + 1));
             let copy = copy.get_or_insert_with(|| {
                 let copy = view.clone();
                 copy.memo.0.borrow_mut().extend(
