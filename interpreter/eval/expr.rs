@@ -254,7 +254,8 @@ impl<'a> Evaluator<'a> {
     /// evaluator of its own (its marks, budget and stacks not this one's), none where it
     /// stops. What a probe compares the calls it keeps by (`probe::Compared`).
     pub fn pure_value(&self, d: usize, call: Call, meaning: Meaning) -> Option<(i64, u64)> {
-        const BUDGET: u64 = 100_000;
+        // As much as a point folded at load may take.
+        const BUDGET: u64 = super::fold::POINT_BUDGET;
         let ev = Evaluator::new(self.book, self.findings, BUDGET);
         let arg = [Value::Call(call, meaning, probe::Held::NONE)];
         match ev.call_at_index(d, &arg, &View::default()) {

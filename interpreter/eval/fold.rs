@@ -19,7 +19,7 @@ use std::collections::HashMap;
 pub const MAX_POINTS: usize = 65_536;
 
 /// Evaluation steps one point may take.
-const POINT_BUDGET: u64 = 100_000;
+pub(crate) const POINT_BUDGET: u64 = 100_000;
 
 /// Evaluation steps folding one definition may take (Law 77's `score` takes about 400,000),
 /// and a whole book: a law book written to be slow to fold loads in bounded time, what could

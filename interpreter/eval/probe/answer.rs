@@ -172,16 +172,12 @@ mod tests {
     use super::*;
     use crate::model::Strain;
 
-    fn bid(level: u8, strain: Strain) -> Call {
-        Call::bid(level, strain)
-    }
-
     #[test]
     fn answers_tell_apart_exactly_what_their_aspect_looks_at() {
         let (one_d, two_d, one_h) = (
-            bid(1, Strain::Diamonds),
-            bid(2, Strain::Diamonds),
-            bid(1, Strain::Hearts),
+            Call::bid(1, Strain::Diamonds),
+            Call::bid(2, Strain::Diamonds),
+            Call::bid(1, Strain::Hearts),
         );
         assert_eq!(answer(one_d, Aspect::Kind), answer(two_d, Aspect::Kind));
         assert_ne!(
@@ -255,19 +251,19 @@ mod tests {
             .into_iter()
             .filter(|c| c.is_bid())
             .collect();
-        let all_true = answer(bid(1, Strain::Clubs), level_at_most(7));
+        let all_true = answer(Call::bid(1, Strain::Clubs), level_at_most(7));
         assert_eq!(compared_holds(all_true.unwrap()), Some(true));
         for &c in &bids {
             assert_eq!(answer(c, level_at_most(7)), all_true, "{c}");
         }
         // `level(c) <= 3`: two answers among the bids.
         assert_eq!(
-            answer(bid(3, Strain::NoTrump), level_at_most(3)),
-            answer(bid(1, Strain::Clubs), level_at_most(3))
+            answer(Call::bid(3, Strain::NoTrump), level_at_most(3)),
+            answer(Call::bid(1, Strain::Clubs), level_at_most(3))
         );
         assert_ne!(
-            answer(bid(4, Strain::Clubs), level_at_most(3)),
-            answer(bid(3, Strain::NoTrump), level_at_most(3))
+            answer(Call::bid(4, Strain::Clubs), level_at_most(3)),
+            answer(Call::bid(3, Strain::NoTrump), level_at_most(3))
         );
         // A pass has no level: the function stops, and each such call is an answer of its own.
         let (pass, double) = (
@@ -287,22 +283,22 @@ mod tests {
                 steps_left,
             })
         };
-        assert_eq!(answer(bid(2, Strain::Clubs), rank(7, 100)), None);
+        assert_eq!(answer(Call::bid(2, Strain::Clubs), rank(7, 100)), None);
         know_values(3, Meaning::Natural, |c| match c {
             Call::Bid { level, strain } => Some((i64::from(level) * 5 + strain as i64, 4)),
             _ => None,
         });
         let above = |c| compared_holds(answer(c, rank(7, 100)).unwrap());
-        assert_eq!(above(bid(2, Strain::Clubs)), Some(true));
-        assert_eq!(above(bid(1, Strain::Clubs)), Some(false));
+        assert_eq!(above(Call::bid(2, Strain::Clubs)), Some(true));
+        assert_eq!(above(Call::bid(1, Strain::Clubs)), Some(false));
         assert_eq!(above(Call::Redouble), None);
         // The steps the function takes are in the answer; more than are left, it stops.
         assert_eq!(
-            compared_steps(answer(bid(2, Strain::Clubs), rank(7, 100)).unwrap()),
+            compared_steps(answer(Call::bid(2, Strain::Clubs), rank(7, 100)).unwrap()),
             4
         );
         assert_eq!(
-            compared_holds(answer(bid(2, Strain::Clubs), rank(7, 3)).unwrap()),
+            compared_holds(answer(Call::bid(2, Strain::Clubs), rank(7, 3)).unwrap()),
             None
         );
         // Another meaning is another function: not known yet.
@@ -313,10 +309,10 @@ mod tests {
                 _ => unreachable!(),
             }
         });
-        assert_eq!(answer(bid(2, Strain::Clubs), artificial), None);
+        assert_eq!(answer(Call::bid(2, Strain::Clubs), artificial), None);
         forget();
         assert_eq!(
-            answer(bid(2, Strain::Clubs), rank(7, 100)),
+            answer(Call::bid(2, Strain::Clubs), rank(7, 100)),
             None,
             "a ruling forgets"
         );

@@ -87,15 +87,11 @@ mod tests {
     use super::*;
     use crate::model::Strain;
 
-    fn bid(level: u8, strain: Strain) -> Call {
-        Call::bid(level, strain)
-    }
-
     #[test]
     fn a_call_that_reads_as_one_asked_before_is_found_and_one_that_does_not_is_not() {
         let mut asked = Asked::default();
         // 1♦ was asked: it read its kind (a bid), then its level (1), and was kept.
-        let one_d = bid(1, Strain::Diamonds);
+        let one_d = Call::bid(1, Strain::Diamonds);
         asked.add(
             &[
                 (Aspect::Kind, answer(one_d, Aspect::Kind).unwrap()),
@@ -109,13 +105,13 @@ mod tests {
             false,
         );
         assert_eq!(
-            asked.find(bid(1, Strain::NoTrump)),
+            asked.find(Call::bid(1, Strain::NoTrump)),
             Some(true),
             "a bid of one"
         );
         assert_eq!(asked.find(Call::Pass), Some(false));
         assert_eq!(
-            asked.find(bid(2, Strain::Clubs)),
+            asked.find(Call::bid(2, Strain::Clubs)),
             None,
             "another level: not asked yet"
         );

@@ -413,10 +413,6 @@ mod tests {
     use super::*;
     use crate::model::Strain;
 
-    fn bid(level: u8, strain: Strain) -> Call {
-        Call::bid(level, strain)
-    }
-
     #[test]
     fn a_replay_ending_with_no_more_steps_left_than_kept_calls_may_take_keeps_none() {
         reset();
@@ -439,7 +435,7 @@ mod tests {
         start(1, vec![Call::Pass, Call::Double]);
         let held = tag_for(1).expect("the probe holds event 1's call");
         assert_eq!(tag_for(2), None);
-        let one_d = bid(1, Strain::Diamonds);
+        let one_d = Call::bid(1, Strain::Diamonds);
         // Inside an evaluation: marked, the call read as it is.
         let was = open().expect("a probe with calls to keep");
         assert_eq!(read_as(one_d, held, Aspect::Kind), one_d);
