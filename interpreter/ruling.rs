@@ -275,7 +275,7 @@ impl Serialize for Note {
     }
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, Hash)]
 pub struct CallLine {
     pub seat: Seat,
     pub call: std::borrow::Cow<'static, str>,
@@ -449,7 +449,7 @@ pub enum AnswerHow {
     Default,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, Hash)]
 pub struct ObligationLine {
     pub name: String,
     pub holder: Seat,

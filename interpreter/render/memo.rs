@@ -1,6 +1,6 @@
-//! What a text shows more than once, rendered once: an irregularity's block of lines, and
-//! a call, a card or an act in words (`Renderer::thing`: a tree names the same calls at
-//! every branch of a call question).
+//! What a text shows more than once, rendered once: an irregularity's block of lines, an
+//! obligation's line, a call of the auction line, and a call, a card or an act in words (`Renderer::thing`: a tree names
+//! the same calls at every branch of a call question).
 //!
 //! A decision tree shows the same irregularity ruled the same way at many of its leaves
 //! (29/open-call-out-of-rotation: some 600 blocks, a few dozen of them different), and the
@@ -15,12 +15,20 @@
 //! text inside a line holds either. Else it is rendered every time (as it is if the
 //! renderer's lines and `lines_of` ever part: slower, never wrong).
 
-use crate::ruling::IrregularityRuling;
+use crate::ruling::{CallLine, IrregularityRuling, ObligationLine};
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
 /// The things of one text in words so far, by their text in the ruling data.
 pub(super) type Things = FxHashMap<String, String>;
+
+/// The obligation lines of one text so far, without their indent: an obligation in force
+/// stands under every branch that follows it (29/open: some 250 lines a text, a few dozen
+/// different).
+pub(super) type Obligations = FxHashMap<ObligationLine, String>;
+
+/// The calls of the auction lines of one text so far, each with its seat and status.
+pub(super) type AuctionCalls = FxHashMap<CallLine, String>;
 
 /// The blocks of one text so far.
 #[derive(Default)]

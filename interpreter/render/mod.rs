@@ -17,8 +17,8 @@ use crate::check::LawBook;
 use crate::model::{Call, Card, Seat, Strain, Suit};
 use crate::phrases::Piece;
 use crate::ruling::{
-    AnswerHow, Applied, Branch, ClaimReport, Comparison, Effect, IrregularityRuling, Node, Note,
-    ObligationLine, Outcome, Question, Ruling,
+    AnswerHow, Applied, Branch, CallLine, ClaimReport, Comparison, Effect, IrregularityRuling,
+    Node, Note, ObligationLine, Outcome, Question, Ruling,
 };
 use crate::syntax::ast::{Duration, Lang, TypeExprKind};
 use std::borrow::Cow;
@@ -122,8 +122,11 @@ pub struct Renderer<'a> {
     pub book: &'a LawBook,
     pub lex: &'a Lexicon,
     pub lang: Lang,
-    /// The irregularities' blocks of lines and the things in words so far (`memo`).
+    /// The irregularities' blocks of lines, the obligations' lines, the auction lines' calls
+    /// and the things in words so far (`memo`).
     blocks: std::cell::RefCell<memo::Blocks>,
+    obligations: std::cell::RefCell<memo::Obligations>,
+    auction_calls: std::cell::RefCell<memo::AuctionCalls>,
     things: std::cell::RefCell<memo::Things>,
 }
 
@@ -174,6 +177,8 @@ impl<'a> Renderer<'a> {
             lex,
             lang,
             blocks: Default::default(),
+            obligations: Default::default(),
+            auction_calls: Default::default(),
             things: Default::default(),
         }
     }

@@ -154,41 +154,46 @@ impl Renderer<'_> {
         self.node_with(&b.node, &format!("{indent}{more}"), shared, out);
     }
 
+    /// A call of the auction line with its seat, and its status unless it stands.
+    fn auction_call(&self, c: &CallLine) -> String {
+        let call = A::owned(self.thing(&c.call));
+        match c.status {
+            "stands" => self.p("auction_call", &[("seat", A::Seat(c.seat)), ("call", call)]),
+            s => self.p(
+                "auction_call_status",
+                &[
+                    ("seat", A::Seat(c.seat)),
+                    ("call", call),
+                    // In the gender of the call: Slovak "pas (zrušený)" but
+                    // "1♠ (zrušená)".
+                    (
+                        "status",
+                        A::owned(self.p_kind(&["status", s], &c.call, &[])),
+                    ),
+                ],
+            ),
+        }
+    }
+
     pub(super) fn outcome(&self, o: &Outcome, indent: &str, out: &mut String) {
         for i in o.irregularities.iter() {
             self.irregularity(i, indent, out);
         }
         if !o.auction.is_empty() {
-            // The calls written one after the other into one string, the phrase of a call
-            // that stands looked up once: every node of a tree shows its auction.
-            let stands = self.lex.phrases.get("auction_call", self.lang);
-            let mut calls = String::new();
+            // The calls written one after the other into one string, each once a text
+            // (`memo`): every node of a tree shows its auction, most of it its parent's.
+            let mut calls = String::with_capacity(o.auction.len() * 24);
             for (i, c) in o.auction.iter().enumerate() {
                 if i > 0 {
                     calls.push_str(", ");
                 }
-                let call = A::owned(self.thing(&c.call));
-                match c.status {
-                    "stands" => self.phrase_into(
-                        stands,
-                        &["auction_call"],
-                        &[("seat", A::Seat(c.seat)), ("call", call)],
-                        &mut calls,
-                    ),
-                    s => calls.push_str(&self.p(
-                        "auction_call_status",
-                        &[
-                            ("seat", A::Seat(c.seat)),
-                            ("call", call),
-                            // In the gender of the call: Slovak "pas (zrušený)" but
-                            // "1♠ (zrušená)".
-                            (
-                                "status",
-                                A::owned(self.p_kind(&["status", s], &c.call, &[])),
-                            ),
-                        ],
-                    )),
+                if let Some(said) = self.auction_calls.borrow().get(c) {
+                    calls.push_str(said);
+                    continue;
                 }
+                let said = self.auction_call(c);
+                calls.push_str(&said);
+                self.auction_calls.borrow_mut().insert(c.clone(), said);
             }
             put_line(
                 out,
@@ -603,10 +608,21 @@ impl Renderer<'_> {
         }
     }
 
+    /// An obligation's line: once a text (`memo`), as the line says nothing of where it stands.
     fn obligation(&self, ob: &ObligationLine, indent: &str, out: &mut String) {
+        if let Some(line) = self.obligations.borrow().get(ob) {
+            put_line(out, &[indent, line]);
+            return;
+        }
+        let line = self.obligation_line(ob);
+        put_line(out, &[indent, &line]);
+        self.obligations.borrow_mut().insert(ob.clone(), line);
+    }
+
+    fn obligation_line(&self, ob: &ObligationLine) -> String {
         let text = A::owned(self.obligation_text(&ob.name, &ob.args, ob.holder, ob.duration));
         let paragraph = A::text(&ob.paragraph);
-        let line = if ob.permission {
+        if ob.permission {
             // Lifted when the player did what he was permitted to; otherwise not used.
             let used = if ob.status == "lifted" {
                 "used"
@@ -634,8 +650,7 @@ impl Renderer<'_> {
                     ("broken", A::owned(broken)),
                 ],
             )
-        };
-        put_line(out, &[indent, &line]);
+        }
     }
 
     /// "West must pass whenever it is his turn to call": the phrase `obligation.NAME`, or
