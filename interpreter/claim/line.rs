@@ -35,7 +35,7 @@
 //! card tried counts against a node budget; when it is spent the search stops with a
 //! [`ClaimErrorKind::Budget`] error instead of running on.
 
-use super::{valid_card, ClaimError, ClaimErrorKind, Position};
+use super::{valid_card, ClaimError, ClaimErrorKind, Position, ALL_CARDS};
 use crate::model::{Card, Seat, Side, Strain};
 mod memo;
 
@@ -160,7 +160,7 @@ pub(crate) fn search_remembering(
     let hands = pos.hands.map(|h| h.0);
     let mut first = Trick::new(pos.leader, &hands);
     for &c in &pos.trick {
-        first.push(c.index() as u8);
+        first.push(c.index() as u8, s.trump);
         first.live |= 1 << c.index();
     }
     s.path.push(Squeezed::of(&hands));
@@ -199,6 +199,11 @@ struct Trick {
     leader: Seat,
     cards: [u8; 4],
     n: u8,
+    /// The place of the card winning the trick so far, and the cards that beat it when
+    /// played after it (every card, before the lead): carried from card to card, so that
+    /// the last seat's cards are each held to it with no look back over the trick.
+    ahead: u8,
+    beats: u64,
     /// The cards in play when the trick began: those held and those on the table, the same
     /// at every turn of the trick (each node's choices ask it).
     live: u64,
@@ -211,11 +216,18 @@ impl Trick {
             leader,
             cards: [0; 4],
             n: 0,
+            ahead: 0,
+            beats: u64::MAX,
             live: hands.iter().fold(0, |m, h| m | h),
         }
     }
 
-    fn push(&mut self, c: u8) {
+    /// Plays `c` to the trick; `trump` as `Search::trump`.
+    fn push(&mut self, c: u8, trump: u8) {
+        if self.beats >> c & 1 == 1 {
+            self.ahead = self.n;
+            self.beats = beaten_by(c, trump);
+        }
         self.cards[usize::from(self.n)] = c;
         self.n += 1;
     }
@@ -340,15 +352,6 @@ impl Search<'_> {
     ) -> Result<(u8, P::Trick), Stopped> {
         let seat = t.seat(usize::from(t.n));
         let maximise = self.goal == Goal::Best && seat.side() == self.side;
-        // When the last seat is to play: the place of the card winning the trick so far and
-        // the cards that beat it, so that each card of the last seat is held to those.
-        let (ahead, beaten_by) = match t.n == 3 {
-            true => {
-                let ahead = self.ahead(&t);
-                (ahead, self.beaten_by(t.cards[ahead]))
-            }
-            false => (0, 0),
-        };
         // Minimising: the lowest result found so far, or `limit`.
         let mut bound = limit;
         let mut best: Option<(u8, P::Trick)> = None;
@@ -357,21 +360,8 @@ impl Search<'_> {
             if self.nodes > self.budget {
                 return Err(Stopped);
             }
-            let mut after = hands;
-            after[seat.index()] &= !(1 << c);
-            let mut next = t;
-            next.push(c);
-            // The trick's last card is scored here, not in a call of its own: most of the
-            // cards tried are a trick's last.
-            let go_on = |s: &mut Self, limit| match next.n {
-                4 => {
-                    let won_by = if beaten_by >> c & 1 == 1 { 3 } else { ahead };
-                    s.complete::<P>(after, next, won_by, limit)
-                }
-                _ => s.in_trick::<P>(after, next, limit),
-            };
             if maximise {
-                let (v, full) = go_on(self, limit)?;
+                let (v, full) = self.play::<P>(&hands, &t, c, limit)?;
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, full));
                 }
@@ -383,7 +373,7 @@ impl Search<'_> {
                     break;
                 }
             } else {
-                let (v, full) = go_on(self, bound)?;
+                let (v, full) = self.play::<P>(&hands, &t, c, bound)?;
                 if v < bound {
                     bound = v;
                     best = Some((v, full));
@@ -397,17 +387,44 @@ impl Search<'_> {
         Ok(best.unwrap_or((bound, P::keep(t))))
     }
 
-    /// `in_trick` for a trick whose four cards are played, the `won_by`-th of them winning
-    /// it: the result from the boundary after it.
+    /// `in_trick` after card `c` is played to `t`: the trick's last card is scored here, not
+    /// in a call of its own (most of the cards tried are a trick's last).
+    #[inline(always)]
+    fn play<P: Play>(
+        &mut self,
+        hands: &Hands,
+        t: &Trick,
+        c: u8,
+        limit: u8,
+    ) -> Result<(u8, P::Trick), Stopped> {
+        let mut after = *hands;
+        after[t.seat(usize::from(t.n)).index()] &= !(1 << c);
+        match t.n {
+            3 => {
+                let mut full = *t;
+                full.cards[3] = c;
+                full.n = 4;
+                full.ahead = if t.beats >> c & 1 == 1 { 3 } else { t.ahead };
+                self.complete::<P>(after, full, limit)
+            }
+            _ => {
+                let mut next = *t;
+                next.push(c, self.trump);
+                self.in_trick::<P>(after, next, limit)
+            }
+        }
+    }
+
+    /// `in_trick` for a trick whose four cards are played: the result from the boundary
+    /// after it.
     #[inline(always)]
     fn complete<P: Play>(
         &mut self,
         hands: Hands,
         t: Trick,
-        won_by: usize,
         limit: u8,
     ) -> Result<(u8, P::Trick), Stopped> {
-        let winner = t.seat(won_by);
+        let winner = self.winner(&t);
         let won = u8::from(winner.side() == self.side);
         if won >= limit {
             return Ok((won, P::keep(t)));
@@ -515,34 +532,10 @@ impl Search<'_> {
         representatives(pool, t.live, self.stmt_mask)
     }
 
-    /// Who wins a complete trick (Law 44E, 44F) on the cards' indices: of two cards of a suit
-    /// the higher index wins; of two suits, a trump beats the other, and a card that is
-    /// neither the suit led nor a trump wins nothing. (The tests replay every line found with
-    /// Law 44 read card by card, `claim::tests::trick_winner`.)
+    /// Who wins a complete trick (Law 44E, 44F): the card ahead after the last (see
+    /// `beaten_by`).
     fn winner(&self, t: &Trick) -> Seat {
-        t.seat(self.ahead(t))
-    }
-
-    /// Of the cards played to `t`, the place of the one that wins it so far.
-    fn ahead(&self, t: &Trick) -> usize {
-        (1..usize::from(t.n)).fold(0, |best, i| {
-            if self.beaten_by(t.cards[best]) >> t.cards[i] & 1 == 1 {
-                i
-            } else {
-                best
-            }
-        })
-    }
-
-    /// The cards that beat card `b` when played after it: the higher ones of its suit, and
-    /// every trump when it is not one.
-    fn beaten_by(&self, b: u8) -> u64 {
-        let suit = b / 13;
-        let higher = SUIT_BLOCKS[usize::from(suit)] & !((2u64 << b) - 1);
-        match self.trump {
-            t if t < 4 && t != suit => higher | SUIT_BLOCKS[usize::from(t)],
-            _ => higher,
-        }
+        t.seat(usize::from(t.ahead))
     }
 
     fn side_seats(&self) -> (Seat, Seat) {
@@ -585,29 +578,40 @@ impl Search<'_> {
     }
 }
 
+/// The cards that beat card `b` when played after it, on the cards' indices: the higher ones
+/// of its suit, and every trump when it is not one (`trump` as `Search::trump`); a card that
+/// is neither the suit led nor a trump wins nothing. (The tests replay every line found with
+/// Law 44 read card by card, `claim::tests::trick_winner`.)
+fn beaten_by(b: u8, trump: u8) -> u64 {
+    let suit = b / 13;
+    let higher = SUIT_BLOCKS[usize::from(suit)] & !((2u64 << b) - 1);
+    match trump {
+        t if t < 4 && t != suit => higher | SUIT_BLOCKS[usize::from(t)],
+        _ => higher,
+    }
+}
+
 /// Of the cards of `pool`, those named by the statement and the highest of each run of
 /// equivalent others: cards of a suit with no card still in play (`live`) between them
 /// win and lose the same tricks, so trying one is enough.
 fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
-    let mut out = pool & statement;
-    // A card of the pool the statement does not name stands for its run when the next live
-    // card above it in its suit is not such a card too (or there is none). Suit by suit: a
-    // hand that follows suit has one to look at.
+    // A card of the pool the statement does not name (a free card) stands for its run when
+    // the next live card above it in its suit is not a free card too (or there is none).
+    // `next_free`: for every place of every suit at once, whether the next live card at or
+    // above it is free. A free card's place says so itself; a place no card in play holds
+    // (but a suit's top, with nothing above it) says what the place above it says, and a
+    // run of up to twelve such places is crossed in four doubling steps (`reach`: the places
+    // whose next `step` places are all such). Some twenty instructions whatever the pool,
+    // where a loop took some sixteen a free card and five a suit.
     let free = pool & !statement;
-    for block in SUIT_BLOCKS {
-        let mut rest = free & block;
-        let live = live & block;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            // The live cards of its suit above it; the lowest of them is the next one up.
-            let above = live & !(bit | (bit - 1));
-            if free & above & above.wrapping_neg() == 0 {
-                out |= bit;
-            }
-        }
+    let mut reach = !live & ALL_CARDS & !SUIT_TOPS;
+    let mut next_free = free;
+    for step in [1, 2, 4] {
+        next_free |= reach & (next_free >> step);
+        reach &= reach >> step;
     }
-    out
+    next_free |= reach & (next_free >> 8);
+    (pool & statement) | (free & !((next_free >> 1) & !SUIT_TOPS))
 }
 
 /// Of the cards `ours` of one suit (a bit a rank, the ace highest), how many are left when
@@ -633,9 +637,58 @@ fn unbeaten(ours: u16, theirs: u16) -> u8 {
 /// The 13 bits of each suit.
 const SUIT_BLOCKS: [u64; 4] = [0x1fff, 0x1fff << 13, 0x1fff << 26, 0x1fff << 39];
 
+/// The bit of each suit's ace.
+const SUIT_TOPS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
 #[cfg(test)]
 mod tests {
-    use super::unbeaten;
+    use super::{representatives, unbeaten, ALL_CARDS, SUIT_BLOCKS};
+
+    /// `representatives` as it was written first, card by card: what the bit-parallel one
+    /// is held to.
+    fn representatives_card_by_card(pool: u64, live: u64, statement: u64) -> u64 {
+        let mut out = pool & statement;
+        let free = pool & !statement;
+        for block in SUIT_BLOCKS {
+            let mut rest = free & block;
+            let live = live & block;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                // The live cards of its suit above it; the lowest of them is the next one up.
+                let above = live & !(bit | (bit - 1));
+                if free & above & above.wrapping_neg() == 0 {
+                    out |= bit;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn representatives_are_those_found_card_by_card() {
+        // Cards in play of every density, a pool within them (a hand, or a suit of it), and
+        // a statement: from a fixed sequence.
+        let mut rng = crate::generated::Xorshift(0x5851_f42d_4c95_7f2d);
+        let mut next = || rng.next();
+        for round in 0..20_000 {
+            let live = match round % 3 {
+                0 => next() & ALL_CARDS,
+                1 => next() & next() & ALL_CARDS,
+                _ => !(next() & next()) & ALL_CARDS,
+            };
+            let mut pool = next() & live;
+            if round % 2 == 0 {
+                pool &= SUIT_BLOCKS[round % 4];
+            }
+            let statement = next() & next() & live;
+            assert_eq!(
+                representatives(pool, live, statement),
+                representatives_card_by_card(pool, live, statement),
+                "pool {pool:x} live {live:x} statement {statement:x}"
+            );
+        }
+    }
 
     /// A rank's bit in a suit's block: 2 is bit 0, the ace bit 12.
     fn ranks(rs: &[u8]) -> u16 {
