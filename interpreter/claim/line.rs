@@ -40,7 +40,7 @@ use crate::model::{Card, Seat, Side, Strain};
 mod memo;
 
 pub(crate) use memo::Memo;
-use memo::{Remembered, Squeezed};
+use memo::{OnPath, Remembered, Squeezed};
 
 /// Cards tried before the search gives up: about a second of work in the test profile, and
 /// the remembered positions stay within some tens of megabytes. Every position of the play
@@ -163,7 +163,7 @@ pub(crate) fn search_remembering(
         first.push(c.index() as u8, s.trump);
         first.live |= 1 << c.index();
     }
-    s.path.push(Squeezed::of(&hands));
+    s.path.push(OnPath::new(Squeezed::of(&hands)));
     let (tricks, first) = s
         .in_trick::<Trick>(hands, first, u8::MAX)
         .map_err(|_| s.stopped())?;
@@ -320,10 +320,10 @@ struct Search<'a> {
     nodes: u64,
     budget: u64,
     /// The trick boundaries on the way to the one being searched (the position the search
-    /// started from first), each as its key's holders were made (`Squeezed`): a boundary's
+    /// started from first), each as its key's holders were made (`OnPath`): a boundary's
     /// are its nearest one's with the cards played since taken out, a few steps, where
     /// squeezing every card in play again was a sixth of the search.
-    path: Vec<Squeezed>,
+    path: Vec<OnPath>,
 }
 
 impl Search<'_> {
@@ -448,7 +448,7 @@ impl Search<'_> {
                 return Ok(e.tricks);
             }
         }
-        self.path.push(here);
+        self.path.push(OnPath::new(here));
         let first = Trick {
             live,
             ..Trick::new(leader, &[0; 4])
@@ -569,7 +569,7 @@ impl Search<'_> {
                 return Ok(play);
             }
             self.path.clear();
-            self.path.push(Squeezed::of(&hands));
+            self.path.push(OnPath::new(Squeezed::of(&hands)));
             (_, t) = self
                 .in_trick::<Trick>(hands, Trick::new(leader, &hands), u8::MAX)
                 .map_err(|_| self.stopped())?;
