@@ -140,7 +140,7 @@ pub(crate) fn search_remembering(
     }
     let mut s = Search {
         trumps: pos.trumps,
-        trump: pos.trumps.suit().map_or(4, |s| s as u8),
+        trump: pos.trumps.suit().map_or(0, |s| SUIT_BLOCKS[s as usize]),
         side,
         goal,
         statement,
@@ -223,7 +223,7 @@ impl Trick {
     }
 
     /// Plays `c` to the trick; `trump` as `Search::trump`.
-    fn push(&mut self, c: u8, trump: u8) {
+    fn push(&mut self, c: u8, trump: u64) {
         if self.beats >> c & 1 == 1 {
             self.ahead = self.n;
             self.beats = beaten_by(c, trump);
@@ -286,10 +286,12 @@ impl Iterator for Order {
 /// For the choices taken low cards first (0) or high cards first (1): each card's place in
 /// an [`Order`] (bit `rank * 4 + suit`, its rank counted from the end tried first), and the
 /// card at each place; tables, for this runs at every turn the search visits.
-const ORDER: [([u8; 52], [u8; 52]); 2] = [order_tables(true), order_tables(false)];
+/// (64 entries, the 52 cards' and nothing, so that a place or card taken from a word needs
+/// no bounds check.)
+const ORDER: [([u8; 64], [u8; 64]); 2] = [order_tables(true), order_tables(false)];
 
-const fn order_tables(low_first: bool) -> ([u8; 52], [u8; 52]) {
-    let (mut place, mut card) = ([0u8; 52], [0u8; 52]);
+const fn order_tables(low_first: bool) -> ([u8; 64], [u8; 64]) {
+    let (mut place, mut card) = ([0u8; 64], [0u8; 64]);
     let mut i = 0;
     while i < 52 {
         let (suit, offset) = (i / 13, i % 13);
@@ -308,8 +310,8 @@ struct Stopped;
 
 struct Search<'a> {
     trumps: Strain,
-    /// The trump suit's index (`Suit as u8`), or 4 at notrump: what `beaten_by` reads.
-    trump: u8,
+    /// The trump suit's cards (none at notrump): what `beaten_by` reads.
+    trump: u64,
     side: Side,
     goal: Goal,
     statement: &'a [Card],
@@ -429,20 +431,23 @@ impl Search<'_> {
         if won >= limit {
             return Ok((won, P::keep(t)));
         }
-        Ok((won + self.boundary(hands, winner, limit - won)?, P::keep(t)))
+        Ok((
+            won + self.boundary(&hands, winner, limit - won)?,
+            P::keep(t),
+        ))
     }
 
     /// The result from a trick boundary (see [`Search::in_trick`] for `limit`), remembered.
-    fn boundary(&mut self, hands: Hands, leader: Seat, limit: u8) -> Result<u8, Stopped> {
+    fn boundary(&mut self, hands: &Hands, leader: Seat, limit: u8) -> Result<u8, Stopped> {
         let live = hands.iter().fold(0, |m, h| m | h);
         if live == 0 || limit == 0 {
             return Ok(0);
         }
-        let sure = self.sure_tricks(&hands);
+        let sure = self.sure_tricks(hands);
         if sure >= limit {
             return Ok(sure);
         }
-        let (key, here) = memo::key(self.path.last(), self.statement, &hands, live, leader);
+        let (key, here) = memo::key(self.path.last(), self.statement, hands, live, leader);
         if let Some(e) = self.memo.get(&key) {
             if e.exact || e.tricks >= limit {
                 return Ok(e.tricks);
@@ -453,7 +458,7 @@ impl Search<'_> {
             live,
             ..Trick::new(leader, &[0; 4])
         };
-        let (tricks, ()) = self.in_trick::<NoPlay>(hands, first, limit)?;
+        let (tricks, ()) = self.in_trick::<NoPlay>(*hands, first, limit)?;
         self.path.pop();
         let exact = tricks < limit;
         self.memo.insert(key, Remembered { tricks, exact });
@@ -495,7 +500,9 @@ impl Search<'_> {
         Order { bits, low_first }
     }
 
-    /// The cards `seat` may choose from, one of each set of equivalent cards.
+    /// The cards `seat` may choose from, one of each set of equivalent cards. (Inlined into
+    /// `in_trick`, its only caller, at every turn the search visits.)
+    #[inline(always)]
     fn choices(&self, hands: &Hands, seat: Seat, t: &Trick) -> u64 {
         // The suit led, as its block of bits: the hand must follow it when it can (44C).
         let led = (t.n > 0).then(|| SUIT_BLOCKS[usize::from(t.cards[0] / 13)]);
@@ -582,14 +589,26 @@ impl Search<'_> {
 /// of its suit, and every trump when it is not one (`trump` as `Search::trump`); a card that
 /// is neither the suit led nor a trump wins nothing. (The tests replay every line found with
 /// Law 44 read card by card, `claim::tests::trick_winner`.)
-fn beaten_by(b: u8, trump: u8) -> u64 {
-    let suit = b / 13;
-    let higher = SUIT_BLOCKS[usize::from(suit)] & !((2u64 << b) - 1);
-    match trump {
-        t if t < 4 && t != suit => higher | SUIT_BLOCKS[usize::from(t)],
+fn beaten_by(b: u8, trump: u64) -> u64 {
+    let higher = HIGHER[usize::from(b & 63)];
+    match trump >> b & 1 {
+        0 => higher | trump,
         _ => higher,
     }
 }
+
+/// The cards above each card in its suit, by its index (a table, not a division by 13, at
+/// every card that takes the lead of a trick; 64 entries, so that an index within a word
+/// needs no bounds check).
+const HIGHER: [u64; 64] = {
+    let mut out = [0; 64];
+    let mut b = 0;
+    while b < 52 {
+        out[b] = SUIT_BLOCKS[b / 13] & !((2u64 << b) - 1);
+        b += 1;
+    }
+    out
+};
 
 /// Of the cards of `pool`, those named by the statement and the highest of each run of
 /// equivalent others: cards of a suit with no card still in play (`live`) between them
