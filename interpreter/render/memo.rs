@@ -1,6 +1,6 @@
 //! What a text shows more than once, rendered once: an irregularity's block of lines, an
-//! obligation's line, a call of the auction line, and a call, a card or an act in words (`Renderer::thing`: a tree names
-//! the same calls at every branch of a call question).
+//! obligation's line, a call of the auction line, and a call, a card or an act in words
+//! (`Renderer::thing`: a tree names the same calls at every branch of a call question).
 //!
 //! A decision tree shows the same irregularity ruled the same way at many of its leaves
 //! (29/open-call-out-of-rotation: some 600 blocks, a few dozen of them different), and the
