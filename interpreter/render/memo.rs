@@ -17,6 +17,7 @@
 
 use crate::ruling::{CallLine, IrregularityRuling, ObligationLine};
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
 /// The things of one text in words so far, by their text in the ruling data.
@@ -29,6 +30,23 @@ pub(super) type Obligations = FxHashMap<ObligationLine, String>;
 
 /// The calls of the auction lines of one text so far, each with its seat and status.
 pub(super) type AuctionCalls = FxHashMap<CallLine, String>;
+
+/// `key`'s text, handed to `write`: as kept in `kept`, or rendered by `render` and kept (the
+/// obligations' lines, the auction lines' calls).
+pub(super) fn once<K: Hash + Eq + Clone>(
+    kept: &RefCell<FxHashMap<K, String>>,
+    key: &K,
+    render: impl FnOnce() -> String,
+    write: impl FnOnce(&str),
+) {
+    if let Some(text) = kept.borrow().get(key) {
+        write(text);
+        return;
+    }
+    let text = render();
+    write(&text);
+    kept.borrow_mut().insert(key.clone(), text);
+}
 
 /// The blocks of one text so far.
 #[derive(Default)]

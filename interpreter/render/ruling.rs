@@ -187,13 +187,12 @@ impl Renderer<'_> {
                 if i > 0 {
                     calls.push_str(", ");
                 }
-                if let Some(said) = self.auction_calls.borrow().get(c) {
-                    calls.push_str(said);
-                    continue;
-                }
-                let said = self.auction_call(c);
-                calls.push_str(&said);
-                self.auction_calls.borrow_mut().insert(c.clone(), said);
+                memo::once(
+                    &self.auction_calls,
+                    c,
+                    || self.auction_call(c),
+                    |said| calls.push_str(said),
+                );
             }
             put_line(
                 out,
@@ -610,13 +609,12 @@ impl Renderer<'_> {
 
     /// An obligation's line: once a text (`memo`), as the line says nothing of where it stands.
     fn obligation(&self, ob: &ObligationLine, indent: &str, out: &mut String) {
-        if let Some(line) = self.obligations.borrow().get(ob) {
-            put_line(out, &[indent, line]);
-            return;
-        }
-        let line = self.obligation_line(ob);
-        put_line(out, &[indent, &line]);
-        self.obligations.borrow_mut().insert(ob.clone(), line);
+        memo::once(
+            &self.obligations,
+            ob,
+            || self.obligation_line(ob),
+            |line| put_line(out, &[indent, line]),
+        );
     }
 
     fn obligation_line(&self, ob: &ObligationLine) -> String {
