@@ -54,11 +54,12 @@ fn a_comparison_of_the_held_call_is_one_read_so_the_most_open_case_asks_few_ques
     // and strain read as numbers (`level(c) <= 7`, `bid_rank(b) > bid_rank(last_bid)`) each
     // bid was an answer of its own, and the questions were asked again 6,672 times
     // (docs/benchmarks.md, the run of 12:39); a comparison read as its truth
-    // (`probe::Compared`) parts the bids in two (2,332 in a release build), and `is_pass` and
-    // the like reading no more than they say, 1,809 (in a test build, whose check of the kept
-    // calls asks some questions too). A count, not a time: the same on every machine, and what
-    // gives if a read stops being made so (the rulings would not change: the calls would only
-    // be asked again). A law edit may move it: the message says by how much.
+    // (`probe::Compared`) parts the bids in two, and `is_pass` and the like reading no more
+    // than they say, 1,809; a call that finds at each of the question's own reads what the
+    // held call found is kept without asking (`probe::keep_where`), 1,355. A count, not a
+    // time: the same on every machine and in every build, and what gives if a read stops being
+    // made so (the rulings would not change: the calls would only be asked again). A law edit
+    // may move it: the message says by how much.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let path = root.join("corpus/2017/29/open-call-out-of-rotation.case");
     let mut books = Books::default();
@@ -69,7 +70,7 @@ fn a_comparison_of_the_held_call_is_one_read_so_the_most_open_case_asks_few_ques
     rule_case(book, &case, "2017/29/open-call-out-of-rotation").expect("it is ruled");
     let again = lawbook::eval::probe::asked_again();
     assert!(
-        (1..=2_000).contains(&again),
+        (1..=1_500).contains(&again),
         "29/open asked {again} questions again"
     );
 }
