@@ -465,6 +465,66 @@ mod tests {
         reset();
     }
 
+    /// A question that makes `reads` of the held call, asked for it, then again in its place
+    /// for each of `others` that does not find at each of those reads what it found: the
+    /// calls kept (those asked give another result here) and those asked.
+    fn asked_at_question(reads: impl Fn(Held), others: Vec<Call>) -> (Vec<Call>, Vec<Call>) {
+        reset();
+        start(1, others);
+        let held = tag_for(1).expect("the probe holds event 1's call");
+        let was = open().expect("a probe with calls to keep");
+        reads(held);
+        assert!(done(was).read);
+        let mut asked = vec![];
+        keep_where(&View::default(), |call, _| {
+            asked.push(call);
+            instead(call, || reads(held));
+            false
+        });
+        let kept = finish();
+        reset();
+        (kept, asked)
+    }
+
+    #[test]
+    fn a_call_that_reads_as_the_held_call_did_is_kept_without_asking() {
+        let (one_d, one_h, two_c) = (
+            Call::bid(1, Strain::Diamonds),
+            Call::bid(1, Strain::Hearts),
+            Call::bid(2, Strain::Clubs),
+        );
+        let others = vec![one_h, two_c, Call::Pass];
+        // The question read the held 1♦'s level only: 1♥ finds the same; 2♣ and pass (no
+        // level) are asked, and give another result here.
+        let level = |held| {
+            read_as(one_d, held, Aspect::Level);
+            read_as(one_d, held, Aspect::Level);
+        };
+        assert_eq!(
+            asked_at_question(level, others.clone()),
+            (vec![one_h], vec![two_c, Call::Pass])
+        );
+        // Its strain too: 1♥ parts from it, and is asked.
+        let level_and_strain = |held| {
+            read_as(one_d, held, Aspect::Level);
+            read_as(one_d, held, Aspect::Strain);
+        };
+        assert_eq!(
+            asked_at_question(level_and_strain, others.clone()),
+            (vec![], vec![one_h, two_c, Call::Pass])
+        );
+        // A value remembered from before that read the held call: what it found is not
+        // written down, so every call is asked.
+        let through_memo = |held| {
+            read_as(one_d, held, Aspect::Level);
+            read_through_memo();
+        };
+        assert_eq!(
+            asked_at_question(through_memo, others),
+            (vec![], vec![one_h, two_c, Call::Pass])
+        );
+    }
+
     #[test]
     fn the_engine_reading_a_held_call_keeps_no_call_and_an_evaluation_is_marked() {
         reset();
