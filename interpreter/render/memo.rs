@@ -17,6 +17,7 @@
 
 use crate::ruling::{CallLine, IrregularityRuling, ObligationLine};
 use rustc_hash::FxHashMap;
+use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
@@ -32,20 +33,24 @@ pub(super) type Obligations = FxHashMap<ObligationLine, String>;
 pub(super) type AuctionCalls = FxHashMap<CallLine, String>;
 
 /// `key`'s text, handed to `write`: as kept in `kept`, or rendered by `render` and kept (the
-/// obligations' lines, the auction lines' calls).
-pub(super) fn once<K: Hash + Eq + Clone>(
+/// things in words, the obligations' lines, the auction lines' calls). The key is looked up
+/// borrowed (a thing's `&str`) and owned only when its text is kept.
+pub(super) fn once<K, Q>(
     kept: &RefCell<FxHashMap<K, String>>,
-    key: &K,
+    key: &Q,
     render: impl FnOnce() -> String,
     write: impl FnOnce(&str),
-) {
+) where
+    K: Hash + Eq + Borrow<Q>,
+    Q: Hash + Eq + ToOwned<Owned = K> + ?Sized,
+{
     if let Some(text) = kept.borrow().get(key) {
         write(text);
         return;
     }
     let text = render();
     write(&text);
-    kept.borrow_mut().insert(key.clone(), text);
+    kept.borrow_mut().insert(key.to_owned(), text);
 }
 
 /// The blocks of one text so far.

@@ -440,14 +440,14 @@ impl Renderer<'_> {
     /// A call, a card, a player's act in words, from its text in the ruling data: once per
     /// text (`memo`).
     fn thing(&self, s: &str) -> String {
-        if let Some(words) = self.things.borrow().get(s) {
-            return words.clone();
-        }
-        let words = self.thing_in_words(s);
-        self.things
-            .borrow_mut()
-            .insert(s.to_string(), words.clone());
-        words
+        let mut words = None;
+        memo::once(
+            &self.things,
+            s,
+            || self.thing_in_words(s),
+            |w| words = Some(w.to_owned()),
+        );
+        words.unwrap_or_default()
     }
 
     fn thing_in_words(&self, s: &str) -> String {
