@@ -51,7 +51,14 @@ pub fn lawbook_dir(case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
 /// The law book of the edition folder a case file sits in (`corpus/2017/...`: `laws/2017`),
 /// known before the case is read; the 2017 book for a case outside every edition's folder.
 pub fn edition_dir(case_path: &Path, laws: &Path) -> PathBuf {
-    for anc in case_path.ancestors().skip(1) {
+    folder_edition_dir(case_path.parent().unwrap_or(Path::new("")), laws)
+}
+
+/// `edition_dir` of every case file in `folder`: it depends on the folder alone, so a run of
+/// many cases asks it once a folder (each question is a look at the file system for each
+/// folder above the case).
+pub fn folder_edition_dir(folder: &Path, laws: &Path) -> PathBuf {
+    for anc in folder.ancestors() {
         if let Some(n) = anc.file_name() {
             let cand = laws.join(n);
             if cand.is_dir() {
@@ -86,12 +93,27 @@ pub struct Books {
     /// The law book or renderings folder whose errors the last failure returned: a runner
     /// of many cases reports them once, not once per case.
     broken: Option<PathBuf>,
+    /// The law book of the edition of each folder of cases met, by the folder and `laws/`
+    /// (`folder_edition_dir`, asked once a folder, not once a case).
+    editions: HashMap<(PathBuf, PathBuf), PathBuf>,
 }
 
 /// The languages of the renderings, in the order of the goldens.
 pub const LANGS: [Lang; 4] = [Lang::En, Lang::Sk, Lang::Pl, Lang::Hu];
 
 impl Books {
+    /// `lawbook_dir`, the edition of a case's folder remembered.
+    pub fn lawbook_dir(&mut self, case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
+        if let Some(name) = &case.lawbook {
+            return laws.join(name);
+        }
+        let folder = case_path.parent().unwrap_or(Path::new(""));
+        self.editions
+            .entry((folder.to_path_buf(), laws.to_path_buf()))
+            .or_insert_with(|| folder_edition_dir(folder, laws))
+            .clone()
+    }
+
     /// The lexicon of a `laws/` folder: `terms.terms` and `render.phrases`, checked (every
     /// term the rendering uses exists in all four languages).
     pub fn lexicon(&mut self, laws: &Path) -> Result<&Lexicon, Vec<Diag>> {
@@ -325,7 +347,7 @@ pub fn rule_and_render_case(
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
     let dir = match &books.book {
         Some(d) => d.clone(),
-        None => lawbook_dir(case, path, laws),
+        None => books.lawbook_dir(case, path, laws),
     };
     let file = case.file;
     books.load_together(laws, &dir);
@@ -484,7 +506,7 @@ pub fn diff(expected: &str, actual: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{diff, files_under, golden_holds, golden_text};
-    use super::{rule_and_render, Books, Preloaded};
+    use super::{lawbook_dir, load_case, rule_and_render, Books, Preloaded};
     use std::path::Path;
     use std::sync::Arc;
 
@@ -592,6 +614,30 @@ mod tests {
     /// The cases of a corpus are found in its folders and in folders it links to, not in a
     /// link to a file that is not a case.
     #[cfg(unix)]
+    /// A case's law book as `Books` remembers it a folder at a time is the one asked afresh
+    /// for each case: its edition's folder, the book it names. (Outside the corpus the
+    /// answer depends on the folders above the checkout: only the two ways are compared.)
+    #[test]
+    fn a_folder_s_edition_remembered_is_each_case_s_own() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let laws = root.join("laws");
+        let mut books = Books::default();
+        let path = root.join("corpus/2017/29/open-call-out-of-rotation.case");
+        let mut case = load_case(&path, &mut books.sources).expect("the case reads");
+        let elsewhere = root.join("tests/x.case");
+        for _ in 0..2 {
+            for p in [&path, &root.join("corpus/2017/29/other.case"), &elsewhere] {
+                assert_eq!(
+                    books.lawbook_dir(&case, p, &laws),
+                    lawbook_dir(&case, p, &laws)
+                );
+            }
+        }
+        assert_eq!(books.lawbook_dir(&case, &path, &laws), laws.join("2017"));
+        case.lawbook = Some("1997".into());
+        assert_eq!(books.lawbook_dir(&case, &path, &laws), laws.join("1997"));
+    }
+
     #[test]
     fn cases_are_found_through_linked_folders() {
         let root = std::env::temp_dir().join(format!("lawbook-files-under-{}", std::process::id()));

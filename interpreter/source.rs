@@ -8,7 +8,20 @@ use std::sync::{Arc, OnceLock};
 /// itself when a quick look says it already is (most text is), else composed afresh.
 pub fn nfc(text: &str) -> std::borrow::Cow<'_, str> {
     use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-    match is_nfc_quick(text.chars()) {
+    // No character below U+0300 (the first combining mark) is changed by NFC, and a quick
+    // check of the others alone never says "normalized" of text that is not: leaving out a
+    // character below U+0300 can only make two marks look out of order (a "maybe", then the
+    // full composition). In UTF-8 only the characters from U+0300 on start with a byte
+    // from 0xCC on: they are found by their first byte, and only they are decoded (most of
+    // a case is ASCII and the accented letters of the four languages, below U+0300).
+    let mut rest = text;
+    let from_u300 = std::iter::from_fn(move || {
+        let at = rest.bytes().position(|b| b >= 0xCC)?;
+        let c = rest[at..].chars().next()?;
+        rest = &rest[at + c.len_utf8()..];
+        Some(c)
+    });
+    match is_nfc_quick(from_u300) {
         IsNormalized::Yes => std::borrow::Cow::Borrowed(text),
         _ => std::borrow::Cow::Owned(text.nfc().collect()),
     }
@@ -137,4 +150,59 @@ pub fn read_limited(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>
         )));
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nfc;
+    use std::borrow::Cow;
+    use unicode_normalization::UnicodeNormalization;
+
+    /// The bytes-below-0xCC shortcut gives what the full composition gives, and borrows.
+    #[test]
+    fn nfc_composes_only_what_needs_it() {
+        // Composed letters of the four languages, ASCII, a suit symbol: already NFC.
+        for text in [
+            "Ľadová šťava",
+            "Łódź żółć",
+            "őrült űr",
+            "1♠ pass",
+            "",
+            "dummy",
+        ] {
+            assert!(matches!(nfc(text), Cow::Borrowed(_)), "{text}");
+        }
+        // Decomposed (a letter and U+030C, U+0301): composed, as `nfc()` composes them,
+        // beside a suit symbol or not.
+        for text in [
+            "L\u{30c}adova\u{301}",
+            "1\u{2660} s\u{30c}ta\u{301}t",
+            "a\u{300}",
+        ] {
+            let want: String = text.nfc().collect();
+            assert_ne!(want, text);
+            assert_eq!(nfc(text), want, "{text:?}");
+        }
+        // U+02FF, the last character before the first combining mark, and U+0300 itself.
+        assert!(matches!(nfc("\u{2ff}"), Cow::Borrowed(_)));
+        assert_eq!(nfc("e\u{300}"), "\u{e8}");
+    }
+
+    proptest::proptest! {
+        /// Whatever the text (letters, marks in and out of order, starters between marks,
+        /// Hangul jamo, suit symbols), `nfc` gives what the full composition gives.
+        #[test]
+        fn nfc_is_the_full_composition(chars in proptest::collection::vec(
+            proptest::sample::select(vec![
+                'a', 'e', 'L', ' ', '\u{e8}', '\u{13e}', '\u{151}', '\u{2ff}', '\u{300}',
+                '\u{301}', '\u{30c}', '\u{315}', '\u{327}', '\u{340}', '\u{344}',
+                '\u{1100}', '\u{1161}', '\u{2660}', '\u{2000}', '\u{212b}',
+            ]),
+            0..12,
+        )) {
+            let text: String = chars.into_iter().collect();
+            let want: String = text.nfc().collect();
+            proptest::prop_assert_eq!(nfc(&text), want);
+        }
+    }
 }

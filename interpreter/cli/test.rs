@@ -108,9 +108,14 @@ pub fn run(mut a: Args) -> ExitCode {
     // The books of the corpus's edition folders and the lexicon, read once for every thread
     // (their files parsed one a core; alone with `--jobs 1`).
     let jobs = crate::pool::jobs(a.jobs);
-    let editions: std::collections::BTreeSet<PathBuf> = cases
+    // The edition of each folder of cases (of each case's, asked once a folder).
+    let folders: std::collections::BTreeSet<&std::path::Path> = cases
         .iter()
-        .map(|c| crate::runner::edition_dir(c, a.laws()))
+        .map(|c| c.parent().unwrap_or(std::path::Path::new("")))
+        .collect();
+    let editions: std::collections::BTreeSet<PathBuf> = folders
+        .into_iter()
+        .map(|f| crate::runner::folder_edition_dir(f, a.laws()))
         .collect();
     let editions: Vec<PathBuf> = editions.into_iter().collect();
     let read = || Preloaded::read(a.laws(), &editions, a.regulation.as_deref());
