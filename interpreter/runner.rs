@@ -104,8 +104,8 @@ pub const LANGS: [Lang; 4] = [Lang::En, Lang::Sk, Lang::Pl, Lang::Hu];
 impl Books {
     /// `lawbook_dir`, the edition of a case's folder remembered.
     pub fn lawbook_dir(&mut self, case: &Case, case_path: &Path, laws: &Path) -> PathBuf {
-        if let Some(name) = &case.lawbook {
-            return laws.join(name);
+        if case.lawbook.is_some() {
+            return lawbook_dir(case, case_path, laws);
         }
         let folder = case_path.parent().unwrap_or(Path::new(""));
         self.editions
@@ -611,33 +611,43 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A case's law book as `Books` remembers it a folder at a time is the one asked afresh
+    /// for each case: its edition's folder (a folder of another edition beside it gets its
+    /// own), the 2017 book outside every edition's folder, the book it names.
+    #[test]
+    fn a_folder_s_edition_remembered_is_each_case_s_own() {
+        let root = std::env::temp_dir().join(format!("lawbook-editions-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let laws = root.join("laws");
+        for edition in ["2007", "2017"] {
+            std::fs::create_dir_all(laws.join(edition)).unwrap();
+        }
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let mut books = Books::default();
+        let mut case = load_case(
+            &corpus.join("2017/29/open-call-out-of-rotation.case"),
+            &mut books.sources,
+        )
+        .expect("the case reads");
+        let (in_2007, in_2017, elsewhere) = (
+            root.join("corpus/2007/29/a.case"),
+            root.join("corpus/2017/29/b.case"),
+            root.join("corpus/misc/c.case"),
+        );
+        for _ in 0..2 {
+            for (p, want) in [(&in_2007, "2007"), (&in_2017, "2017"), (&elsewhere, "2017")] {
+                assert_eq!(books.lawbook_dir(&case, p, &laws), laws.join(want));
+                assert_eq!(lawbook_dir(&case, p, &laws), laws.join(want));
+            }
+        }
+        case.lawbook = Some("1997".into());
+        assert_eq!(books.lawbook_dir(&case, &in_2007, &laws), laws.join("1997"));
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
     /// The cases of a corpus are found in its folders and in folders it links to, not in a
     /// link to a file that is not a case.
     #[cfg(unix)]
-    /// A case's law book as `Books` remembers it a folder at a time is the one asked afresh
-    /// for each case: its edition's folder, the book it names. (Outside the corpus the
-    /// answer depends on the folders above the checkout: only the two ways are compared.)
-    #[test]
-    fn a_folder_s_edition_remembered_is_each_case_s_own() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let laws = root.join("laws");
-        let mut books = Books::default();
-        let path = root.join("corpus/2017/29/open-call-out-of-rotation.case");
-        let mut case = load_case(&path, &mut books.sources).expect("the case reads");
-        let elsewhere = root.join("tests/x.case");
-        for _ in 0..2 {
-            for p in [&path, &root.join("corpus/2017/29/other.case"), &elsewhere] {
-                assert_eq!(
-                    books.lawbook_dir(&case, p, &laws),
-                    lawbook_dir(&case, p, &laws)
-                );
-            }
-        }
-        assert_eq!(books.lawbook_dir(&case, &path, &laws), laws.join("2017"));
-        case.lawbook = Some("1997".into());
-        assert_eq!(books.lawbook_dir(&case, &path, &laws), laws.join("1997"));
-    }
-
     #[test]
     fn cases_are_found_through_linked_folders() {
         let root = std::env::temp_dir().join(format!("lawbook-files-under-{}", std::process::id()));
