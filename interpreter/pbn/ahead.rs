@@ -15,8 +15,13 @@ use std::thread::Scope;
 
 /// Boards handed over together: one wake-up for many boards.
 const BATCH: usize = 64;
-/// Batches read and not yet taken, at most.
-const BATCHES_AHEAD: usize = 256;
+/// Batches read and not yet taken, at most: 1,024 boards, about 20 ms of reading, as long as
+/// the law book takes to load. The boards of a real record cut down for `--check` keep their
+/// auction and play, some 11 KiB each: with 256 batches, scoring a file of such boards (which
+/// is slower than reading it) held 16,384 of them waiting, a peak of 178 MiB at 80,000
+/// boards against 19 MiB on one thread; with 16 it is 31 MiB at 8,000 and at 80,000, in the
+/// same time (`score --pbn --check` on tests/data/pbn/camrose2024-robots.pbn repeated).
+const BATCHES_AHEAD: usize = 16;
 
 /// The boards of `boards` (any items, `T`), each as `keep` leaves it, read on a thread of the
 /// `scope`; on the calling thread, as they are asked for, when the program already runs on

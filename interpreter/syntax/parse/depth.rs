@@ -10,8 +10,8 @@ use pest::iterators::Pairs;
 use pest::Token;
 
 /// The deepest syntax tree a law file may build: each bracket, prefix word (`not`, `-`,
-/// `if`, a quantifier), function call, operand of a chain of operators, field and nested
-/// block counts one level.
+/// `if`, a quantifier), function call, operator of a chain (each is one node of the tree the
+/// chain folds to: an upper bound of its depth), field and nested block counts one level.
 pub const MAX_DEPTH: usize = 256;
 
 /// Nested grammar rules (about ten per level of the tree); a safety net for the builder's
@@ -70,12 +70,11 @@ pub(super) fn too_deep(file: u32, pairs: &Pairs<Rule>, code: &'static str) -> Op
 fn levels(o: &Open) -> usize {
     use Rule as R;
     match o.rule {
-        // Left-folded chains: `a and b and c` is `(a and b) and c`.
-        R::or_expr | R::and_expr | R::cmp_expr | R::sum_expr | R::product | R::postfix => {
-            o.operands.saturating_sub(1)
-        }
-        // `not x`, `-x`: one level for the prefix.
-        R::not_expr | R::unary => o.tokens.min(1),
+        // Chains read flat and folded by precedence (`a and b or not c`, `a + b * -c`): each
+        // operator, `not` and `-` is one node of the tree folded, so at most one level.
+        R::or_expr | R::sum_expr => o.tokens,
+        // Left-folded: `a.b.c` is `(a.b).c`.
+        R::postfix => o.operands.saturating_sub(1),
         R::expr
         | R::if_expr
         | R::quantifier
@@ -108,7 +107,7 @@ fn diag(file: u32, start: usize, end: usize, code: &'static str) -> Diag {
     Diag::new(code, format!("nested more than {MAX_DEPTH} levels deep"))
         .label(Span::new(file, start, end), "too deep from here")
         .help(
-            "each bracket, `not`, `-`, `if`, quantifier, call, operand of a chain of operators \
-         and nested block is a level; split the expression into named definitions",
+            "each bracket, `not`, `-`, `if`, quantifier, call, operator of a chain and nested \
+         block is a level; split the expression into named definitions",
         )
 }
