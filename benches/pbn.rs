@@ -16,6 +16,9 @@
 //! * `endplay`: where `python3` can import endplay (`pip install endplay`), the peer reading
 //!   and scoring the same file (benches/endplay_score.py), to 100,000 boards; its summary
 //!   line must be the same as `score`'s.
+//! * `real-score`: to 100,000 boards, `score --pbn --check` on real records (a tournament's
+//!   file of the test data, with auctions, notes and play, repeated to about as many boards),
+//!   against a count of that file's lines (`real-lines`).
 //!
 //! and prints one line per run (the median of three where a run is under five seconds), with
 //! its ratios to `lines` of the same size, measured in the
@@ -97,8 +100,72 @@ fn main() {
             );
         }
         let _ = std::fs::remove_file(&path);
+        if n <= 100_000 {
+            real_records(&lawbook, root, &dir, n);
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Real records, their auction and play replayed by `--check` (some 150 µs a board, where a
+/// generated board takes 4): tests/data/pbn/camrose2024-robots.pbn repeated to about `n`
+/// boards, against a count of its lines. The boards wait between the reading thread and the
+/// scoring with their auction and play, so this is the run whose memory the read-ahead's
+/// bound decides (178 MiB at 80,000 boards when 256 batches could wait).
+fn real_records(lawbook: &Path, root: &Path, dir: &Path, n: usize) {
+    let record = root.join("tests/data/pbn/camrose2024-robots.pbn");
+    let bytes = std::fs::read(&record).unwrap();
+    // The record's own summary, once: the repeated file's is each number times the repeats.
+    let out = Command::new(lawbook)
+        .args(["score", "--pbn", record.to_str().unwrap(), "--check"])
+        .current_dir(root)
+        .output()
+        .expect("lawbook runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let numbers: Vec<usize> = text
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let [boards, scored, checks, 0] = numbers[..] else {
+        panic!("the record's summary: {text}")
+    };
+    let repeats = (n / boards).max(1);
+    let path = dir.join(format!("real-{n}.pbn"));
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    for _ in 0..repeats {
+        file.write_all(&bytes).unwrap();
+    }
+    file.flush().unwrap();
+    drop(file);
+    let p = path.to_str().unwrap();
+    let summary = format!(
+        "{} boards, {} scored, {} checks, 0 with differences",
+        boards * repeats,
+        scored * repeats,
+        checks * repeats
+    );
+    let me = std::env::current_exe().unwrap();
+    let lines = measure(&me, &["--child", "lines", p], root, None);
+    let score = measure(
+        lawbook,
+        &["score", "--pbn", p, "--check"],
+        root,
+        Some(&summary),
+    );
+    let m = boards * repeats;
+    for (name, (secs, kib)) in [("real-lines", lines), ("real-score", score)] {
+        println!(
+            "{m:>7} {name:<10} {secs:>6.2} {:>9.2} {:>9.1} {:>11.1} {:>13.1}",
+            secs * 1e6 / m as f64,
+            kib as f64 / 1024.0,
+            secs / lines.0.max(1e-3),
+            kib as f64 / lines.1.max(1) as f64,
+        );
+    }
+    let _ = std::fs::remove_file(&path);
 }
 
 /// Whether `python3` can import endplay.

@@ -168,8 +168,14 @@ pub fn run(a: Args) -> ExitCode {
 fn run_one(a: &Args, path: &std::path::Path) -> ExitCode {
     std::thread::scope(|scope| {
         let check = a.check;
-        let boards =
-            PbnFile::open(path).map(|b| read_ahead(scope, b, move |b| scored_part(b, check)));
+        let boards = PbnFile::open(path).map(|b| {
+            read_ahead(
+                scope,
+                b,
+                move |b| scored_part(b, check),
+                PbnBoard::approx_bytes,
+            )
+        });
         let mut sources = Sources::default();
         let book = match crate::pool::leaving_one(|| load(a, &mut sources)) {
             Ok((book, warnings)) => {

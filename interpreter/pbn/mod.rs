@@ -320,6 +320,31 @@ pub struct PbnScore {
 }
 
 impl PbnBoard {
+    /// About the memory the board holds: itself, its tags, and its auction's and play's
+    /// elements (texts by their length). What `score --pbn`'s read-ahead bounds (`ahead`):
+    /// a board replayed keeps its auction and 13 tricks, some twenty times a board that
+    /// keeps neither.
+    pub fn approx_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let notes = |n: &[PbnNote]| -> usize {
+            n.iter().map(|n| size_of::<PbnNote>() + n.text.len()).sum()
+        };
+        let tags: usize = self
+            .tags
+            .iter()
+            .map(|t| size_of::<PbnTag>() + t.name.len() + t.value.len())
+            .sum();
+        let auction = self.auction.as_ref().map_or(0, |a| {
+            a.calls.len() * size_of::<PbnCall>()
+                + a.skipped.len() * size_of::<PbnSkip>()
+                + notes(&a.notes)
+        });
+        let play = self.play.as_ref().map_or(0, |p| {
+            p.tricks.len() * size_of::<PbnTrick>() + notes(&p.notes)
+        });
+        size_of::<PbnBoard>() + tags + auction + play
+    }
+
     /// The first tag with this name (written or inherited).
     pub fn tag(&self, name: &str) -> Option<&PbnTag> {
         self.tags.iter().find(|t| t.name == name)
