@@ -80,15 +80,8 @@ fn main() {
                 measure(Path::new("python3"), &args, root, Some(&summary)),
             ));
         }
-        let (base_s, base_kib) = runs[0].1;
-        for &(name, (secs, kib)) in &runs {
-            println!(
-                "{n:>7} {name:<8} {secs:>8.2} {:>9.2} {:>9.1} {:>11.1} {:>13.1}",
-                secs * 1e6 / n as f64,
-                kib as f64 / 1024.0,
-                secs / base_s.max(1e-3),
-                kib as f64 / base_kib.max(1) as f64,
-            );
+        for &(name, run) in &runs {
+            print_row(n, name, run, runs[0].1);
         }
         if let (Some((_, (peer, _))), Some((_, (ours, _)))) = (
             runs.iter().find(|(name, _)| *name == "endplay"),
@@ -155,17 +148,22 @@ fn real_records(lawbook: &Path, root: &Path, dir: &Path, n: usize) {
         root,
         Some(&summary),
     );
-    let m = boards * repeats;
-    for (name, (secs, kib)) in [("real-lines", lines), ("real-score", score)] {
-        println!(
-            "{m:>7} {name:<10} {secs:>6.2} {:>9.2} {:>9.1} {:>11.1} {:>13.1}",
-            secs * 1e6 / m as f64,
-            kib as f64 / 1024.0,
-            secs / lines.0.max(1e-3),
-            kib as f64 / lines.1.max(1) as f64,
-        );
+    for (name, run) in [("real-lines", lines), ("real-score", score)] {
+        print_row(boards * repeats, name, run, lines);
     }
     let _ = std::fs::remove_file(&path);
+}
+
+/// One line of the table: a run's seconds and peak KiB over `n` boards, and their ratios to
+/// the `base` run's (the count of lines of the same file).
+fn print_row(n: usize, name: &str, (secs, kib): (f64, u64), (base_s, base_kib): (f64, u64)) {
+    println!(
+        "{n:>7} {name:<8} {secs:>8.2} {:>9.2} {:>9.1} {:>11.1} {:>13.1}",
+        secs * 1e6 / n as f64,
+        kib as f64 / 1024.0,
+        secs / base_s.max(1e-3),
+        kib as f64 / base_kib.max(1) as f64,
+    );
 }
 
 /// Whether `python3` can import endplay.
