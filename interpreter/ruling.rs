@@ -173,9 +173,13 @@ pub struct ClaimReport {
     pub dd_tricks: Option<u8>,
     /// An opponent holds a trump the statement does not name (70C1).
     pub trump_outstanding: bool,
-    /// Why the facts could not be computed.
+    /// Why the facts could not be computed (in English, for the ruling data).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unknown: Option<String>,
+    /// The cards the line search tried, its budget, when spending it is why: what the
+    /// renderings say in their own words (`unknown` says it in English).
+    #[serde(skip)]
+    pub search_budget: Option<u64>,
 }
 
 /// Something the ruling could not settle, as data: each rendering words it in its own

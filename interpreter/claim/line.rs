@@ -332,7 +332,7 @@ impl Search<'_> {
     /// What a search that spent its budget says.
     fn stopped(&self) -> ClaimError {
         ClaimError::new(
-            ClaimErrorKind::Budget,
+            ClaimErrorKind::Budget { cards: self.budget },
             format!(
                 "the line search stopped after {} cards tried, its budget, without finishing",
                 self.budget

@@ -47,8 +47,8 @@ pub enum ClaimErrorKind {
     Position,
     /// The statement names a card the claimer's side does not hold, or a card twice.
     Statement,
-    /// The line search visited its whole node budget without finishing.
-    Budget,
+    /// The line search tried its whole budget of cards without finishing.
+    Budget { cards: u64 },
     /// The solver library failed.
     Solver,
 }

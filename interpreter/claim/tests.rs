@@ -293,7 +293,7 @@ fn inconsistent_positions_and_statements_are_errors() {
         assert!(e.message.contains(needle), "{}", e.message);
     }
     let e = worst_line(&blocked(), Seat::North, &[], 3).unwrap_err();
-    assert_eq!(e.kind, ClaimErrorKind::Budget);
+    assert_eq!(e.kind, ClaimErrorKind::Budget { cards: 3 });
     // Nothing left to play: nothing to win.
     let empty = pos("... ... ... ...", Strain::NoTrump, Seat::West, "");
     assert_eq!(dd(&empty, Side::EastWest), 0);

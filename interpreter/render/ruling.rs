@@ -446,17 +446,18 @@ impl Renderer<'_> {
                 }
             }
             (_, _, why) => {
-                put_line(
-                    out,
-                    &[
-                        indent,
-                        "  ",
-                        &self.p(
-                            "claim_facts_unknown",
-                            &[("why", A::text(why.as_deref().unwrap_or("")))],
-                        ),
-                    ],
-                );
+                // A search that spent its budget is said in the rendering's language; any
+                // other failure (a position no table reaches) is the engine's, in English.
+                let said = match c.search_budget {
+                    Some(cards) => {
+                        self.p("claim_search_stopped", &[("cards", A::Num(cards as i64))])
+                    }
+                    None => self.p(
+                        "claim_facts_unknown",
+                        &[("why", A::text(why.as_deref().unwrap_or("")))],
+                    ),
+                };
+                put_line(out, &[indent, "  ", &said]);
             }
         }
     }

@@ -7,12 +7,13 @@
 
 use super::*;
 use crate::claim::{
-    worst_line, worst_line_from_the_top, DoubleDummy, Position, DEFAULT_NODE_BUDGET,
+    worst_line, worst_line_from_the_top, ClaimError, ClaimErrorKind, DoubleDummy, Position,
+    DEFAULT_NODE_BUDGET,
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-type Evidence = Result<(ClaimFacts, Vec<(Seat, Card)>), String>;
+type Evidence = Result<(ClaimFacts, Vec<(Seat, Card)>), ClaimError>;
 
 thread_local! {
     /// The facts of each claim position met, for the decision tree's replays: each branch
@@ -53,7 +54,7 @@ impl Table<'_> {
     ) -> Evidence {
         let pos = self
             .claim_position()
-            .ok_or_else(|| "the play has not started".to_string())?;
+            .ok_or_else(|| ClaimError::new(ClaimErrorKind::Position, "the play has not started"))?;
         let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top}");
         if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
             return known;
@@ -78,18 +79,16 @@ fn compute(pos: &Position, claimer: Seat, line: &[Card], from_the_top: bool) -> 
     } else {
         worst_line
     };
-    let worst = search(pos, claimer, line, DEFAULT_NODE_BUDGET).map_err(|e| e.message)?;
-    let dd = SOLVER
-        .with(|s| {
-            let mut solver = s.borrow_mut();
-            let dd = solver.tricks(pos, side);
-            // A solver that failed is not trusted with the next position.
-            if dd.is_err() {
-                *solver = DoubleDummy::new();
-            }
-            dd
-        })
-        .map_err(|e| e.message)?;
+    let worst = search(pos, claimer, line, DEFAULT_NODE_BUDGET)?;
+    let dd = SOLVER.with(|s| {
+        let mut solver = s.borrow_mut();
+        let dd = solver.tricks(pos, side);
+        // A solver that failed is not trusted with the next position.
+        if dd.is_err() {
+            *solver = DoubleDummy::new();
+        }
+        dd
+    })?;
     // 70C1: a trump in an opponent's hand that the statement says nothing about.
     let trump_outstanding = match pos.trumps.suit() {
         Some(t) => {

@@ -446,7 +446,7 @@ struct ClaimState {
     /// The tricks not yet complete at the claim.
     left: u8,
     /// The facts Law 70 is judged on, or why they could not be computed.
-    evidence: Result<ClaimFacts, Rc<str>>,
+    evidence: Result<ClaimFacts, crate::claim::ClaimError>,
 }
 
 /// A card played, and whose turn it was when it was played (where the turn goes back to

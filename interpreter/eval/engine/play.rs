@@ -605,7 +605,7 @@ impl<'a> Table<'a> {
             == Value::Bool(true);
         let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top) {
             Ok((facts, worst)) => (Ok(facts), worst),
-            Err(why) => (Err(Rc::from(why.as_str())), vec![]),
+            Err(why) => (Err(why), vec![]),
         };
         *self.claim.change() = Some(ClaimState {
             claimer: seat,

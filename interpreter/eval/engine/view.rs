@@ -147,7 +147,7 @@ impl<'a> Table<'a> {
     /// The facts a claim is judged on, or why there are none.
     fn claim_evidence_now(&self) -> Result<crate::eval::view::ClaimFacts, Rc<str>> {
         match &*self.claim {
-            Some(c) => c.evidence.clone(),
+            Some(c) => c.evidence.clone().map_err(|e| Rc::from(e.message)),
             None => Err(Rc::from("no claim has been made")),
         }
     }
@@ -349,6 +349,13 @@ impl<'a> Table<'a> {
                 dd_tricks: c.evidence.as_ref().ok().map(|f| f.dd_tricks),
                 trump_outstanding: c.evidence.as_ref().is_ok_and(|f| f.trump_outstanding),
                 unknown: c.evidence.as_ref().err().map(|e| e.to_string()),
+                search_budget: match c.evidence {
+                    Err(crate::claim::ClaimError {
+                        kind: crate::claim::ClaimErrorKind::Budget { cards },
+                        ..
+                    }) => Some(cards),
+                    _ => None,
+                },
             }),
             tricks_awarded: self.play.as_ref().and_then(|p| p.awarded),
             designations: self.designations.clone(),
