@@ -207,6 +207,9 @@ struct Trick {
     /// The cards in play when the trick began: those held and those on the table, the same
     /// at every turn of the trick (each node's choices ask it).
     live: u64,
+    /// The suit led, as its block of bits (none before the lead): what each later seat must
+    /// follow, kept rather than worked out from the lead at every turn.
+    led: u64,
 }
 
 impl Trick {
@@ -219,6 +222,7 @@ impl Trick {
             ahead: 0,
             beats: u64::MAX,
             live: hands.iter().fold(0, |m, h| m | h),
+            led: 0,
         }
     }
 
@@ -227,6 +231,9 @@ impl Trick {
         if self.beats >> c & 1 == 1 {
             self.ahead = self.n;
             self.beats = beaten_by(c, trump);
+        }
+        if self.n == 0 {
+            self.led = SUIT_OF[usize::from(c & 63)];
         }
         self.cards[usize::from(self.n)] = c;
         self.n += 1;
@@ -363,7 +370,7 @@ impl Search<'_> {
                 return Err(Stopped);
             }
             if maximise {
-                let (v, full) = self.play::<P>(&hands, &t, c, limit)?;
+                let (v, full) = self.play::<P>(&hands, &t, seat, c, limit)?;
                 if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, full));
                 }
@@ -375,7 +382,7 @@ impl Search<'_> {
                     break;
                 }
             } else {
-                let (v, full) = self.play::<P>(&hands, &t, c, bound)?;
+                let (v, full) = self.play::<P>(&hands, &t, seat, c, bound)?;
                 if v < bound {
                     bound = v;
                     best = Some((v, full));
@@ -396,11 +403,12 @@ impl Search<'_> {
         &mut self,
         hands: &Hands,
         t: &Trick,
+        seat: Seat,
         c: u8,
         limit: u8,
     ) -> Result<(u8, P::Trick), Stopped> {
         let mut after = *hands;
-        after[t.seat(usize::from(t.n)).index()] &= !(1 << c);
+        after[seat.index()] &= !(1 << c);
         match t.n {
             3 => {
                 let mut full = *t;
@@ -505,7 +513,7 @@ impl Search<'_> {
     #[inline(always)]
     fn choices(&self, hands: &Hands, seat: Seat, t: &Trick) -> u64 {
         // The suit led, as its block of bits: the hand must follow it when it can (44C).
-        let led = (t.n > 0).then(|| SUIT_BLOCKS[usize::from(t.cards[0] / 13)]);
+        let led = (t.led != 0).then_some(t.led);
         let hand = hands[seat.index()];
         let allowed = match led {
             Some(block) if hand & block != 0 => hand & block,
@@ -596,6 +604,18 @@ fn beaten_by(b: u8, trump: u64) -> u64 {
         _ => higher,
     }
 }
+
+/// The block of bits of each card's suit, by its index (a table, not a division by 13, at
+/// every lead; 64 entries, so that an index within a word needs no bounds check).
+const SUIT_OF: [u64; 64] = {
+    let mut out = [0; 64];
+    let mut b = 0;
+    while b < 52 {
+        out[b] = SUIT_BLOCKS[b / 13];
+        b += 1;
+    }
+    out
+};
 
 /// The cards above each card in its suit, by its index (a table, not a division by 13, at
 /// every card that takes the lead of a trick; 64 entries, so that an index within a word
