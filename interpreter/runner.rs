@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod case_file;
+use case_file::CaseReading;
 pub use case_file::{
     complete_case, load_case, load_case_said, read_case_text, rule_and_render_read, ReadCase,
     ReadCases,
@@ -280,12 +281,34 @@ pub struct Preloaded {
 impl Preloaded {
     /// The books in `dirs` (under `regulation`, if any) and the lexicon of `laws`.
     pub fn read(laws: &Path, dirs: &[PathBuf], regulation: Option<&Path>) -> Preloaded {
+        Preloaded::read_with_cases(laws, dirs, regulation, &[], 1).0
+    }
+
+    /// `read`, and the case files at `paths` read as `read_cases` reads them, on `jobs`
+    /// threads: the files are read while the books load (a book's check, after its files
+    /// are parsed on every core, is one thread's work, and the lexicon's thread is free
+    /// once it is read), numbered before the books' files.
+    pub fn read_with_cases(
+        laws: &Path,
+        dirs: &[PathBuf],
+        regulation: Option<&Path>,
+        paths: &[PathBuf],
+        jobs: usize,
+    ) -> (Preloaded, ReadCases) {
         let mut p = Preloaded {
             regulation: regulation.map(Path::to_path_buf),
             ..Preloaded::default()
         };
+        let cases = CaseReading::new(paths, 0);
+        for path in paths {
+            p.sources.add(path.display().to_string(), String::new());
+        }
         let lexicon = std::thread::scope(|scope| {
-            let lexicon = crate::pool::beside(scope, || Lexicon::load(laws));
+            let lexicon = crate::pool::beside(scope, || {
+                let lexicon = Lexicon::load(laws);
+                cases.help();
+                lexicon
+            });
             for dir in dirs {
                 if p.books.contains_key(dir) {
                     continue;
@@ -297,14 +320,16 @@ impl Preloaded {
                 });
                 p.books.insert(dir.clone(), r);
             }
+            cases.on_threads(jobs);
             lexicon.join()
         });
+        let read = cases.finish(&mut p.sources);
         p.lexicons.insert(laws.to_path_buf(), lexicon.map(Arc::new));
         p.warnings = std::mem::take(&mut p.warnings)
             .into_iter()
             .map(|d| d.with_sources(&p.sources))
             .collect();
-        p
+        (p, read)
     }
 }
 
@@ -548,9 +573,10 @@ mod tests {
         }
     }
 
-    /// Cases read before they are ruled (`Preloaded::read_cases`, on several threads) rule
-    /// and render as a case read by its thread, a case that does not parse or cannot be read
-    /// is reported at its own file, and a claim says how many cards are left to search.
+    /// Cases read before they are ruled (`Preloaded::read_cases`, on several threads, and
+    /// `read_with_cases`, while the book loads) rule and render as a case read by its
+    /// thread, a case that does not parse or cannot be read is reported at its own file,
+    /// and a claim says how many cards are left to search.
     #[test]
     fn cases_read_ahead_rule_as_cases_read_by_their_thread() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -567,45 +593,57 @@ mod tests {
             dir.join("missing.case"),
             root.join("corpus/2017/70/b-early-claim-adjudicated.case"),
         ];
-        let mut preloaded = Preloaded::read(&laws, &[laws.join("2017")], None);
-        let files = preloaded.sources.len();
-        let read = preloaded.read_cases(&paths, 3);
-        assert_eq!(preloaded.sources.len(), files + paths.len());
-        assert_eq!(read.len(), paths.len());
-        // The two claims start first, in their order; the others after them, in theirs.
-        assert_eq!(read.longest_first(), [0, 4, 1, 2, 3]);
-        let read: Vec<_> = (0..paths.len()).map(|i| read.take(i)).collect();
-        let searches: Vec<_> = read.iter().map(|r| r.searches()).collect();
-        // Both claims come after the first trick.
-        assert_eq!(searches, [Some(48), None, None, None, Some(48)]);
-        let preloaded = Arc::new(preloaded);
-        let mut shared = Books::sharing(&preloaded);
-        let mut own = Books::default();
-        for (r, path) in read.into_iter().zip(&paths) {
-            let ahead = super::rule_and_render_read(r, path, "c", &laws, &mut shared);
-            let alone = rule_and_render(path, "c", &laws, &mut own);
-            match (ahead, alone) {
-                (Ok((_, a)), Ok((_, b))) => assert_eq!(a, b, "{}", path.display()),
-                (Err(a), Err(b)) => {
-                    let (a, b) = (
-                        crate::diagnostic::render_plain(&a),
-                        crate::diagnostic::render_plain(&b),
-                    );
-                    assert_eq!(a, b, "{}", path.display());
-                    // The file is named (the rendering may wrap it at any space or slash).
-                    let bare = |t: &str| -> String {
-                        t.chars()
-                            .filter(|c| !c.is_whitespace() && *c != '│')
-                            .collect()
-                    };
-                    assert!(bare(&a).contains(&bare(&path.display().to_string())), "{a}");
+        // Read after the book, and while it loads (numbered before its files).
+        for with_the_book in [false, true] {
+            let (preloaded, read) = if with_the_book {
+                let dirs = [laws.join("2017")];
+                let (p, read) = Preloaded::read_with_cases(&laws, &dirs, None, &paths, 3);
+                assert_eq!(p.sources.get(0).name, paths[0].display().to_string());
+                assert!(p.sources.len() > paths.len() + 70, "and the book's files");
+                (p, read)
+            } else {
+                let mut p = Preloaded::read(&laws, &[laws.join("2017")], None);
+                let files = p.sources.len();
+                let read = p.read_cases(&paths, 3);
+                assert_eq!(p.sources.len(), files + paths.len());
+                (p, read)
+            };
+            assert_eq!(read.len(), paths.len());
+            // The two claims start first, in their order; the others after them, in theirs.
+            assert_eq!(read.longest_first(), [0, 4, 1, 2, 3]);
+            let read: Vec<_> = (0..paths.len()).map(|i| read.take(i)).collect();
+            let searches: Vec<_> = read.iter().map(|r| r.searches()).collect();
+            // Both claims come after the first trick.
+            assert_eq!(searches, [Some(48), None, None, None, Some(48)]);
+            let preloaded = Arc::new(preloaded);
+            let mut shared = Books::sharing(&preloaded);
+            let mut own = Books::default();
+            for (r, path) in read.into_iter().zip(&paths) {
+                let ahead = super::rule_and_render_read(r, path, "c", &laws, &mut shared);
+                let alone = rule_and_render(path, "c", &laws, &mut own);
+                match (ahead, alone) {
+                    (Ok((_, a)), Ok((_, b))) => assert_eq!(a, b, "{}", path.display()),
+                    (Err(a), Err(b)) => {
+                        let (a, b) = (
+                            crate::diagnostic::render_plain(&a),
+                            crate::diagnostic::render_plain(&b),
+                        );
+                        assert_eq!(a, b, "{}", path.display());
+                        // The file is named (the rendering may wrap it at any space or slash).
+                        let bare = |t: &str| -> String {
+                            t.chars()
+                                .filter(|c| !c.is_whitespace() && *c != '│')
+                                .collect()
+                        };
+                        assert!(bare(&a).contains(&bare(&path.display().to_string())), "{a}");
+                    }
+                    (a, b) => panic!(
+                        "{}: {:?} against {:?}",
+                        path.display(),
+                        a.is_ok(),
+                        b.is_ok()
+                    ),
                 }
-                (a, b) => panic!(
-                    "{}: {:?} against {:?}",
-                    path.display(),
-                    a.is_ok(),
-                    b.is_ok()
-                ),
             }
         }
         let _ = std::fs::remove_dir_all(&dir);

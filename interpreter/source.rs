@@ -86,6 +86,14 @@ impl Sources {
         (self.files.len() - 1) as u32
     }
 
+    /// The text of a file added empty to fix its number before it was read (the case files
+    /// of a run, `runner::Preloaded::read_with_cases`).
+    pub fn set_text(&mut self, file: u32, text: String) {
+        let f = &mut self.files[file as usize];
+        f.text = Arc::new(text);
+        f.shared = OnceLock::new();
+    }
+
     /// How many files are held: a mark to `forget_after`.
     pub fn len(&self) -> usize {
         self.files.len()

@@ -118,12 +118,15 @@ pub fn run(mut a: Args) -> ExitCode {
         .map(|f| crate::runner::folder_edition_dir(f, a.laws()))
         .collect();
     let editions: Vec<PathBuf> = editions.into_iter().collect();
-    let read = || Preloaded::read(a.laws(), &editions, a.regulation.as_deref());
-    let mut preloaded = crate::pool::with_jobs(jobs, read);
-    // The cases read and parsed before any is ruled, so that the workers start with those
-    // whose claims may search the longest (a case started last that takes a thread for a
-    // third of the run keeps the others waiting); the report keeps the cases' order.
-    let read_cases = preloaded.read_cases(&cases, jobs);
+    // The cases read and parsed before any is ruled (while the books load), so that the
+    // workers start with those whose claims may search the longest (a case started last
+    // that takes a thread for a third of the run keeps the others waiting); the report
+    // keeps the cases' order.
+    let read = || {
+        let regulation = a.regulation.as_deref();
+        Preloaded::read_with_cases(a.laws(), &editions, regulation, &cases, jobs)
+    };
+    let (preloaded, read_cases) = crate::pool::with_jobs(jobs, read);
     let schedule = read_cases.longest_first();
     let preloaded = std::sync::Arc::new(preloaded);
     super::report(&preloaded.warnings);

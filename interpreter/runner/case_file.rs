@@ -12,6 +12,7 @@ use crate::ruling::Ruling;
 use crate::source::Sources;
 use crate::syntax::ast::Lang;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Read a case file.
@@ -107,30 +108,82 @@ impl Preloaded {
     /// every thread's sources do: its number is fixed before it is parsed. Its diagnostics
     /// are said in its own language, as `test` and `diff` say them.
     pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> ReadCases {
-        let base = self.sources.len() as u32;
-        let mut read = Vec::with_capacity(paths.len());
+        let reading = CaseReading::new(paths, self.sources.len() as u32);
+        for path in paths {
+            self.sources.add(path.display().to_string(), String::new());
+        }
+        reading.on_threads(jobs);
+        reading.finish(&mut self.sources)
+    }
+}
+
+/// The case files of a run being read and parsed by whichever threads help (`help`), each
+/// one numbered in the sources before it is parsed (`first` and its place), so that the
+/// files can be read while the law books load (`Preloaded::read_with_cases`).
+pub(super) struct CaseReading<'p> {
+    paths: &'p [PathBuf],
+    first: u32,
+    /// The next file no thread has taken.
+    next: AtomicUsize,
+    read: Vec<Mutex<Option<(String, Result<Case, Unread>)>>>,
+}
+
+impl<'p> CaseReading<'p> {
+    /// The files at `paths`, to be numbered from `first` on: the caller adds them to the
+    /// sources at those numbers (empty until `finish`).
+    pub(super) fn new(paths: &'p [PathBuf], first: u32) -> Self {
+        CaseReading {
+            paths,
+            first,
+            next: AtomicUsize::new(0),
+            read: paths.iter().map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    /// Read and parse the files no thread has taken yet, one by one, until none is left.
+    pub(super) fn help(&self) {
+        loop {
+            let place = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = self.paths.get(place) else {
+                return;
+            };
+            let id = self.first + place as u32;
+            let read = match read_case_text(path) {
+                Ok(text) => {
+                    let case = parse_case_said(CaseWords::builtin(), id, &text, None);
+                    (text, case.map_err(Unread::Parse))
+                }
+                // An unreadable file keeps its number, empty, so the next ones keep theirs.
+                Err(d) => (String::new(), Err(Unread::Read(d))),
+            };
+            *self.read[place].lock().unwrap_or_else(|p| p.into_inner()) = Some(read);
+        }
+    }
+
+    /// `help` on `jobs` threads, this one among them.
+    pub(super) fn on_threads(&self, jobs: usize) {
         crate::pool::in_order(
-            paths.len(),
+            jobs.min(self.paths.len()),
             jobs,
             || (),
-            |_, i| {
-                let id = base + i as u32;
-                match read_case_text(&paths[i]) {
-                    Ok(text) => {
-                        let case = parse_case_said(CaseWords::builtin(), id, &text, None);
-                        (text, case.map_err(Unread::Parse))
-                    }
-                    Err(d) => (String::new(), Err(Unread::Read(d))),
-                }
-            },
-            |i, (text, case)| {
-                // An unreadable file keeps its number, empty, so the next ones keep theirs.
-                self.sources.add(paths[i].display().to_string(), text);
-                read.push(Mutex::new(Some(ReadCase(case))));
-                std::ops::ControlFlow::Continue(())
-            },
+            |_, _| self.help(),
+            |_, ()| std::ops::ControlFlow::Continue(()),
         );
-        ReadCases(read)
+    }
+
+    /// Once every file is read: their texts put in `sources` at their numbers, and the
+    /// cases.
+    pub(super) fn finish(self, sources: &mut Sources) -> ReadCases {
+        self.help();
+        let read = self.read.into_iter().enumerate().map(|(place, slot)| {
+            let (text, case) = slot
+                .into_inner()
+                .unwrap_or_else(|p| p.into_inner())
+                .expect("every file is read by `help`");
+            sources.set_text(self.first + place as u32, text);
+            Mutex::new(Some(ReadCase(case)))
+        });
+        ReadCases(read.collect())
     }
 }
 
