@@ -284,10 +284,10 @@ impl Preloaded {
         Preloaded::read_with_cases(laws, dirs, regulation, &[], 1).0
     }
 
-    /// `read`, and the case files at `paths` read as `read_cases` reads them, on `jobs`
-    /// threads: the files are read while the books load (a book's check, after its files
-    /// are parsed on every core, is one thread's work, and the lexicon's thread is free
-    /// once it is read), numbered before the books' files.
+    /// `read`, and the case files at `paths` read and parsed on `jobs` threads
+    /// (`CaseReading`) while the books load (a book's check, after its files are parsed on
+    /// every core, is one thread's work, and the lexicon's thread is free once the lexicon
+    /// is read), numbered before the books' files.
     pub fn read_with_cases(
         laws: &Path,
         dirs: &[PathBuf],
@@ -573,9 +573,8 @@ mod tests {
         }
     }
 
-    /// Cases read before they are ruled (`Preloaded::read_cases`, on several threads, and
-    /// `read_with_cases`, while the book loads) rule and render as a case read by its
-    /// thread, a case that does not parse or cannot be read is reported at its own file,
+    /// Cases read before they are ruled (`Preloaded::read_with_cases`, while the book
+    /// loads) rule and render as a case read by its thread, a case that does not parse or cannot be read is reported at its own file,
     /// and a claim says how many cards are left to search.
     #[test]
     fn cases_read_ahead_rule_as_cases_read_by_their_thread() {
@@ -593,21 +592,21 @@ mod tests {
             dir.join("missing.case"),
             root.join("corpus/2017/70/b-early-claim-adjudicated.case"),
         ];
-        // Read after the book, and while it loads (numbered before its files).
-        for with_the_book in [false, true] {
-            let (preloaded, read) = if with_the_book {
-                let dirs = [laws.join("2017")];
-                let (p, read) = Preloaded::read_with_cases(&laws, &dirs, None, &paths, 3);
-                assert_eq!(p.sources.get(0).name, paths[0].display().to_string());
-                assert!(p.sources.len() > paths.len() + 70, "and the book's files");
-                (p, read)
-            } else {
-                let mut p = Preloaded::read(&laws, &[laws.join("2017")], None);
-                let files = p.sources.len();
-                let read = p.read_cases(&paths, 3);
-                assert_eq!(p.sources.len(), files + paths.len());
-                (p, read)
-            };
+        let dirs = [laws.join("2017")];
+        // On one thread and on three.
+        for jobs in [1, 3] {
+            let (preloaded, read) = Preloaded::read_with_cases(&laws, &dirs, None, &paths, jobs);
+            // Numbered before the book's files, each at its place.
+            for (i, path) in paths.iter().enumerate() {
+                assert_eq!(
+                    preloaded.sources.get(i as u32).name,
+                    path.display().to_string()
+                );
+            }
+            assert!(
+                preloaded.sources.len() > paths.len() + 70,
+                "and the book's files"
+            );
             assert_eq!(read.len(), paths.len());
             // The two claims start first, in their order; the others after them, in theirs.
             assert_eq!(read.longest_first(), [0, 4, 1, 2, 3]);

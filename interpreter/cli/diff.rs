@@ -11,7 +11,7 @@
 
 use crate::changes::{changes, Change};
 use crate::diagnostic::render_plain;
-use crate::runner::{case_name, rule_and_render_read, Books, Preloaded, ReadCase};
+use crate::runner::{case_name, rule_and_render_read, Books, Preloaded, ReadCase, ReadCases};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -65,10 +65,11 @@ impl Side {
         }
     }
 
-    /// The side's book and the lexicon, read once for every thread.
-    fn preload(&self, laws: &Path) -> Preloaded {
+    /// The side's book and the lexicon, read once for every thread, and the cases read for
+    /// this side while they load (each side's spans name its own sources).
+    fn preload(&self, laws: &Path, cases: &[PathBuf], jobs: usize) -> (Preloaded, ReadCases) {
         let dirs = [self.book.clone()];
-        Preloaded::read(laws, &dirs, self.regulation.as_deref())
+        Preloaded::read_with_cases(laws, &dirs, self.regulation.as_deref(), cases, jobs)
     }
 
     fn books(&self, preloaded: &Arc<Preloaded>) -> Books {
@@ -171,12 +172,16 @@ pub fn run(mut a: Args) -> ExitCode {
     // Each side's book read once for every thread (alone with `--jobs 1`), and its
     // regulation's warnings said once.
     let jobs = crate::pool::jobs(a.jobs);
-    let read = || (sa.preload(a.laws()), sb.preload(a.laws()));
-    let (mut pa, mut pb) = crate::pool::with_jobs(jobs, read);
-    // The cases read for each side before any is ruled (each side's spans name its own
-    // sources), the workers starting with those whose claims may search the longest, as
-    // `test` does.
-    let (read_a, read_b) = (pa.read_cases(&cases, jobs), pb.read_cases(&cases, jobs));
+    // The cases read for each side before any is ruled, the workers starting with those
+    // whose claims may search the longest, as `test` does.
+    let read = || {
+        let laws = a.laws();
+        (
+            sa.preload(laws, &cases, jobs),
+            sb.preload(laws, &cases, jobs),
+        )
+    };
+    let ((pa, read_a), (pb, read_b)) = crate::pool::with_jobs(jobs, read);
     let schedule = read_a.longest_first();
     let (pa, pb) = (Arc::new(pa), Arc::new(pb));
     if !a.json {

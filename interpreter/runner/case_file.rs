@@ -1,8 +1,8 @@
 //! Case files read: one at a time by the thread that rules it (`load_case`), or all of a
-//! run's before any is ruled (`Preloaded::read_cases`), so that the workers can start the
-//! longest first.
+//! run's before any is ruled (`Preloaded::read_with_cases`), so that the workers can start
+//! the longest first.
 
-use super::{rule_and_render_case, Books, Goldens, Preloaded};
+use super::{rule_and_render_case, Books, Goldens};
 use crate::case::words::CaseWords;
 use crate::case::{parse_case_said, Case};
 use crate::diagnostic::Diag;
@@ -101,25 +101,11 @@ pub fn complete_case(
     Ok(case)
 }
 
-impl Preloaded {
-    /// The case files at `paths`, read and parsed on `jobs` threads before any is ruled (so
-    /// that a run can start the longest first, `ReadCase::searches`), their texts kept
-    /// beside the books' for every thread's diagnostics. A case's spans name its file as
-    /// every thread's sources do: its number is fixed before it is parsed. Its diagnostics
-    /// are said in its own language, as `test` and `diff` say them.
-    pub fn read_cases(&mut self, paths: &[PathBuf], jobs: usize) -> ReadCases {
-        let reading = CaseReading::new(paths, self.sources.len() as u32);
-        for path in paths {
-            self.sources.add(path.display().to_string(), String::new());
-        }
-        reading.on_threads(jobs);
-        reading.finish(&mut self.sources)
-    }
-}
-
-/// The case files of a run being read and parsed by whichever threads help (`help`), each
-/// one numbered in the sources before it is parsed (`first` and its place), so that the
-/// files can be read while the law books load (`Preloaded::read_with_cases`).
+/// The case files of a run, read and parsed before any is ruled (so that a run can start
+/// the longest first, `ReadCase::searches`) by whichever threads help (`help`), while the
+/// law books load (`Preloaded::read_with_cases`). Each is numbered in the sources before it
+/// is parsed (`first` and its place), so that its spans name it on every thread; its
+/// diagnostics are said in its own language, as `test` and `diff` say them.
 pub(super) struct CaseReading<'p> {
     paths: &'p [PathBuf],
     first: u32,
@@ -187,7 +173,7 @@ impl<'p> CaseReading<'p> {
     }
 }
 
-/// A case file read and parsed by `Preloaded::read_cases`, not yet completed from the PBN
+/// A case file read and parsed by `Preloaded::read_with_cases`, not yet completed from the PBN
 /// record it may name (`complete_case`).
 pub struct ReadCase(Result<Case, Unread>);
 
@@ -208,7 +194,7 @@ impl ReadCase {
     }
 }
 
-/// The cases of a run read ahead (`Preloaded::read_cases`), each taken by the thread that
+/// The cases of a run read ahead (`Preloaded::read_with_cases`), each taken by the thread that
 /// rules it.
 pub struct ReadCases(Vec<Mutex<Option<ReadCase>>>);
 
@@ -242,7 +228,7 @@ impl ReadCases {
     }
 }
 
-/// `rule_and_render` of a case `Preloaded::read_cases` read from `path`.
+/// `rule_and_render` of a case `Preloaded::read_with_cases` read from `path`.
 pub fn rule_and_render_read(
     read: ReadCase,
     path: &Path,
