@@ -472,6 +472,33 @@ mod tests {
         assert!(threads.len() <= 2, "{threads:?}");
     }
 
+    /// A panic in the calling thread's item stops the others starting items (the channel
+    /// they send to goes with the calling thread's part) and comes out of `in_order` once
+    /// they finish the ones begun: far fewer than all 10,000 are worked on.
+    #[test]
+    fn a_panic_on_the_calling_thread_stops_the_others() {
+        let caller = std::thread::current().id();
+        let worked = AtomicUsize::new(0);
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            in_order(
+                10_000,
+                2,
+                || (),
+                |_, _| {
+                    worked.fetch_add(1, Ordering::Relaxed);
+                    if std::thread::current().id() == caller {
+                        panic!("the caller's item fails");
+                    }
+                    // Slow enough that the caller's first item comes early in the run.
+                    std::thread::sleep(std::time::Duration::from_micros(100));
+                },
+                |_, ()| ControlFlow::Continue(()),
+            )
+        }));
+        assert!(run.is_err(), "the panic comes out");
+        assert!(worked.into_inner() < 10_000, "the other thread stopped");
+    }
+
     /// No items: nothing is taken and no thread waits for one.
     #[test]
     fn no_items() {
