@@ -574,8 +574,9 @@ mod tests {
     }
 
     /// Cases read before they are ruled (`Preloaded::read_with_cases`, while the book
-    /// loads) rule and render as a case read by its thread, a case that does not parse or cannot be read is reported at its own file,
-    /// and a claim says how many cards are left to search.
+    /// loads) rule and render as a case read by its thread, a case that does not parse or
+    /// cannot be read is reported at its own file, and a claim says how many cards are left
+    /// to search.
     #[test]
     fn cases_read_ahead_rule_as_cases_read_by_their_thread() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -157,8 +157,8 @@ impl<'p> CaseReading<'p> {
         );
     }
 
-    /// Once every file is read: their texts put in `sources` at their numbers, and the
-    /// cases.
+    /// The texts put in `sources` at their numbers, and the cases (any file no thread took
+    /// is read here first).
     pub(super) fn finish(self, sources: &mut Sources) -> ReadCases {
         self.help();
         let read = self.read.into_iter().enumerate().map(|(place, slot)| {
