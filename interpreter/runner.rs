@@ -299,10 +299,8 @@ impl Preloaded {
             regulation: regulation.map(Path::to_path_buf),
             ..Preloaded::default()
         };
-        let cases = CaseReading::new(paths, 0);
-        for path in paths {
-            p.sources.add(path.display().to_string(), String::new());
-        }
+        // The cases first, so that their numbers are fixed before the books' files come.
+        let cases = CaseReading::new(paths, &mut p.sources);
         let lexicon = std::thread::scope(|scope| {
             let lexicon = crate::pool::beside(scope, || {
                 let lexicon = Lexicon::load(laws);

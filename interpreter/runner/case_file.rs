@@ -115,9 +115,13 @@ pub(super) struct CaseReading<'p> {
 }
 
 impl<'p> CaseReading<'p> {
-    /// The files at `paths`, to be numbered from `first` on: the caller adds them to the
-    /// sources at those numbers (empty until `finish`).
-    pub(super) fn new(paths: &'p [PathBuf], first: u32) -> Self {
+    /// The files at `paths`, numbered in `sources` now (empty until `finish`), after the
+    /// files already there.
+    pub(super) fn new(paths: &'p [PathBuf], sources: &mut Sources) -> Self {
+        let first = sources.len() as u32;
+        for path in paths {
+            sources.add(path.display().to_string(), String::new());
+        }
         CaseReading {
             paths,
             first,
