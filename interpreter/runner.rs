@@ -6,8 +6,9 @@
 use crate::case::Case;
 use crate::check::LawBook;
 use crate::diagnostic::Diag;
-use crate::eval::book::CompiledBook;
+use crate::eval::book::{CompiledBook, Evaluation};
 use crate::eval::explore::{rule_case, RuleError};
+use crate::eval::fold::Folds;
 use crate::render::{self, Lexicon};
 use crate::ruling::Ruling;
 use crate::source::{Sources, Span};
@@ -83,7 +84,7 @@ pub struct Books {
     pub book: Option<PathBuf>,
     /// How the books read are evaluated: compiled, or by the reference interpreter (the
     /// differential test and the benchmark's baseline).
-    pub evaluation: crate::eval::book::Evaluation,
+    pub evaluation: Evaluation,
     /// What reading the books under the regulation warned about (its amendments), not yet
     /// said: `take_warnings`.
     warnings: Vec<Diag>,
@@ -181,9 +182,13 @@ impl Books {
             match preloaded.as_ref().and_then(|p| p.books.get(dir)) {
                 // Its warnings are said once, by whoever read it (`Preloaded::warnings`).
                 Some(read) => {
-                    let r = match read {
-                        Ok(book) => Ok(CompiledBook::shared(book.clone(), self.evaluation)),
-                        Err(d) => Err(d.clone()),
+                    let folds = preloaded.as_ref().and_then(|p| p.folds.get(dir));
+                    let r = match (read, folds) {
+                        (Ok(book), Some(folds)) if self.evaluation == Evaluation::Compiled => {
+                            Ok(CompiledBook::with_folds(book.clone(), folds))
+                        }
+                        (Ok(book), _) => Ok(CompiledBook::shared(book.clone(), self.evaluation)),
+                        (Err(d), _) => Err(d.clone()),
                     };
                     self.books.insert(dir.to_path_buf(), r);
                 }
@@ -273,6 +278,8 @@ pub struct Preloaded {
     sources: Sources,
     regulation: Option<PathBuf>,
     books: HashMap<PathBuf, Result<Arc<LawBook>, Vec<Diag>>>,
+    /// Each book's folded points, folded once for every thread (`eval::fold::Folds`).
+    folds: HashMap<PathBuf, Arc<Folds>>,
     lexicons: HashMap<PathBuf, Result<Arc<Lexicon>, Vec<Diag>>>,
     /// What reading the books under the regulation warned about: the run says it once.
     pub warnings: Vec<Diag>,
@@ -316,6 +323,14 @@ impl Preloaded {
                     p.warnings.extend(warnings);
                     Arc::new(book)
                 });
+                // Folded here, once for the threads that will share the book, while the
+                // other threads read the cases (one thread folds it as it compiles it).
+                if let (Ok(book), 2..) = (&r, jobs) {
+                    let compiled = CompiledBook::shared(book.clone(), Evaluation::Compiled);
+                    if let Some(folds) = Folds::share(&compiled.program) {
+                        p.folds.insert(dir.clone(), Arc::new(folds));
+                    }
+                }
                 p.books.insert(dir.clone(), r);
             }
             cases.on_threads(jobs);
@@ -455,15 +470,31 @@ pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
 }
 
 pub fn golden_path(case: &Path, suffix: &str) -> PathBuf {
-    let stem = case.file_stem().unwrap_or_default().to_string_lossy();
-    case.with_file_name(format!("{stem}.{suffix}.snap"))
+    snap_path(case, "", suffix)
 }
 
 /// A case's golden under a regulation: `NAME@REGULATION.en.snap`, beside the standard ones,
 /// kept only where the regulation changes the ruling.
 pub fn regulation_golden_path(case: &Path, regulation: &str, suffix: &str) -> PathBuf {
-    let stem = case.file_stem().unwrap_or_default().to_string_lossy();
-    case.with_file_name(format!("{stem}@{regulation}.{suffix}.snap"))
+    snap_path(case, &format!("@{regulation}"), suffix)
+}
+
+/// The file beside `case` named its stem, `infix`, `.`, `suffix` and `.snap`. A path ending in
+/// a file name and `.case` (every case a corpus run finds) is written from its text, its
+/// `.case` replaced: taking the stem and the folder apart cost some three thousand
+/// instructions a golden, five goldens a case.
+fn snap_path(case: &Path, infix: &str, suffix: &str) -> PathBuf {
+    let named = case
+        .to_str()
+        .and_then(|p| p.strip_suffix(".case"))
+        .filter(|stem| !stem.is_empty() && !stem.ends_with(['/', std::path::MAIN_SEPARATOR]));
+    match named {
+        Some(stem) => PathBuf::from(format!("{stem}{infix}.{suffix}.snap")),
+        None => {
+            let stem = case.file_stem().unwrap_or_default().to_string_lossy();
+            case.with_file_name(format!("{stem}{infix}.{suffix}.snap"))
+        }
+    }
 }
 
 /// The content of an insta snapshot file (after its header).
@@ -482,7 +513,9 @@ fn golden_text(file: &str) -> Option<&str> {
 /// decoded (the text itself is valid when it equals `rendered`). A corpus run compares some
 /// 3,800 goldens (8 MB), nearly all equal; `read_golden` is for the few that differ.
 pub fn golden_matches(path: &Path, rendered: &str) -> bool {
-    std::fs::read(path).is_ok_and(|bytes| golden_holds(&bytes, rendered))
+    let max = crate::source::MAX_TEXT_BYTES;
+    crate::source::with_file_bytes(path, max, |bytes| golden_holds(bytes, rendered))
+        .unwrap_or(false)
 }
 
 fn golden_holds(bytes: &[u8], rendered: &str) -> bool {
@@ -528,10 +561,45 @@ pub fn diff(expected: &str, actual: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{diff, files_under, golden_holds, golden_text};
+    use super::{diff, files_under, golden_holds, golden_text, snap_path};
     use super::{lawbook_dir, load_case, rule_and_render, Books, Preloaded};
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
     use std::sync::Arc;
+
+    /// A golden's path written from the case's text is the one its stem and folder give,
+    /// whatever the name; a path that does not end in a name and `.case` takes the long way.
+    #[test]
+    fn a_goldens_path_is_its_cases_stem_beside_it() {
+        let by_parts = |case: &Path, infix: &str, suffix: &str| {
+            let stem = case.file_stem().unwrap_or_default().to_string_lossy();
+            case.with_file_name(format!("{stem}{infix}.{suffix}.snap"))
+        };
+        for case in [
+            "corpus/2017/70/b-early-claim-adjudicated.case",
+            "corpus/2017/70/a-claim-disputed-cold~hu.case",
+            "x.case",
+            "a b/č.d.case",
+            "dir/x..case",
+            "/abs/dir/y.case",
+            "dir/.case",
+            "dir/noext",
+            "dir/x.case/",
+        ] {
+            let case = Path::new(case);
+            for (infix, suffix) in [("", "en"), ("@example_federation", "json")] {
+                assert_eq!(
+                    snap_path(case, infix, suffix),
+                    by_parts(case, infix, suffix),
+                    "{}",
+                    case.display()
+                );
+            }
+        }
+        assert_eq!(
+            snap_path(Path::new("c/2017/a.case"), "", "sk"),
+            PathBuf::from("c/2017/a.sk.snap")
+        );
+    }
 
     /// Threads that share a book read once rule as a thread that reads its own: the same
     /// renderings, no law file read again, and a span of the book names the same text.
@@ -568,6 +636,42 @@ mod tests {
             assert_eq!(goldens, alone);
             assert_eq!(read, files + 1, "only the case file is read");
             assert_eq!(score, own_score);
+        }
+    }
+
+    /// A book whose points were folded once for every thread (`Preloaded::read_with_cases`
+    /// on more than one) has the points and rules the cases of a book each thread folds.
+    #[test]
+    fn a_book_folded_once_has_the_points_each_thread_folds() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let laws = root.join("laws");
+        let dirs = [laws.join("2017")];
+        let dir = &dirs[0];
+        let (shared, _) = Preloaded::read_with_cases(&laws, &dirs, None, &[], 2);
+        let shared = Arc::new(shared);
+        assert!(
+            shared.folds.contains_key(dir),
+            "the 2017 book's points are shared"
+        );
+        let alone = Arc::new(Preloaded::read(&laws, &dirs, None));
+        assert!(alone.folds.is_empty(), "one thread folds as it compiles");
+        let (mut with, mut own) = (Books::sharing(&shared), Books::sharing(&alone));
+        let points = |b: &mut Books| format!("{:?}", b.get(dir).unwrap().program.folded);
+        let folded = points(&mut own);
+        assert!(folded.contains("Int("), "some points are folded");
+        assert_eq!(points(&mut with), folded);
+        assert_eq!(
+            with.get(dir).unwrap().program.folded_sets,
+            own.get(dir).unwrap().program.folded_sets
+        );
+        for case in [
+            "corpus/2017/77/down-five-doubled-nv.case",
+            "corpus/2017/29/open-call-out-of-rotation.case",
+        ] {
+            let case = root.join(case);
+            let (_, a) = rule_and_render(&case, "c", &laws, &mut with).unwrap();
+            let (_, b) = rule_and_render(&case, "c", &laws, &mut own).unwrap();
+            assert_eq!(a, b, "{}", case.display());
         }
     }
 

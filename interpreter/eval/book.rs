@@ -74,6 +74,15 @@ impl CompiledBook {
         compiled
     }
 
+    /// `compiled`, its points taken from `folds` (folded from this same book, on another
+    /// thread: `runner::Preloaded`) rather than folded again.
+    pub fn with_folds(book: Arc<LawBook>, folds: &super::fold::Folds) -> CompiledBook {
+        let mut compiled = CompiledBook::only_compiled(book);
+        folds.install(&mut compiled.program);
+        compiled.code = Some(Code::lower(&compiled));
+        compiled
+    }
+
     /// Compiled but neither folded nor lowered: every definition's body is walked by the
     /// reference interpreter whenever it is asked. What the compiled path is checked against.
     pub fn interpreted(book: LawBook) -> CompiledBook {
