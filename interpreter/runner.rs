@@ -443,30 +443,52 @@ pub fn find_cases(dir: &Path) -> Vec<PathBuf> {
     files_under(dir, |p| p.extension().is_some_and(|x| x == "case"))
 }
 
-/// Every file under a folder that `keep` accepts, sorted.
-pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+/// Every file under a folder that `keep` accepts, sorted. The folders of each depth are
+/// listed on the cores (`pool::jobs`): listing a corpus's 116 folders and 4,500 files was
+/// some 3 ms of the kernel's time on one thread, before anything else of the run starts.
+pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool + Sync) -> Vec<PathBuf> {
+    let jobs = crate::pool::jobs(None);
     let mut out = vec![];
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            // The entry's own type costs no system call; a link is followed to what it names.
-            let is_dir = match e.file_type() {
-                Ok(t) if !t.is_symlink() => t.is_dir(),
-                _ => p.is_dir(),
-            };
-            if is_dir {
-                stack.push(p);
-            } else if keep(&p) {
-                out.push(p);
-            }
-        }
+    let mut level = vec![dir.to_path_buf()];
+    while !level.is_empty() {
+        let mut next = vec![];
+        crate::pool::in_order(
+            level.len(),
+            jobs,
+            || (),
+            |_, i| list_folder(&level[i], &keep),
+            |_, (files, folders)| {
+                out.extend(files);
+                next.extend(folders);
+                std::ops::ControlFlow::Continue(())
+            },
+        );
+        level = next;
     }
     out.sort();
     out
+}
+
+/// The files of one folder that `keep` accepts, and its folders.
+fn list_folder(dir: &Path, keep: &impl Fn(&Path) -> bool) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let (mut files, mut folders) = (vec![], vec![]);
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return (files, folders);
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        // The entry's own type costs no system call; a link is followed to what it names.
+        let is_dir = match e.file_type() {
+            Ok(t) if !t.is_symlink() => t.is_dir(),
+            _ => p.is_dir(),
+        };
+        if is_dir {
+            folders.push(p);
+        } else if keep(&p) {
+            files.push(p);
+        }
+    }
+    (files, folders)
 }
 
 pub fn golden_path(case: &Path, suffix: &str) -> PathBuf {

@@ -237,6 +237,10 @@ pub fn run(mut a: Args) -> ExitCode {
     } else {
         eprintln!("{passed} passed, {failed} failed");
     }
+    // The command ends the process: the books read for every thread, their sources and the
+    // lexicon are left to its end rather than freed piece by piece, on one thread, after the
+    // report is out (1.5 to 2 ms of a corpus run).
+    std::mem::forget(preloaded);
     if failed > 0 {
         ExitCode::from(1)
     } else {
