@@ -535,7 +535,9 @@ fn golden_text(file: &str) -> Option<&str> {
 /// decoded (the text itself is valid when it equals `rendered`). A corpus run compares some
 /// 3,800 goldens (8 MB), nearly all equal; `read_golden` is for the few that differ.
 pub fn golden_matches(path: &Path, rendered: &str) -> bool {
-    let max = crate::source::MAX_TEXT_BYTES;
+    // A golden is what the program wrote (29/open's JSON is 0.8 MB): no limit of its own, as
+    // `read_golden` has none, so that a golden the rendering equals always matches.
+    let max = u64::MAX - 1;
     crate::source::with_file_bytes(path, max, |bytes| golden_holds(bytes, rendered))
         .unwrap_or(false)
 }
@@ -874,6 +876,23 @@ mod tests {
             matched > 10,
             "{matched} matches: the equal cases were exercised"
         );
+    }
+
+    /// A golden the program wrote matches the rendering it holds whatever its size (one
+    /// larger than any case or law file may be, which a very open case's JSON could be), and
+    /// one that differs does not.
+    #[test]
+    fn a_golden_of_any_size_matches_its_rendering() {
+        let dir = std::env::temp_dir().join(format!("lawbook-golden-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("large.json.snap");
+        let line = "{ \"seat\": \"N\", \"call\": \"1NT\" },\n";
+        let rendered = line.repeat((crate::source::MAX_TEXT_BYTES as usize) / line.len() + 10);
+        super::write_golden(&path, &rendered).unwrap();
+        assert!(super::golden_matches(&path, &rendered));
+        assert!(!super::golden_matches(&path, &rendered[1..]));
+        assert!(!super::golden_matches(&dir.join("missing.snap"), &rendered));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
