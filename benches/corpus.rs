@@ -41,7 +41,7 @@ struct Corpus {
 impl Corpus {
     fn find(root: &Path) -> Corpus {
         let dir = root.join("corpus");
-        let cases = find_cases(&dir)
+        let cases = find_cases(&dir, 1)
             .into_iter()
             .map(|p| {
                 let name = case_name(&p, &dir);

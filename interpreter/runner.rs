@@ -439,15 +439,15 @@ pub fn unregulated_goldens(books: &Books, ruling: &Ruling, laws: &Path) -> Optio
 }
 
 /// Every `.case` file under a folder, sorted.
-pub fn find_cases(dir: &Path) -> Vec<PathBuf> {
-    files_under(dir, |p| p.extension().is_some_and(|x| x == "case"))
+pub fn find_cases(dir: &Path, jobs: usize) -> Vec<PathBuf> {
+    files_under(dir, jobs, |p| p.extension().is_some_and(|x| x == "case"))
 }
 
 /// Every file under a folder that `keep` accepts, sorted. The folders of each depth are
-/// listed on the cores (`pool::jobs`): listing a corpus's 116 folders and 4,500 files was
-/// some 3 ms of the kernel's time on one thread, before anything else of the run starts.
-pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool + Sync) -> Vec<PathBuf> {
-    let jobs = crate::pool::jobs(None);
+/// listed on `jobs` threads (the command's `--jobs`): listing a corpus's 116 folders and
+/// 4,500 files was some 3 ms of the kernel's time on one thread, before anything else of
+/// the run starts.
+pub fn files_under(dir: &Path, jobs: usize, keep: impl Fn(&Path) -> bool + Sync) -> Vec<PathBuf> {
     let mut out = vec![];
     let mut level = vec![dir.to_path_buf()];
     while !level.is_empty() {
@@ -825,18 +825,22 @@ mod tests {
         std::os::unix::fs::symlink(&elsewhere, corpus.join("2017/linked")).unwrap();
         std::os::unix::fs::symlink(corpus.join("2017/16/a.en.snap"), corpus.join("c.case.txt"))
             .unwrap();
-        let found = super::find_cases(&corpus);
-        let names: Vec<_> = found
-            .iter()
-            .map(|p| {
-                p.strip_prefix(&corpus)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/")
-            })
-            .collect();
-        assert_eq!(names, ["2017/16/a.case", "2017/linked/b.case"]);
-        assert_eq!(files_under(&corpus, |_| true).len(), 4);
+        // On one thread and on three (each depth's folders shared out), the same files in
+        // the same order.
+        for jobs in [1, 3] {
+            let found = super::find_cases(&corpus, jobs);
+            let names: Vec<_> = found
+                .iter()
+                .map(|p| {
+                    p.strip_prefix(&corpus)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/")
+                })
+                .collect();
+            assert_eq!(names, ["2017/16/a.case", "2017/linked/b.case"]);
+            assert_eq!(files_under(&corpus, jobs, |_| true).len(), 4);
+        }
         let _ = std::fs::remove_dir_all(&root);
     }
 

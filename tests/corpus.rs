@@ -12,7 +12,7 @@ fn corpus_matches_goldens() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = root.join("corpus");
     let laws = root.join("laws");
-    let cases = find_cases(&corpus);
+    let cases = find_cases(&corpus, 1);
     assert!(
         cases.len() >= 150,
         "the corpus has {} cases; it should have at least 150",

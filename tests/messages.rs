@@ -46,7 +46,8 @@ fn every_language_says_every_message_with_the_same_arguments() {
 fn ids_in_sources() -> BTreeSet<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("interpreter");
     let mut out = BTreeSet::new();
-    let files = lawbook::runner::files_under(&root, |p| p.extension().is_some_and(|x| x == "rs"));
+    let files =
+        lawbook::runner::files_under(&root, 1, |p| p.extension().is_some_and(|x| x == "rs"));
     let re_prefixes = [
         "case.",
         "deal.",

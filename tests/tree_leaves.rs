@@ -89,7 +89,7 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
     let mut checked = 0;
     let mut failures = vec![];
     let mut turn_decided_by_finding = vec![];
-    for path in find_cases(&corpus) {
+    for path in find_cases(&corpus, 1) {
         let name = case_name(&path, &corpus);
         let case = load_case(&path, &mut books.sources).unwrap_or_else(|_| panic!("{name} parses"));
         let play_answers = match &case.play {

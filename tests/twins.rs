@@ -22,7 +22,7 @@ fn twins_in_other_languages_give_the_same_ruling() {
     let laws = root.join("laws");
     // original path -> its twins (language, path)
     let mut groups: BTreeMap<PathBuf, Vec<(Lang, PathBuf)>> = BTreeMap::new();
-    for p in find_cases(&corpus) {
+    for p in find_cases(&corpus, 1) {
         let stem = p.file_stem().unwrap().to_string_lossy().to_string();
         if let Some((base, code)) = stem.rsplit_once('~') {
             let lang = Lang::parse(code)

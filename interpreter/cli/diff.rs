@@ -142,7 +142,8 @@ pub fn run(mut a: Args) -> ExitCode {
         .corpus
         .clone()
         .unwrap_or_else(|| Path::new("corpus").join(folder.file_name().unwrap_or_default()));
-    let cases = match super::corpus_cases(&corpus) {
+    let jobs = crate::pool::jobs(a.jobs);
+    let cases = match super::corpus_cases(&corpus, jobs) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -171,7 +172,6 @@ pub fn run(mut a: Args) -> ExitCode {
     };
     // Each side's book read once for every thread (alone with `--jobs 1`), and its
     // regulation's warnings said once.
-    let jobs = crate::pool::jobs(a.jobs);
     // The cases read for each side before any is ruled, the workers starting with those
     // whose claims may search the longest, as `test` does.
     let read = || {

@@ -20,7 +20,10 @@ fn files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_file() {
         out.push(path.to_path_buf());
     } else {
-        out.extend(crate::runner::files_under(path, |p| Kind::of(p).is_some()));
+        let jobs = crate::pool::jobs(None);
+        out.extend(crate::runner::files_under(path, jobs, |p| {
+            Kind::of(p).is_some()
+        }));
     }
 }
 

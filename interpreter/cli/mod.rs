@@ -134,14 +134,17 @@ fn laws_folder(
     }
 }
 
-/// The .case files of a corpus folder; a path that is no folder, or a folder without cases, is
-/// bad input (exit 2), said on stderr.
-fn corpus_cases(corpus: &std::path::Path) -> Result<Vec<std::path::PathBuf>, ExitCode> {
+/// The .case files of a corpus folder, listed on `jobs` threads; a path that is no folder, or
+/// a folder without cases, is bad input (exit 2), said on stderr.
+fn corpus_cases(
+    corpus: &std::path::Path,
+    jobs: usize,
+) -> Result<Vec<std::path::PathBuf>, ExitCode> {
     if !corpus.is_dir() {
         eprintln!("error: {} is not a folder", corpus.display());
         return Err(ExitCode::from(2));
     }
-    let cases = crate::runner::find_cases(corpus);
+    let cases = crate::runner::find_cases(corpus, jobs);
     if cases.is_empty() {
         eprintln!("error: {} holds no .case files", corpus.display());
         return Err(ExitCode::from(2));

@@ -51,7 +51,7 @@ pub fn run(a: Args) -> ExitCode {
     if a.po {
         return po(&a);
     }
-    let cases = match super::corpus_cases(&a.corpus) {
+    let cases = match super::corpus_cases(&a.corpus, crate::pool::jobs(None)) {
         Ok(c) => c,
         Err(code) => return code,
     };

@@ -84,7 +84,8 @@ impl Args {
 }
 
 pub fn run(mut a: Args) -> ExitCode {
-    let cases = match super::corpus_cases(&a.corpus) {
+    let jobs = crate::pool::jobs(a.jobs);
+    let cases = match super::corpus_cases(&a.corpus, jobs) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -107,7 +108,6 @@ pub fn run(mut a: Args) -> ExitCode {
     }
     // The books of the corpus's edition folders and the lexicon, read once for every thread
     // (their files parsed one a core; alone with `--jobs 1`).
-    let jobs = crate::pool::jobs(a.jobs);
     // The edition of each folder of cases (of each case's, asked once a folder).
     let folders: std::collections::BTreeSet<&std::path::Path> = cases
         .iter()
