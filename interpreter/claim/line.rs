@@ -163,7 +163,8 @@ pub(crate) fn search_remembering(
         first.push(c.index() as u8, s.trump);
         first.live |= 1 << c.index();
     }
-    s.path.push(OnPath::new(Squeezed::of(&hands)));
+    s.path
+        .push(OnPath::new(Squeezed::of(&hands), s.sure_tricks(&hands)));
     let (tricks, first) = s
         .in_trick::<Trick>(hands, first, u8::MAX)
         .map_err(|_| s.stopped())?;
@@ -451,7 +452,15 @@ impl Search<'_> {
         if live == 0 || limit == 0 {
             return Ok(0);
         }
-        let sure = self.sure_tricks(hands);
+        // Cards only leave the hands: the same trumps in play are the same trumps in each
+        // hand, and the same sure tricks as the boundary this trick was played from.
+        let sure = match self.path.last() {
+            Some(from) if from.live() & self.trump == live & self.trump => from.sure(),
+            _ => self.sure_tricks(hands),
+        };
+        // The tests hold every count so kept to the one made afresh.
+        #[cfg(test)]
+        assert_eq!(sure, self.sure_tricks(hands));
         if sure >= limit {
             return Ok(sure);
         }
@@ -461,7 +470,7 @@ impl Search<'_> {
                 return Ok(e.tricks);
             }
         }
-        self.path.push(OnPath::new(here));
+        self.path.push(OnPath::new(here, sure));
         let first = Trick {
             live,
             ..Trick::new(leader, &[0; 4])
@@ -584,7 +593,8 @@ impl Search<'_> {
                 return Ok(play);
             }
             self.path.clear();
-            self.path.push(OnPath::new(Squeezed::of(&hands)));
+            let sure = self.sure_tricks(&hands);
+            self.path.push(OnPath::new(Squeezed::of(&hands), sure));
             (_, t) = self
                 .in_trick::<Trick>(hands, Trick::new(leader, &hands), u8::MAX)
                 .map_err(|_| self.stopped())?;

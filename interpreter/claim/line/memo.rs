@@ -229,14 +229,17 @@ const COUNT_OF: [u64; 64] = {
 /// these, some ten for each one pushed; reading a card's place from the table costs a load,
 /// where counting the cards in play below it cost some twenty instructions (no popcnt in the
 /// baseline x86-64). The places are counted eight cards at a time, each card's bit spread to
-/// a byte (`BYTES`) and the bytes summed by one multiplication.
+/// a byte (`BYTES`) and the bytes summed by one multiplication. It also keeps the claimer's
+/// sure tricks there (`Search::sure_tricks`), which depend only on the trumps each hand
+/// holds: a boundary one trick on to which no trump was played has the same.
 pub(super) struct OnPath {
     squeezed: Squeezed,
     places: [u8; 64],
+    sure: u8,
 }
 
 impl OnPath {
-    pub(super) fn new(squeezed: Squeezed) -> OnPath {
+    pub(super) fn new(squeezed: Squeezed, sure: u8) -> OnPath {
         const ONES: u64 = 0x0101_0101_0101_0101;
         let (mut places, mut before) = ([0; 64], 0);
         for (eight, out) in places.chunks_exact_mut(8).enumerate().take(7) {
@@ -246,7 +249,21 @@ impl OnPath {
             out.copy_from_slice(&(up_to - bytes + before * ONES).to_le_bytes());
             before += up_to >> 56;
         }
-        OnPath { squeezed, places }
+        OnPath {
+            squeezed,
+            places,
+            sure,
+        }
+    }
+
+    /// The cards in play at this boundary.
+    pub(super) fn live(&self) -> u64 {
+        self.squeezed.live
+    }
+
+    /// The claimer's sure tricks at this boundary.
+    pub(super) fn sure(&self) -> u8 {
+        self.sure
     }
 }
 
