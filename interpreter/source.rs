@@ -193,6 +193,8 @@ pub fn with_file_bytes<T>(
 #[cfg(test)]
 mod tests {
     use super::{nfc, read_limited, with_file_bytes, SCRATCH_BYTES};
+    use std::borrow::Cow;
+    use unicode_normalization::UnicodeNormalization;
 
     /// A file read into the thread's buffer is the whole file whatever its size (one far
     /// larger than the buffer's room too, and the buffer used again after it); one over the
@@ -230,8 +232,6 @@ mod tests {
         assert!(with_file_bytes(&dir.join("missing"), 100, |_| ()).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
-    use std::borrow::Cow;
-    use unicode_normalization::UnicodeNormalization;
 
     /// The bytes-below-0xCC shortcut gives what the full composition gives, and borrows.
     #[test]

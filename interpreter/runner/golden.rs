@@ -48,7 +48,8 @@ fn golden_text(file: &str) -> Option<&str> {
 /// 3,800 goldens (8 MB), nearly all equal; `read_golden` is for the few that differ.
 pub fn golden_matches(path: &Path, rendered: &str) -> bool {
     // A golden is what the program wrote (29/open's JSON is 0.8 MB): no limit of its own, as
-    // `read_golden` has none, so that a golden the rendering equals always matches.
+    // `read_golden` has none, so that a golden the rendering equals always matches. (One
+    // less than the largest size: the reader takes a byte past its limit to see it passed.)
     let max = u64::MAX - 1;
     crate::source::with_file_bytes(path, max, |bytes| golden_holds(bytes, rendered))
         .unwrap_or(false)
