@@ -550,8 +550,9 @@ fn random_positions_give_results_or_errors_never_panics() {
 
 #[test]
 fn short_keys_remember_what_whole_keys_do() {
-    // Statements of up to ten cards are remembered under three words, not five: the same
-    // worst line, the same cards tried, on random positions with statements of every length.
+    // Statements of up to ten cards are remembered under three words, not five, and no
+    // statement under two (the result packed beside them): the same worst line, the same
+    // cards tried, on random positions with statements of every length and none.
     let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     let mut compared = 0;
     for _ in 0..400 {
@@ -567,12 +568,15 @@ fn short_keys_remember_what_whole_keys_do() {
             .filter(|_| rng.below(4) < keep)
             .take(10)
             .collect();
-        for goal in [Goal::Worst, Goal::WorstFromTheTop] {
-            let short = search(&p, claimer, &statement, DEFAULT_NODE_BUDGET, goal);
+        for (goal, statement) in [Goal::Worst, Goal::WorstFromTheTop]
+            .into_iter()
+            .flat_map(|g| [(g, &statement[..]), (g, &[][..])])
+        {
+            let short = search(&p, claimer, statement, DEFAULT_NODE_BUDGET, goal);
             let whole = search_remembering(
                 &p,
                 claimer,
-                &statement,
+                statement,
                 DEFAULT_NODE_BUDGET,
                 goal,
                 Memo::whole(),
