@@ -86,9 +86,17 @@ pub(crate) trait Words: Copy + Eq {
     type Slot: Copy + Default;
     fn hash(&self) -> u64;
     fn slot(self, value: Remembered) -> Self::Slot;
-    /// The result kept in `slot` if it holds this key; whether it is empty.
-    fn held(&self, slot: &Self::Slot) -> (Option<Remembered>, bool);
+    /// What `slot` holds as far as this key is concerned.
+    fn held(&self, slot: &Self::Slot) -> Held;
     fn key_of(slot: &Self::Slot) -> Self;
+}
+
+/// A slot of the table seen from a key.
+pub(crate) enum Held {
+    Empty,
+    /// The key, with its result.
+    This(Remembered),
+    Another,
 }
 
 const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -131,10 +139,11 @@ impl<K: WholeKey> Words for K {
             full: true,
         }
     }
-    fn held(&self, slot: &Slot<K>) -> (Option<Remembered>, bool) {
-        match slot.full {
-            false => (None, true),
-            true => ((slot.key == *self).then_some(slot.value), false),
+    fn held(&self, slot: &Slot<K>) -> Held {
+        match (slot.full, slot.key == *self) {
+            (false, _) => Held::Empty,
+            (true, true) => Held::This(slot.value),
+            (true, false) => Held::Another,
         }
     }
     fn key_of(slot: &Slot<K>) -> K {
@@ -161,16 +170,17 @@ impl Words for [u64; 2] {
             FULL | if value.exact { EXACT } else { 0 } | u64::from(value.tricks & 0xf) << TRICKS_AT;
         [self[0], self[1] | result]
     }
-    fn held(&self, slot: &[u64; 2]) -> (Option<Remembered>, bool) {
+    fn held(&self, slot: &[u64; 2]) -> Held {
         if slot[1] & FULL == 0 {
-            return (None, true);
+            return Held::Empty;
         }
-        let same = slot[0] == self[0] && slot[1] & !RESULT_BITS == self[1];
-        let value = Remembered {
+        if slot[0] != self[0] || slot[1] & !RESULT_BITS != self[1] {
+            return Held::Another;
+        }
+        Held::This(Remembered {
             tricks: (slot[1] >> TRICKS_AT & 0xf) as u8,
             exact: slot[1] & EXACT != 0,
-        };
-        (same.then_some(value), false)
+        })
     }
     fn key_of(slot: &[u64; 2]) -> Self {
         [slot[0], slot[1] & !RESULT_BITS]
@@ -205,9 +215,9 @@ impl<K: Words> Table<K> {
         let mut i = (key.hash() >> self.shift) as usize;
         loop {
             match key.held(&self.slots[i]) {
-                (Some(value), _) => return (i, Some(value)),
-                (None, true) => return (i, None),
-                (None, false) => i = (i + 1) & mask,
+                Held::This(value) => return (i, Some(value)),
+                Held::Empty => return (i, None),
+                Held::Another => i = (i + 1) & mask,
             }
         }
     }
@@ -222,12 +232,11 @@ impl<K: Words> Table<K> {
             let old = std::mem::replace(&mut self.slots, grown);
             self.shift -= 1;
             for slot in old {
-                let k = K::key_of(&slot);
-                if let (None, true) = k.held(&slot) {
-                    continue;
+                let key = K::key_of(&slot);
+                if let Held::This(_) = key.held(&slot) {
+                    let (i, _) = self.find(&key);
+                    self.slots[i] = slot;
                 }
-                let (i, _) = self.find(&k);
-                self.slots[i] = slot;
             }
         }
         let (i, was) = self.find(&key);
