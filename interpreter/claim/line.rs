@@ -163,8 +163,7 @@ pub(crate) fn search_remembering(
         first.push(c.index() as u8, s.trump);
         first.live |= 1 << c.index();
     }
-    s.path
-        .push(OnPath::new(Squeezed::of(&hands), s.sure_tricks(&hands)));
+    s.path.push(s.afresh(&hands));
     let (tricks, first) = s
         .in_trick::<Trick>(hands, first, u8::MAX)
         .map_err(|_| s.stopped())?;
@@ -482,6 +481,13 @@ impl Search<'_> {
         Ok(tricks)
     }
 
+    /// The first boundary of a search's path (of the search, and of each trick `replay`
+    /// searches again): its holders squeezed and its sure tricks counted afresh, with no
+    /// boundary before it to take them from.
+    fn afresh(&self, hands: &Hands) -> OnPath {
+        OnPath::new(Squeezed::of(hands), self.sure_tricks(hands))
+    }
+
     /// A lower bound of the claimer's tricks from a trick boundary. A trick to which a hand
     /// of the claimer's side plays a trump is the side's unless a defender plays a higher
     /// trump to it, and each defender's trump beats at most one trick; so of a hand's trumps
@@ -593,8 +599,7 @@ impl Search<'_> {
                 return Ok(play);
             }
             self.path.clear();
-            let sure = self.sure_tricks(&hands);
-            self.path.push(OnPath::new(Squeezed::of(&hands), sure));
+            self.path.push(self.afresh(&hands));
             (_, t) = self
                 .in_trick::<Trick>(hands, Trick::new(leader, &hands), u8::MAX)
                 .map_err(|_| self.stopped())?;

@@ -252,9 +252,13 @@ mod tests {
         // Many more brackets than the limit, none deeper than two: not too deep.
         let flat = "([x] {y}) ".repeat(4 * MAX_NESTING);
         assert!(too_deep(0, &flat, "t").is_none());
-        // Closing brackets first do not lower the depth below nothing.
+        // Closing brackets first do not lower the depth below nothing: one past the limit
+        // after them is still too deep (more openers than the limit, so the depth is
+        // followed), and at the limit it is not.
         let closed_first = format!("{}{}", ")".repeat(10), nested(MAX_NESTING));
         assert!(too_deep(0, &closed_first, "t").is_none());
+        let closed_first = format!("{}{}", ")".repeat(10), nested(MAX_NESTING + 1));
+        assert!(too_deep(0, &closed_first, "t").is_some());
         // Brackets of every kind count together.
         let mixed = format!("{}{}", "[{(".repeat(MAX_NESTING / 3 + 1), "x");
         assert!(too_deep(0, &mixed, "t").is_some());
