@@ -8,6 +8,7 @@
 //! with its span and the word this language uses, never a guess (`S` is North in Slovak).
 
 mod auction;
+mod entries;
 mod language;
 mod notation;
 mod play;
@@ -20,8 +21,8 @@ use crate::model::{Call, Card, Deal, Meaning, Rank, Seat, Side, Strain, Suit};
 use crate::source::Span;
 use crate::suggest::closest;
 use crate::syntax::ast::Lang;
+use entries::RawEntry;
 use language::{case_language, likely_language};
-use pest::Parser;
 use std::collections::HashMap;
 use words::{fold, CaseWords};
 
@@ -30,7 +31,7 @@ mod grammar {
     #[grammar = "grammar/case.pest"]
     pub struct CaseParser;
 }
-use grammar::{CaseParser, Rule};
+use grammar::Rule;
 
 /// The play, as a case writes it (cards in the order played and the events between them)
 /// or as PBN does (each trick in fixed seat columns, whoever led).
@@ -225,14 +226,6 @@ fn phrase(r: Rule, w: &CaseWords, lang: Lang) -> Option<String> {
     })
 }
 
-/// An entry of the file: its key, its span, the words on its line, the lines of its block.
-struct RawEntry {
-    key: Word,
-    span: Span,
-    words: Vec<Word>,
-    lines: Vec<Vec<Word>>,
-}
-
 /// Read a case with the compiled-in word tables (`laws/case.words`). A text that is not in
 /// Unicode NFC is normalised first; spans then point into the normalised text (the runner
 /// registers that text as the case's source).
@@ -257,8 +250,9 @@ pub fn parse_case_said(
     if let Some(d) = crate::syntax::pest_error::too_deep(file, text, "lawbook::syntax::case") {
         return Err(vec![d]);
     }
-    let top = CaseParser::parse(Rule::file, text)
-        .map_err(|e| {
+    let entries = match entries::by_hand(file, text) {
+        Some(entries) => entries,
+        None => entries::by_pest(file, text).map_err(|e| {
             let lang = said_in.unwrap_or_else(|| likely_language(w, text));
             vec![crate::syntax::pest_error::convert_in(
                 e,
@@ -268,40 +262,8 @@ pub fn parse_case_said(
                 "lawbook::syntax::case",
                 lang,
             )]
-        })?
-        .next()
-        .expect("file rule");
-    let sp =
-        |p: &pest::iterators::Pair<Rule>| Span::new(file, p.as_span().start(), p.as_span().end());
-    let words = |p: pest::iterators::Pair<Rule>| -> Vec<Word> {
-        p.into_inner()
-            .map(|w| Word {
-                text: w.as_str().trim_matches('"').to_string(),
-                span: Span::new(file, w.as_span().start(), w.as_span().end()),
-            })
-            .collect()
+        })?,
     };
-    let mut entries = vec![];
-    for entry in top.into_inner().filter(|p| p.as_rule() == Rule::entry) {
-        let espan = sp(&entry);
-        let mut it = entry.into_inner();
-        let key = it.next().unwrap();
-        let key = Word {
-            text: key.as_str().to_string(),
-            span: sp(&key),
-        };
-        let (line_words, lines): (Vec<Word>, Vec<Vec<Word>>) = match it.next() {
-            None => (vec![], vec![]),
-            Some(p) if p.as_rule() == Rule::block => (vec![], p.into_inner().map(words).collect()),
-            Some(p) => (words(p), vec![]),
-        };
-        entries.push(RawEntry {
-            key,
-            span: espan,
-            words: line_words,
-            lines,
-        });
-    }
     let mut diags = vec![];
     let lang = case_language(w, &entries, said_in, &mut diags);
     let cx = Cx {

@@ -1,6 +1,6 @@
 //! The case grammar's rules held to what they read before they were rewritten for speed.
 
-use super::{CaseParser, Rule};
+use super::grammar::{CaseParser, Rule};
 use pest::Parser;
 
 /// How much of `s` a word takes as the grammar first said it: from a quote, up to the
