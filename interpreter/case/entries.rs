@@ -4,10 +4,11 @@
 //! The grammar is the format's definition, and pest reads every file that has an error, so
 //! that what is wrong is said as for any other grammar of the project (`pest_error`). A
 //! file without one is read here first, by hand: the format is a line of words or a block
-//! of lines, and pest's rule calls cost a thousand instructions or more a word (a fifth of
-//! a corpus run went to reading its cases, a tenth of all its work). `by_hand` takes only
-//! what it can read exactly as pest would, the same spans included, and gives up (None) at
-//! anything else; the tests hold it to pest on every corpus case and on generated texts.
+//! of lines, and pest's rule calls cost some 1,800 instructions a word (reading the cases
+//! was a tenth of a corpus run's work, pest most of it; by hand a sixth of that).
+//! `by_hand` takes only what it can read exactly as pest would, the same spans included, and
+//! gives up (None) at anything else; the tests hold it to pest on every corpus case and on
+//! generated texts.
 
 use super::grammar::{CaseParser, Rule};
 use super::Word;
