@@ -70,17 +70,14 @@ fn word(file: u32, written: &str, start: usize) -> Word {
 /// The entries of `text` read by hand, as `by_pest` reads them; None where the text has
 /// anything this reading does not take (an error among them, which pest then reports).
 pub(super) fn by_hand(file: u32, text: &str) -> Option<Vec<RawEntry>> {
-    let r = Reader {
-        b: text.as_bytes(),
-        text,
-    };
+    let r = Reader { text };
     let mut entries = vec![];
     // `SOI ~ NEWLINE* ~ (entry ~ (NEWLINE+ | &EOI))* ~ EOI`, blanks and comments skipped
     // between every two of them (the rule is not atomic).
     let mut at = r.newlines(0);
     loop {
         let start = r.skip(at);
-        if start == r.b.len() {
+        if start == r.b().len() {
             return Some(entries);
         }
         let key_end = r.key(start)?;
@@ -91,7 +88,7 @@ pub(super) fn by_hand(file: u32, text: &str) -> Option<Vec<RawEntry>> {
         // `key ~ (block | words)?`: without them the entry ends after the blanks and the
         // comment that follow its key (the skip before the optional part is pest's).
         let after_key = r.skip(key_end);
-        let (end, words, lines) = match r.b.get(after_key) {
+        let (end, words, lines) = match r.b().get(after_key) {
             Some(b'{') => {
                 let (end, lines) = r.block(file, after_key)?;
                 (end, vec![], lines)
@@ -108,7 +105,7 @@ pub(super) fn by_hand(file: u32, text: &str) -> Option<Vec<RawEntry>> {
             lines,
         });
         let next = r.skip(end);
-        if next == r.b.len() {
+        if next == r.b().len() {
             return Some(entries);
         }
         r.newline(next)?;
@@ -118,19 +115,24 @@ pub(super) fn by_hand(file: u32, text: &str) -> Option<Vec<RawEntry>> {
 
 struct Reader<'t> {
     text: &'t str,
-    b: &'t [u8],
 }
 
 /// The byte-order mark, which the grammar reads as a blank.
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
+    /// The text's bytes: every character the grammar treats apart is ASCII (but the
+    /// byte-order mark, matched whole), so the reading goes byte by byte.
+    fn b(&self) -> &'t [u8] {
+        self.text.as_bytes()
+    }
+
     /// Past the blanks (`WHITESPACE`: space, tab, byte-order mark) from `at`.
     fn blanks(&self, mut at: usize) -> usize {
         loop {
-            match self.b.get(at) {
+            match self.b().get(at) {
                 Some(b' ' | b'\t') => at += 1,
-                Some(0xef) if self.b[at..].starts_with(BOM) => at += BOM.len(),
+                Some(0xef) if self.b()[at..].starts_with(BOM) => at += BOM.len(),
                 _ => return at,
             }
         }
@@ -140,8 +142,8 @@ impl Reader<'_> {
     /// with the blanks after each.
     fn skip(&self, at: usize) -> usize {
         let mut at = self.blanks(at);
-        while self.b[at..].starts_with(b"//") || self.b.get(at) == Some(&b'#') {
-            at = memchr::memchr2(b'\n', b'\r', &self.b[at..]).map_or(self.b.len(), |i| at + i);
+        while self.b()[at..].starts_with(b"//") || self.b().get(at) == Some(&b'#') {
+            at = memchr::memchr2(b'\n', b'\r', &self.b()[at..]).map_or(self.b().len(), |i| at + i);
             at = self.blanks(at);
         }
         at
@@ -149,9 +151,9 @@ impl Reader<'_> {
 
     /// Past the line break at `at` (`NEWLINE`: `\n`, `\r\n` or `\r`), if one is there.
     fn newline(&self, at: usize) -> Option<usize> {
-        match self.b.get(at) {
+        match self.b().get(at) {
             Some(b'\n') => Some(at + 1),
-            Some(b'\r') if self.b.get(at + 1) == Some(&b'\n') => Some(at + 2),
+            Some(b'\r') if self.b().get(at + 1) == Some(&b'\n') => Some(at + 2),
             Some(b'\r') => Some(at + 1),
             _ => None,
         }
@@ -177,7 +179,7 @@ impl Reader<'_> {
         Some(
             chars
                 .find(|&(_, c)| !rest(c))
-                .map_or(self.b.len(), |(i, _)| at + i),
+                .map_or(self.b().len(), |(i, _)| at + i),
         )
     }
 
@@ -188,7 +190,7 @@ impl Reader<'_> {
         let mut at = self.newlines(at + 1);
         loop {
             let start = self.skip(at);
-            if self.b.get(start) == Some(&b'}') {
+            if self.b().get(start) == Some(&b'}') {
                 return Some((start + 1, lines));
             }
             let (end, words) = self.words(file, start)?;
@@ -196,7 +198,7 @@ impl Reader<'_> {
             let next = self.skip(end);
             match self.newline(next) {
                 Some(_) => at = self.newlines(next),
-                None if self.b.get(next) == Some(&b'}') => return Some((next + 1, lines)),
+                None if self.b().get(next) == Some(&b'}') => return Some((next + 1, lines)),
                 None => return None,
             }
         }
@@ -209,7 +211,7 @@ impl Reader<'_> {
         let mut words = vec![word(file, &self.text[at..end], at)];
         loop {
             let start = self.blanks(end);
-            if self.b.get(start) == Some(&b'#') {
+            if self.b().get(start) == Some(&b'#') {
                 break;
             }
             let Some(next) = self.word(start) else { break };
@@ -224,15 +226,15 @@ impl Reader<'_> {
     /// break, a brace, a quote or the `//` of a comment), then every character up to a
     /// blank, a line break, a brace, a quote or `//`.
     fn word(&self, at: usize) -> Option<usize> {
-        let first = *self.b.get(at)?;
+        let first = *self.b().get(at)?;
         if first == b'"' {
-            let rest = &self.b[at + 1..];
+            let rest = &self.b()[at + 1..];
             let stop = memchr::memchr3(b'"', b'\n', b'\r', rest)?;
             return (rest[stop] == b'"').then_some(at + 1 + stop + 1);
         }
         let starts = match first {
             b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' => false,
-            b'/' => self.b.get(at + 1) != Some(&b'/'),
+            b'/' => self.b().get(at + 1) != Some(&b'/'),
             _ => true,
         };
         if !starts {
@@ -241,10 +243,10 @@ impl Reader<'_> {
         // The first character whole (a word may start with any other one, of any length).
         let from = at + self.text[at..].chars().next().map_or(1, char::len_utf8);
         let mut end = from;
-        while let Some(&c) = self.b.get(end) {
+        while let Some(&c) = self.b().get(end) {
             match c {
                 b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'{' | b'}' => break,
-                b'/' if self.b.get(end + 1) == Some(&b'/') => break,
+                b'/' if self.b().get(end + 1) == Some(&b'/') => break,
                 _ => end += 1,
             }
         }
