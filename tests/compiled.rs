@@ -267,3 +267,45 @@ fn a_call_that_does_not_change_within_a_walk_is_made_once_a_walk() {
     // 40 elements, and a call at each of them or at the first only.
     assert_eq!(each - once, 39, "steps: {once} a walk, {each} each element");
 }
+
+/// A definition without parameters is computed once per state of the table when its
+/// evaluation walks a list: in a quantifier of its own, or in a definition with parameters
+/// it calls (evaluated afresh at every call); one that only asks another remembered
+/// definition asks a remembered value, and one with parameters is never remembered. Asked
+/// twice in one state, a remembered one costs no step the second time.
+#[test]
+fn a_definition_that_walks_a_list_through_a_call_is_remembered_per_state() {
+    let body = "
+  define passes_so_far: int = count e in auction where is_pass(e.call)
+  define calls_after_index(i: int): int = count e in auction where e.index > i
+  define calls_after_the_first: int = calls_after_index(1) + 0
+  define passes_and_one: int = passes_so_far + 1
+  define calls_twice: int = size(auction) * 2
+";
+    let book = book_with(body, Evaluation::Compiled);
+    let memo = |name: &str| {
+        let d = book.program.defines.iter().find(|d| d.name == name);
+        d.expect("defined").memo
+    };
+    assert!(memo("passes_so_far"), "a quantifier of its own");
+    assert!(
+        memo("calls_after_the_first"),
+        "a walk in the definition it calls"
+    );
+    assert!(!memo("calls_after_index"), "it has a parameter");
+    assert!(!memo("passes_and_one"), "it asks a remembered value");
+    assert!(!memo("calls_twice"), "no walk");
+    let findings = lawbook::eval::expr::Findings::default();
+    let view = lawbook::eval::expr::View::default();
+    let ev = lawbook::eval::expr::Evaluator::new(&book, &findings, 1_000_000);
+    let steps = |name: &str| {
+        let before = ev.budget.get();
+        let v = ev.call(name, vec![], &view).expect("it evaluates");
+        (v, before - ev.budget.get())
+    };
+    let (first, first_steps) = steps("calls_after_the_first");
+    let (again, again_steps) = steps("calls_after_the_first");
+    assert_eq!(first, again);
+    assert!(first_steps > 0, "the first asking evaluates it");
+    assert_eq!(again_steps, 0, "the second is the remembered value");
+}

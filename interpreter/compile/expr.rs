@@ -3,7 +3,6 @@
 //! well typed; the types say which values are integers and truth values, so that the
 //! evaluator's compiled code keeps them unboxed).
 
-use super::purity::walks_a_list;
 use super::{paragraph_order, CDefine, CExpr, CKey, CTable, FieldKind, Program, Spanned, StateVar};
 use crate::check::builtins::{builtin, constant, field, state, Builtin, Constant};
 use crate::check::types::Type;
@@ -69,7 +68,8 @@ impl Compiler<'_> {
             params: d.params.len(),
             param_types: d.params.iter().map(|p| declared(&p.ty)).collect(),
             ty: declared(&d.ty),
-            memo: d.params.is_empty() && walks_a_list(&body),
+            // Set for the whole program once every definition is compiled (`memoised`).
+            memo: false,
             auction_only: false,
             pure: false,
             domains: None,

@@ -74,7 +74,7 @@ pub struct CDefine {
     pub ty: Type,
     pub body: Box<Spanned>,
     /// Computed once per state of the table (`eval::expr::Memo`): a definition without
-    /// parameters whose body walks a list (a quantifier). Cheaper ones are not worth a look-up.
+    /// parameters whose evaluation walks a list (`purity::memoised`).
     pub memo: bool,
     /// Of the table's state it reads only the auction (and the dealer, the vulnerability and
     /// the findings): a memoised value stays good from one state of the table to the next
@@ -351,7 +351,7 @@ pub fn compile(book: &LawBook) -> Program {
         p: &p,
         open: false,
     };
-    let defines: Vec<CDefine> = names
+    let mut defines: Vec<CDefine> = names
         .iter()
         .enumerate()
         .map(|(i, n)| CDefine {
@@ -359,6 +359,10 @@ pub fn compile(book: &LawBook) -> Program {
             ..c.define(&book.defines[*n])
         })
         .collect();
+    let memoised = purity::memoised(&defines);
+    for (d, memo) in defines.iter_mut().zip(memoised) {
+        d.memo = memo;
+    }
     let tables: Vec<CTable> = tnames
         .iter()
         .enumerate()
@@ -388,7 +392,6 @@ pub fn compile(book: &LawBook) -> Program {
         })
         .collect();
     let pure: Vec<bool> = (0..defines.len()).map(|i| purity.define(i)).collect();
-    let mut defines = defines;
     for (((d, f), a), pure) in defines.iter_mut().zip(folds).zip(auction_only).zip(pure) {
         d.domains = f;
         d.auction_only = a;

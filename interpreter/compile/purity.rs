@@ -89,9 +89,33 @@ impl<'a> Purity<'a> {
     }
 }
 
-/// Whether an expression has a quantifier anywhere in it.
-pub(super) fn walks_a_list(e: &Spanned) -> bool {
-    let any = |xs: &[Spanned]| xs.iter().any(walks_a_list);
+/// Which definitions are computed once per state of the table (`CDefine::memo`): those
+/// without parameters whose evaluation walks a list, in a quantifier of their own or in a
+/// definition with parameters they call (`auction_ended` asks `has_called` of each seat),
+/// which is evaluated afresh at every call. A call of another memoised definition is a
+/// look-up, no walk; the cheaper ones are not worth a look-up of their own.
+pub(super) fn memoised(defines: &[CDefine]) -> Vec<bool> {
+    let mut walks: Vec<Option<bool>> = vec![None; defines.len()];
+    (0..defines.len())
+        .map(|i| defines[i].params == 0 && define_walks(i, defines, &mut walks))
+        .collect()
+}
+
+/// Whether evaluating definition `i` walks a list other than through a memoised call. The
+/// checker has made every definition non-recursive, so the walk ends.
+fn define_walks(i: usize, defines: &[CDefine], known: &mut [Option<bool>]) -> bool {
+    if let Some(k) = known[i] {
+        return k;
+    }
+    let w = walks_a_list(&defines[i].body, defines, known);
+    known[i] = Some(w);
+    w
+}
+
+/// Whether an expression has a quantifier in it, or calls a definition with parameters that
+/// walks a list.
+fn walks_a_list(e: &Spanned, defines: &[CDefine], known: &mut [Option<bool>]) -> bool {
+    let mut walks = |x: &Spanned| walks_a_list(x, defines, known);
     match &e.expr {
         CExpr::Quant { .. } => true,
         CExpr::Const(_)
@@ -99,10 +123,14 @@ pub(super) fn walks_a_list(e: &Spanned) -> bool {
         | CExpr::Finding(_)
         | CExpr::Fact(_)
         | CExpr::State(_) => false,
-        CExpr::Bound(_, x) => x.as_deref().is_some_and(walks_a_list),
-        CExpr::Define(_, args) | CExpr::Builtin(_, args) => any(args),
-        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => walks_a_list(x),
-        CExpr::Binary(_, a, b) => walks_a_list(a) || walks_a_list(b),
-        CExpr::If(a, b, c) => walks_a_list(a) || walks_a_list(b) || walks_a_list(c),
+        CExpr::Bound(_, x) => x.as_deref().is_some_and(walks),
+        CExpr::Define(j, args) => {
+            args.iter().any(&mut walks)
+                || (defines[*j].params > 0 && define_walks(*j, defines, known))
+        }
+        CExpr::Builtin(_, args) => args.iter().any(walks),
+        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => walks(x),
+        CExpr::Binary(_, a, b) => walks(a) || walks(b),
+        CExpr::If(a, b, c) => walks(a) || walks(b) || walks(c),
     }
 }
