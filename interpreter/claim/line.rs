@@ -559,6 +559,10 @@ impl Search<'_> {
         } else {
             pool
         };
+        // One card stands for itself (a hand with one card of the suit led, the last cards).
+        if pool & pool.wrapping_sub(1) == 0 {
+            return pool;
+        }
         representatives(pool, t.live, self.stmt_mask)
     }
 
@@ -741,6 +745,20 @@ mod tests {
                 representatives_card_by_card(pool, live, statement),
                 "pool {pool:x} live {live:x} statement {statement:x}"
             );
+        }
+    }
+
+    /// `choices` takes a pool of one card (or none) as it stands, without asking
+    /// `representatives`: which gives the same, whatever is in play and stated.
+    #[test]
+    fn one_card_stands_for_itself() {
+        let mut rng = crate::generated::Xorshift(0x2545_f491_4f6c_dd1d);
+        for round in 0..2_000 {
+            let card = 1u64 << (round % 52);
+            let live = (rng.next() & ALL_CARDS) | card;
+            let statement = rng.next() & rng.next() & live;
+            assert_eq!(representatives(card, live, statement), card);
+            assert_eq!(representatives(0, live, statement), 0);
         }
     }
 
