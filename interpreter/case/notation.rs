@@ -316,10 +316,10 @@ impl Cx<'_> {
     /// A card written suit first: `SA`, `♠A`; `♠D` is the queen of spades in Polish and
     /// Hungarian, `♠10` the ten outside English.
     pub(super) fn card(&self, word: &str) -> Result<Card, String> {
-        let mut chars = word.chars();
-        let first = chars.next().map(String::from).unwrap_or_default();
-        let rest = chars.as_str();
-        let suit = self.w.lookup("suit", self.lang, &first).map(suit_of);
+        // The suit's letter or symbol, and the rank after it (borrowed: a case has many cards).
+        let at = word.chars().next().map_or(0, char::len_utf8);
+        let (first, rest) = word.split_at(at);
+        let suit = self.w.lookup("suit", self.lang, first).map(suit_of);
         let rank = self.rank(rest);
         if let (Some(s), Some(r)) = (suit, rank) {
             return Ok(Card::new(s, r));
@@ -329,7 +329,7 @@ impl Cx<'_> {
         }
         let ranks = self.ranks_help();
         if suit.is_none() {
-            if let Some(f) = self.foreign("suit", &first) {
+            if let Some(f) = self.foreign("suit", first) {
                 return Err(self.say(
                     "case.cards.foreign_suit",
                     &[("foreign", f.into()), ("ranks", ranks.into())],
