@@ -91,7 +91,7 @@ impl<'a> Purity<'a> {
 
 /// Which definitions are computed once per state of the table (`CDefine::memo`): those
 /// without parameters whose evaluation walks a list, in a quantifier of their own or in a
-/// definition with parameters they call (`auction_ended` asks `has_called` of each seat),
+/// definition with parameters they call (`all_four_called` asks `has_called` of each seat),
 /// which is evaluated afresh at every call. A call of another memoised definition is a
 /// look-up, no walk; the cheaper ones are not worth a look-up of their own.
 pub(super) fn memoised(defines: &[CDefine]) -> Vec<bool> {
