@@ -559,7 +559,10 @@ impl Search<'_> {
         } else {
             pool
         };
-        // One card stands for itself (a hand with one card of the suit led, the last cards).
+        // One card stands for itself (a hand with one card of the suit led, the last cards):
+        // 1.4 million of the budget case's turns, 16 million of its 689 million
+        // instructions. Tested here rather than in `representatives`, where the same test
+        // cost 4 million more (the function's code laid out otherwise).
         if pool & pool.wrapping_sub(1) == 0 {
             return pool;
         }
@@ -748,8 +751,9 @@ mod tests {
         }
     }
 
-    /// `choices` takes a pool of one card (or none) as it stands, without asking
-    /// `representatives`: which gives the same, whatever is in play and stated.
+    /// A pool of one card (or none), which `choices` takes as it stands without asking
+    /// `representatives`, is what the card-by-card reading gives, whatever is in play and
+    /// stated (the random pools of the test above are seldom a single card).
     #[test]
     fn one_card_stands_for_itself() {
         let mut rng = crate::generated::Xorshift(0x2545_f491_4f6c_dd1d);
@@ -757,8 +761,13 @@ mod tests {
             let card = 1u64 << (round % 52);
             let live = (rng.next() & ALL_CARDS) | card;
             let statement = rng.next() & rng.next() & live;
-            assert_eq!(representatives(card, live, statement), card);
-            assert_eq!(representatives(0, live, statement), 0);
+            for pool in [card, 0] {
+                assert_eq!(
+                    representatives(pool, live, statement),
+                    representatives_card_by_card(pool, live, statement),
+                    "pool {pool:x} live {live:x} statement {statement:x}"
+                );
+            }
         }
     }
 

@@ -68,7 +68,7 @@ impl Compiler<'_> {
             params: d.params.len(),
             param_types: d.params.iter().map(|p| declared(&p.ty)).collect(),
             ty: declared(&d.ty),
-            // Set for the whole program once every definition is compiled (`memoised`).
+            // Set, as the flags below, once every definition is compiled (`purity::memoised`).
             memo: false,
             auction_only: false,
             pure: false,

@@ -359,10 +359,6 @@ pub fn compile(book: &LawBook) -> Program {
             ..c.define(&book.defines[*n])
         })
         .collect();
-    let memoised = purity::memoised(&defines);
-    for (d, memo) in defines.iter_mut().zip(memoised) {
-        d.memo = memo;
-    }
     let tables: Vec<CTable> = tnames
         .iter()
         .enumerate()
@@ -375,8 +371,9 @@ pub fn compile(book: &LawBook) -> Program {
     // non-recursive, so the walk ends.
     let purity = Purity::new(Reads::Nothing, &defines, &tables);
     let auction = Purity::new(Reads::Auction, &defines, &tables);
+    let memo = purity::memoised(&defines);
     let auction_only: Vec<bool> = (0..defines.len())
-        .map(|i| defines[i].memo && auction.define(i))
+        .map(|i| memo[i] && auction.define(i))
         .collect();
     let folds: Vec<Option<Vec<Domain>>> = names
         .iter()
@@ -392,7 +389,9 @@ pub fn compile(book: &LawBook) -> Program {
         })
         .collect();
     let pure: Vec<bool> = (0..defines.len()).map(|i| purity.define(i)).collect();
-    for (((d, f), a), pure) in defines.iter_mut().zip(folds).zip(auction_only).zip(pure) {
+    let flags = memo.into_iter().zip(auction_only).zip(pure);
+    for (d, (f, ((memo, a), pure))) in defines.iter_mut().zip(folds.into_iter().zip(flags)) {
+        d.memo = memo;
         d.domains = f;
         d.auction_only = a;
         d.pure = pure;
