@@ -169,6 +169,13 @@ pub fn unreadable(path: &Path, why: &str) -> Diag {
     .help("check the path and that the file is UTF-8 text")
 }
 
+/// The bundled 2017 law book, compiled: what the unit tests that rule on it load.
+#[cfg(test)]
+pub(crate) fn bundled_2017() -> CompiledBook {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/2017");
+    load_lawbook(&dir, &mut Sources::default()).expect("the 2017 law book loads")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

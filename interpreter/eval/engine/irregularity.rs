@@ -533,11 +533,7 @@ mod tests {
     /// every way of exposing: `detect` still asks each its own way.)
     #[test]
     fn an_act_is_asked_about_every_irregularity_it_may_be_in_the_books_order() {
-        let book = crate::load::load_lawbook(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("laws/2017"),
-            &mut crate::source::Sources::default(),
-        )
-        .expect("the 2017 law book loads");
+        let book = crate::load::bundled_2017();
         let watchers = &book.program.watchers;
         let exposures = [
             Exposure::Exposed,

@@ -430,6 +430,8 @@ pub struct Table<'a> {
     made: usize,
     /// The view last built, with the changes of the watched parts it was built at.
     view_cache: std::cell::RefCell<Option<view::CachedView>>,
+    /// The view the pure definitions are asked on (`Table::ask`): none of the table's state.
+    stateless: std::cell::OnceCell<Rc<View>>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -575,6 +577,7 @@ impl<'a> Table<'a> {
             next_conduct: Default::default(),
             made: 0,
             view_cache: Default::default(),
+            stateless: Default::default(),
         }
     }
 

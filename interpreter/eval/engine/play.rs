@@ -251,7 +251,6 @@ impl<'a> Table<'a> {
 
     /// Who wins trick `n` (1 the first) with the cards it holds, and who leads next.
     fn trick_result(&mut self, n: usize) -> Result<(Seat, Seat), Fail> {
-        let view = self.view();
         let play = self.play.as_ref().unwrap();
         let strain = Value::Strain(play.strain);
         let trick = Value::List(Rc::new(
@@ -260,12 +259,8 @@ impl<'a> Table<'a> {
                 .map(|r| Value::Play(r.seat, r.card, n as u8))
                 .collect(),
         ));
-        let winner = seat_of(self.ev.call(
-            "trick_winner",
-            vec![trick.clone(), strain.clone()],
-            &view,
-        )?);
-        let next = seat_of(self.ev.call("next_leader", vec![trick, strain], &view)?);
+        let winner = seat_of(self.ask("trick_winner", vec![trick.clone(), strain.clone()])?);
+        let next = seat_of(self.ask("next_leader", vec![trick, strain])?);
         Ok((winner, next))
     }
 
@@ -413,7 +408,6 @@ impl<'a> Table<'a> {
     /// that stood although played before its turn (57C3, 57C1) does not move the turn past
     /// the players between: the next is the first after the leader who has not played.
     fn next_in_rotation(&mut self) -> Result<(), Fail> {
-        let view = self.view();
         let trick = self.play.as_ref().unwrap().current();
         let Some(first) = trick.first() else {
             return Ok(());
@@ -429,10 +423,7 @@ impl<'a> Table<'a> {
         );
         let mut next = leader;
         for _ in 0..4 {
-            next = seat_of(
-                self.ev
-                    .call("next_to_play", vec![Value::Seat(next)], &view)?,
-            );
+            next = seat_of(self.ask("next_to_play", vec![Value::Seat(next)])?);
             if !played.contains(&next) {
                 break;
             }

@@ -97,6 +97,19 @@ impl<'a> Table<'a> {
         *new.memo.0.borrow_mut() = kept;
     }
 
+    /// Ask the law book's definition `name` with `args` on the table now. A definition that
+    /// reads no state of the table (`CDefine::pure`: `next_to_play`, `trick_winner`) is asked
+    /// on an empty view instead of the table's: after each card the engine asks one, then
+    /// changes the state, so the view built for it (about 1,800 instructions) served no
+    /// other question.
+    pub(super) fn ask(&self, name: &str, args: Vec<Value>) -> Result<Value, Stop> {
+        if self.book.program.define(name).is_some_and(|d| d.pure) {
+            let view = self.stateless.get_or_init(|| Rc::new(View::default()));
+            return self.ev.call(name, args, view);
+        }
+        self.ev.call(name, args, &self.view())
+    }
+
     /// The sum of the changes of every part the view reads: it changes exactly when one of
     /// them has changed.
     fn view_stamp(&self) -> u64 {
@@ -361,5 +374,47 @@ impl<'a> Table<'a> {
             designations: self.designations.clone(),
             ..Default::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::expr::{Evaluator, Findings};
+
+    /// A definition that reads no state of the table is asked without building the table's
+    /// view, and gives what it gives on it; one that reads the state builds it.
+    #[test]
+    fn a_pure_definition_is_asked_without_the_tables_view() {
+        let book = crate::load::bundled_2017();
+        let findings = Findings::default();
+        let table = Table::new(
+            Evaluator::new(&book, &findings, u64::MAX),
+            Seat::North,
+            [false; 2],
+        );
+        assert!(book.program.define("next_to_play").is_some_and(|d| d.pure));
+        let east = table
+            .ask("next_to_play", vec![Value::Seat(Seat::North)])
+            .ok();
+        assert_eq!(east, Some(Value::Seat(Seat::East)));
+        assert!(table.view_cache.borrow().is_none(), "no view built");
+        let on_view = table
+            .ev
+            .call(
+                "next_to_play",
+                vec![Value::Seat(Seat::North)],
+                &table.view(),
+            )
+            .ok();
+        assert_eq!(on_view, Some(Value::Seat(Seat::East)));
+        // `turn` reads the auction: asked on the table's view.
+        *table.view_cache.borrow_mut() = None;
+        assert!(!book.program.define("turn").is_some_and(|d| d.pure));
+        assert_eq!(
+            table.ask("turn", vec![]).ok(),
+            Some(Value::Seat(Seat::North))
+        );
+        assert!(table.view_cache.borrow().is_some(), "the view built");
     }
 }
