@@ -261,10 +261,9 @@ impl<'a> Table<'a> {
         (call, held): (Call, Held),
         meaning: Meaning,
     ) -> Result<(), Fail> {
-        let view = self.view();
         // Obligations bind a player at his turn to call ("whenever it is his turn", "at his
         // next turn"); a call out of rotation is ruled as such.
-        let at_turn = !self.ended && self.ev.call("turn", vec![], &view)? == Value::Seat(seat);
+        let at_turn = !self.ended && self.ask("turn", vec![])? == Value::Seat(seat);
         let cv = Value::Call(call, meaning, held);
         let breaches = if at_turn {
             let due = self.due_at_turn(seat);
@@ -449,9 +448,8 @@ impl<'a> Table<'a> {
         if !self.ended {
             return Ok(());
         }
-        let view = self.view();
-        if self.ev.call("auction_period_over", vec![], &view)? == Value::Bool(true)
-            || self.ev.call("auction_ended", vec![], &view)? == Value::Bool(true)
+        if self.ask("auction_period_over", vec![])? == Value::Bool(true)
+            || self.ask("auction_ended", vec![])? == Value::Bool(true)
         {
             return Ok(());
         }
@@ -477,8 +475,7 @@ impl<'a> Table<'a> {
         // the auction not ended.
         self.reopen_auction_if_due()?;
         if !self.ended {
-            let view = self.view();
-            if let Value::Bool(true) = self.ev.call("auction_ended", vec![], &view)? {
+            if let Value::Bool(true) = self.ask("auction_ended", vec![])? {
                 self.ended = true;
                 for o in self.obligations.change() {
                     if o.status == "in force" && !self.book.obligations[&*o.name].on_play {

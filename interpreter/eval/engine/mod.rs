@@ -622,8 +622,7 @@ impl<'a> Table<'a> {
                     }))
                 }
                 Waiting::Call { seat, .. } => {
-                    let due = self.ended
-                        || self.ev.call("turn", vec![], &self.view())? == Value::Seat(*seat);
+                    let due = self.ended || self.ask("turn", vec![])? == Value::Seat(*seat);
                     return Ok(Some(Open::Call { seat: *seat, due }));
                 }
                 Waiting::End { .. } | Waiting::Director { .. } => {}
@@ -768,11 +767,9 @@ impl<'a> Table<'a> {
                 while !calls.is_empty() {
                     let mut first = 0;
                     for j in 1..calls.len() {
-                        let view = self.view();
                         let a = Value::Seat(calls[first].0);
                         let b = Value::Seat(calls[j].0);
-                        if self.ev.call("first_of_simultaneous", vec![a, b], &view)?
-                            == Value::Seat(calls[j].0)
+                        if self.ask("first_of_simultaneous", vec![a, b])? == Value::Seat(calls[j].0)
                         {
                             first = j;
                         }

@@ -13,21 +13,20 @@ impl<'a> Table<'a> {
         if !self.ended {
             return Err(self.event_error(Message::new("table.play_before_end")));
         }
-        let view = self.view();
-        if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
+        if self.ask("passed_out", vec![])? == Value::Bool(true) {
             return Err(self.event_error(Message::new("table.play_passed_out")));
         }
         let Some(deal) = (*self.deal).clone() else {
             return Err(self.event_error(Message::new("table.play_no_deal")));
         };
-        let declarer = seat_of(self.ev.call("declarer", vec![], &view)?);
-        let bid = self.ev.call("final_bid", vec![], &view)?;
+        let declarer = seat_of(self.ask("declarer", vec![])?);
+        let bid = self.ask("final_bid", vec![])?;
         let Some((_, strain)) = bid.read_bid() else {
             return Err(self.event_error(Message::plain(format!(
                 "the final bid `{bid}` is not a bid"
             ))));
         };
-        let next = seat_of(self.ev.call("opening_leader", vec![], &view)?);
+        let next = seat_of(self.ask("opening_leader", vec![])?);
         *self.play.change() = Some(PlayState {
             declarer,
             strain,
@@ -61,8 +60,7 @@ impl<'a> Table<'a> {
         if !self.ended || self.play.is_some() || self.deal.is_none() {
             return Ok(());
         }
-        let view = self.view();
-        if self.ev.call("passed_out", vec![], &view)? == Value::Bool(true) {
+        if self.ask("passed_out", vec![])? == Value::Bool(true) {
             return Ok(());
         }
         self.start_play()
@@ -169,12 +167,10 @@ impl<'a> Table<'a> {
     /// each is then played as any card is, the second perhaps out of turn.
     pub(super) fn feed_played_together(&mut self, plays: [(Seat, Card); 2]) -> Result<(), Fail> {
         self.next_player()?;
-        let view = self.view();
         let [a, b] = plays;
-        let first = self.ev.call(
+        let first = self.ask(
             "first_of_simultaneous_plays",
             vec![Value::Seat(a.0), Value::Seat(b.0)],
-            &view,
         )?;
         let (first, second) = if first == Value::Seat(b.0) {
             (b, a)
@@ -514,7 +510,6 @@ impl<'a> Table<'a> {
         rank: Option<crate::model::Rank>,
     ) -> Result<(), Fail> {
         let dummy = self.next_player()?;
-        let view = self.view();
         let args = vec![
             Value::Text(Rc::from(word.as_deref().unwrap_or(""))),
             Value::Bool(suit.is_some()),
@@ -522,7 +517,7 @@ impl<'a> Table<'a> {
             Value::Bool(rank.is_some()),
             Value::Rank(rank.unwrap_or(crate::model::Rank::ACE)),
         ];
-        let called = self.ev.call("designated_cards", args, &view)?;
+        let called = self.ask("designated_cards", args)?;
         let cards: Vec<Card> = match called {
             Value::List(l) => l
                 .iter()
@@ -590,10 +585,7 @@ impl<'a> Table<'a> {
         }
         // Conceding n tricks claims the rest (68B1).
         let n = if concession { left - n } else { n };
-        let from_the_top = self
-            .ev
-            .call("claim_suit_from_the_top", vec![], &self.view())?
-            == Value::Bool(true);
+        let from_the_top = self.ask("claim_suit_from_the_top", vec![])? == Value::Bool(true);
         let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top) {
             Ok((facts, worst)) => (Ok(facts), worst),
             Err(why) => (Err(why), vec![]),

@@ -97,17 +97,20 @@ impl<'a> Table<'a> {
         *new.memo.0.borrow_mut() = kept;
     }
 
-    /// Ask the law book's definition `name` with `args` on the table now. A definition that
-    /// reads no state of the table (`CDefine::pure`: `next_to_play`, `trick_winner`) is asked
-    /// on an empty view instead of the table's: after each card the engine asks one, then
-    /// changes the state, so the view built for it (about 1,800 instructions) served no
-    /// other question.
+    /// Ask the law book's definition (or table) `name` with `args` on the table now: how the
+    /// engine asks the law book a question by name. A definition that reads no state of the
+    /// table (`CDefine::pure`: `next_to_play`, `trick_winner`) is asked on an empty view
+    /// instead of the table's: after each card the engine asks one, then changes the state,
+    /// so the view built for it (about 1,800 instructions) served no other question.
     pub(super) fn ask(&self, name: &str, args: Vec<Value>) -> Result<Value, Stop> {
-        if self.book.program.define(name).is_some_and(|d| d.pure) {
-            let view = self.stateless.get_or_init(|| Rc::new(View::default()));
-            return self.ev.call(name, args, view);
+        let program = &self.book.program;
+        match program.define_index.get(name) {
+            Some(&i) if program.defines[i].pure => {
+                let view = self.stateless.get_or_init(|| Rc::new(View::default()));
+                self.ev.call_at(i, &args, view)
+            }
+            _ => self.ev.call(name, args, &self.view()),
         }
-        self.ev.call(name, args, &self.view())
     }
 
     /// The sum of the changes of every part the view reads: it changes exactly when one of
