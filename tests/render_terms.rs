@@ -32,11 +32,7 @@ fn lexicon_with(edit: impl Fn(&str) -> String) -> Lexicon {
     let bank = lawbook::terms::parse_terms(0, "terms.terms", &edited).expect("parses");
     let phrases_text = std::fs::read_to_string(root().join("laws/render.phrases")).unwrap();
     let phrases = lawbook::phrases::Phrases::parse("render.phrases", &phrases_text).unwrap();
-    Lexicon {
-        bank,
-        phrases,
-        words: lawbook::case::words::CaseWords::builtin(),
-    }
+    Lexicon::new(bank, phrases, lawbook::case::words::CaseWords::builtin())
 }
 
 fn messages(lex: &Lexicon) -> Vec<String> {
@@ -111,11 +107,7 @@ fn a_polish_term_marked_missing_is_reported_if_the_rendering_uses_it() {
         + "\nphrase test.comparable\n  en \"{=comparable_call}\"\n  sk \"{=comparable_call}\"\n  pl \"{=comparable_call}\"\n  hu \"{=comparable_call}\"\n";
     let phrases = lawbook::phrases::Phrases::parse("render.phrases", &text).unwrap();
     let bank = lawbook::terms::load_terms(root().join("laws/terms.terms")).unwrap();
-    let lex = Lexicon {
-        bank,
-        phrases,
-        words: lawbook::case::words::CaseWords::builtin(),
-    };
+    let lex = Lexicon::new(bank, phrases, lawbook::case::words::CaseWords::builtin());
     let m = messages(&lex);
     assert_eq!(m.len(), 1, "{m:#?}");
     assert!(

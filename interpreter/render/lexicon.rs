@@ -16,6 +16,8 @@ pub struct Lexicon {
     pub bank: TermBank,
     pub phrases: Phrases,
     pub words: &'static CaseWords,
+    /// What renders alike in every text of a language, by `lang_index` (`memo::Shared`).
+    kept: [super::memo::Shared; 4],
 }
 
 pub const E_TERM: &str = "lawbook::render::term";
@@ -44,6 +46,21 @@ fn is_special_form(f: &str) -> bool {
 }
 
 impl Lexicon {
+    /// A lexicon of these parts, as they stand: `check` says what is wrong with them.
+    pub fn new(bank: TermBank, phrases: Phrases, words: &'static CaseWords) -> Lexicon {
+        Lexicon {
+            bank,
+            phrases,
+            words,
+            kept: Default::default(),
+        }
+    }
+
+    /// What this lexicon's texts in `lang` have rendered that every text renders alike.
+    pub(super) fn kept(&self, lang: Lang) -> &super::memo::Shared {
+        &self.kept[crate::case::words::lang_index(lang)]
+    }
+
     /// The term bank and the phrases of a `laws/` folder, checked.
     pub fn load(laws: &Path) -> Result<Lexicon, Vec<Diag>> {
         let bank = crate::terms::load_terms(laws.join("terms.terms"))?;
@@ -64,11 +81,7 @@ impl Lexicon {
                 })
                 .collect::<Vec<_>>()
         })?;
-        let lex = Lexicon {
-            bank,
-            phrases,
-            words: CaseWords::builtin(),
-        };
+        let lex = Lexicon::new(bank, phrases, CaseWords::builtin());
         let errors = lex.check();
         if errors.is_empty() {
             Ok(lex)

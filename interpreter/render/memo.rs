@@ -1,6 +1,9 @@
 //! What a text shows more than once, rendered once: an irregularity's block of lines, an
 //! obligation's line, a call of the auction line, and a call, a card or an act in words
 //! (`Renderer::thing`: a tree names the same calls at every branch of a call question).
+//! The last two say the same in every text of a language (they read only the lexicon, not
+//! the law book or the ruling), so they are kept across texts, in the lexicon ([`Shared`]):
+//! a pass of the corpus writes some 18,000 auction calls, a few hundred of them different.
 //!
 //! A decision tree shows the same irregularity ruled the same way at many of its leaves
 //! (29/open-call-out-of-rotation: some 600 blocks, a few dozen of them different), and the
@@ -20,6 +23,7 @@ use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
 /// The things of one text in words so far, by their text in the ruling data.
 pub(super) type Things = FxHashMap<String, String>;
@@ -32,11 +36,40 @@ pub(super) type Obligations = FxHashMap<ObligationLine, String>;
 /// The calls of the auction lines of one text so far, each with its seat and status.
 pub(super) type AuctionCalls = FxHashMap<CallLine, String>;
 
+/// What renders alike in every text of one language, kept across the texts of the lexicon
+/// that holds it (`Lexicon::kept`): the auction lines' calls and the things in words. Behind
+/// a lock, as the threads of a corpus pass render with one lexicon; it is held only to look
+/// up and to insert, never while a text is rendered (rendering a call renders a thing).
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    pub(super) auction_calls: Mutex<AuctionCalls>,
+    pub(super) things: Mutex<Things>,
+}
+
+/// A table of texts by key: one text's (`RefCell`) or one language's ([`Shared`], `Mutex`).
+pub(super) trait Texts<K> {
+    fn with<R>(&self, f: impl FnOnce(&mut FxHashMap<K, String>) -> R) -> R;
+}
+
+impl<K> Texts<K> for RefCell<FxHashMap<K, String>> {
+    fn with<R>(&self, f: impl FnOnce(&mut FxHashMap<K, String>) -> R) -> R {
+        f(&mut self.borrow_mut())
+    }
+}
+
+impl<K> Texts<K> for Mutex<FxHashMap<K, String>> {
+    fn with<R>(&self, f: impl FnOnce(&mut FxHashMap<K, String>) -> R) -> R {
+        // A thread that panicked while it held the table left it whole: a lookup or an
+        // insert of a finished text.
+        f(&mut self.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
 /// `key`'s text, handed to `write`: as kept in `kept`, or rendered by `render` and kept (the
 /// things in words, the obligations' lines, the auction lines' calls). The key is looked up
 /// borrowed (a thing's `&str`) and owned only when its text is kept.
 pub(super) fn once<K, Q>(
-    kept: &RefCell<FxHashMap<K, String>>,
+    kept: &impl Texts<K>,
     key: &Q,
     render: impl FnOnce() -> String,
     write: impl FnOnce(&str),
@@ -44,13 +77,21 @@ pub(super) fn once<K, Q>(
     K: Hash + Eq + Borrow<Q>,
     Q: Hash + Eq + ToOwned<Owned = K> + ?Sized,
 {
-    if let Some(text) = kept.borrow().get(key) {
-        write(text);
-        return;
-    }
+    let mut write = Some(write);
+    kept.with(|k| {
+        if let Some(text) = k.get(key) {
+            if let Some(w) = write.take() {
+                w(text);
+            }
+        }
+    });
+    let Some(write) = write else { return };
     let text = render();
-    write(&text);
-    kept.borrow_mut().insert(key.to_owned(), text);
+    // Another thread may have kept the same text meanwhile: it is the same text.
+    kept.with(|k| {
+        write(&text);
+        k.insert(key.to_owned(), text);
+    });
 }
 
 /// The blocks of one text so far.
@@ -153,6 +194,37 @@ mod tests {
         let mut out = String::new();
         lines.write(indent, &mut out);
         out
+    }
+
+    /// A text kept in a language's table is rendered once and written every time it is
+    /// asked for, by any thread.
+    #[test]
+    fn a_shared_text_is_rendered_once_and_written_every_time() {
+        let english = Shared::default();
+        let rendered = std::sync::atomic::AtomicUsize::new(0);
+        let render = || {
+            rendered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            "1♥".to_string()
+        };
+        let outs: Vec<String> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..2)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut out = String::new();
+                        for _ in 0..3 {
+                            once(&english.things, "1H", render, |t| out.push_str(t));
+                        }
+                        out
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert_eq!(outs, ["1♥1♥1♥", "1♥1♥1♥"]);
+        // Once, or twice when both threads rendered it before either kept it.
+        let times = rendered.load(std::sync::atomic::Ordering::Relaxed);
+        assert!((1..=2).contains(&times), "rendered {times} times");
+        assert_eq!(english.things.lock().unwrap().len(), 1);
     }
 
     #[test]

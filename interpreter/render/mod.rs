@@ -122,12 +122,10 @@ pub struct Renderer<'a> {
     pub book: &'a LawBook,
     pub lex: &'a Lexicon,
     pub lang: Lang,
-    /// The irregularities' blocks of lines, the obligations' lines, the auction lines' calls
-    /// and the things in words so far (`memo`).
+    /// The irregularities' blocks of lines and the obligations' lines so far (`memo`); the
+    /// auction lines' calls and the things in words are the lexicon's (`Lexicon::kept`).
     blocks: std::cell::RefCell<memo::Blocks>,
     obligations: std::cell::RefCell<memo::Obligations>,
-    auction_calls: std::cell::RefCell<memo::AuctionCalls>,
-    things: std::cell::RefCell<memo::Things>,
 }
 
 /// A line whose title is missing ends in a space; the English goldens keep it as they always
@@ -178,8 +176,6 @@ impl<'a> Renderer<'a> {
             lang,
             blocks: Default::default(),
             obligations: Default::default(),
-            auction_calls: Default::default(),
-            things: Default::default(),
         }
     }
 }
@@ -442,7 +438,7 @@ impl Renderer<'_> {
     fn thing(&self, s: &str) -> String {
         let mut words = None;
         memo::once(
-            &self.things,
+            &self.lex.kept(self.lang).things,
             s,
             || self.thing_in_words(s),
             |w| words = Some(w.to_owned()),

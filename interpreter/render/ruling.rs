@@ -188,7 +188,7 @@ impl Renderer<'_> {
                     calls.push_str(", ");
                 }
                 memo::once(
-                    &self.auction_calls,
+                    &self.lex.kept(self.lang).auction_calls,
                     c,
                     || self.auction_call(c),
                     |said| calls.push_str(said),
