@@ -113,6 +113,20 @@ fn folded(w: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(w.nfc().collect::<String>().to_lowercase())
 }
 
+/// The longest word `ascii_lowered` lowers in place.
+const LOWERED_MAX: usize = 16;
+
+/// `folded(word)` for a short ASCII word (a seat, a call, a card, a key: most words of a
+/// case, many in upper case), lowered into `buf` with nothing allocated; `None` for any
+/// other word. Every word of a case is looked up, and `folded` made a new string for each
+/// one in upper case.
+fn ascii_lowered<'b>(word: &str, buf: &'b mut [u8; LOWERED_MAX]) -> Option<&'b str> {
+    let out = buf.get_mut(..word.len()).filter(|_| word.is_ascii())?;
+    out.copy_from_slice(word.as_bytes());
+    out.make_ascii_lowercase();
+    std::str::from_utf8(out).ok()
+}
+
 impl CaseWords {
     /// The compiled-in table. It is checked by the tests; a broken table is a build error of
     /// the project, so this panics with the errors.
@@ -260,9 +274,13 @@ impl CaseWords {
 
     /// The id of a word of a class in a language.
     pub fn lookup(&self, class: &str, lang: Lang, word: &str) -> Option<&str> {
-        self.index.get(class)?[lang_index(lang)]
-            .get(folded(word).as_ref())
-            .map(|&i| self.entries[i].id.as_str())
+        let by_word = &self.index.get(class)?[lang_index(lang)];
+        let mut buf = [0; LOWERED_MAX];
+        let i = match ascii_lowered(word, &mut buf) {
+            Some(lower) => by_word.get(lower),
+            None => by_word.get(folded(word).as_ref()),
+        }?;
+        Some(self.entries[*i].id.as_str())
     }
 
     /// The languages other than `lang` in which the word is of this class, with its id.
@@ -449,6 +467,32 @@ mod tests {
         }
         assert!(matches!(folded("♠k"), std::borrow::Cow::Borrowed(_)));
         assert!(matches!(folded("átutalás"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    /// A short ASCII word lowered in place is the word folded; a longer one, or one that is
+    /// not ASCII, is left to `folded`.
+    #[test]
+    fn a_short_ascii_word_is_lowered_as_folded_would() {
+        let mut buf = [0; LOWERED_MAX];
+        for w in [
+            "N",
+            "1NT",
+            "SQ",
+            "xX",
+            "pass",
+            "Title",
+            "",
+            "ABCDEFGHIJKLMNOP",
+        ] {
+            assert_eq!(
+                ascii_lowered(w, &mut buf),
+                Some(folded(w).as_ref()),
+                "{w:?}"
+            );
+        }
+        for w in ["ABCDEFGHIJKLMNOPQ", "ÁTUTALÁS", "♠K", "Ny\u{301}"] {
+            assert_eq!(ascii_lowered(w, &mut buf), None, "{w:?}");
+        }
     }
 
     #[test]
