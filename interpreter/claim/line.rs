@@ -165,7 +165,7 @@ pub(crate) fn search_remembering(
     }
     s.path.push(s.afresh(&hands));
     let (tricks, first) = s
-        .in_trick::<Trick>(hands, first, u8::MAX)
+        .in_trick::<Trick>(hands, first, first.seat(first.n.into()), u8::MAX)
         .map_err(|_| s.stopped())?;
     let play = s.replay(hands, first, pos.trick.len())?;
     Ok(Line {
@@ -352,14 +352,19 @@ impl Search<'_> {
     /// Only results below `limit` matter to the caller: a result below it is exact, any
     /// other is a lower bound of the result that is at least `limit` (and its trick means
     /// nothing). That lets a choice stop as soon as it cannot beat the best one found before
-    /// it.
+    /// it. `seat`: the seat to play, `t.seat(t.n)`, handed in by the caller, who knows it:
+    /// worked out here, it read `t`'s leader and count together in one word just after the
+    /// caller had written them a byte at a time, and that read waited for the writes to land
+    /// at every card tried (the budget case, 70/b-early-claim-adjudicated, ruled alone:
+    /// 51 -> 43 ms; `live` taken from the trick, `complete`, 43 -> 40 ms).
     fn in_trick<P: Play>(
         &mut self,
         hands: Hands,
         t: Trick,
+        seat: Seat,
         limit: u8,
     ) -> Result<(u8, P::Trick), Stopped> {
-        let seat = t.seat(usize::from(t.n));
+        debug_assert_eq!(seat, t.seat(usize::from(t.n)));
         let maximise = self.goal == Goal::Best && seat.side() == self.side;
         // Minimising: the lowest result found so far, or `limit`.
         let mut bound = limit;
@@ -420,7 +425,7 @@ impl Search<'_> {
             _ => {
                 let mut next = *t;
                 next.push(c, self.trump);
-                self.in_trick::<P>(after, next, limit)
+                self.in_trick::<P>(after, next, seat.lho(), limit)
             }
         }
     }
@@ -439,15 +444,28 @@ impl Search<'_> {
         if won >= limit {
             return Ok((won, P::keep(t)));
         }
+        // The cards in play after the trick: those when it began, less its four. Taken from
+        // the trick, not from `hands`, which the caller has just written a word at a time: a
+        // wider read of them waits for those writes to land.
+        let played = t.cards.iter().fold(0u64, |m, &c| m | 1 << c);
+        let live = t.live & !played;
         Ok((
-            won + self.boundary(&hands, winner, limit - won)?,
+            won + self.boundary(&hands, live, winner, limit - won)?,
             P::keep(t),
         ))
     }
 
     /// The result from a trick boundary (see [`Search::in_trick`] for `limit`), remembered.
-    fn boundary(&mut self, hands: &Hands, leader: Seat, limit: u8) -> Result<u8, Stopped> {
-        let live = hands.iter().fold(0, |m, h| m | h);
+    /// `live`: the cards `hands` hold.
+    fn boundary(
+        &mut self,
+        hands: &Hands,
+        live: u64,
+        leader: Seat,
+        limit: u8,
+    ) -> Result<u8, Stopped> {
+        #[cfg(test)]
+        assert_eq!(live, hands.iter().fold(0, |m, h| m | h));
         if live == 0 || limit == 0 {
             return Ok(0);
         }
@@ -474,7 +492,7 @@ impl Search<'_> {
             live,
             ..Trick::new(leader, &[0; 4])
         };
-        let (tricks, ()) = self.in_trick::<NoPlay>(*hands, first, limit)?;
+        let (tricks, ()) = self.in_trick::<NoPlay>(*hands, first, leader, limit)?;
         self.path.pop();
         let exact = tricks < limit;
         self.memo.insert(key, Remembered { tricks, exact });
@@ -608,7 +626,7 @@ impl Search<'_> {
             self.path.clear();
             self.path.push(self.afresh(&hands));
             (_, t) = self
-                .in_trick::<Trick>(hands, Trick::new(leader, &hands), u8::MAX)
+                .in_trick::<Trick>(hands, Trick::new(leader, &hands), leader, u8::MAX)
                 .map_err(|_| self.stopped())?;
             play.extend((0..4).map(|i| (t.seat(i), Card::from_index(t.cards[i].into()))));
         }
