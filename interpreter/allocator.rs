@@ -15,7 +15,30 @@ use libmimalloc_sys::{
     mi_zalloc_aligned,
 };
 use std::alloc::{GlobalAlloc, Layout};
-use std::ffi::c_void;
+use std::ffi::{c_int, c_long, c_void};
+
+extern "C" {
+    fn mi_option_set(option: c_int, value: c_long);
+}
+
+/// mimalloc's `mi_option_destroy_on_exit`, its place in `mi_option_t` (`mimalloc.h` of the
+/// mimalloc the `libmimalloc-sys` in Cargo.lock builds, v3), which that crate leaves
+/// unnamed: "These options are not exposed as constants for stability reasons, however you
+/// can still use them as arguments".
+const DESTROY_ON_EXIT: c_int = 22;
+
+/// At the process's exit mimalloc hands back to the system, page by page, the memory the
+/// program freed (`mi_process_done`: some 150 `madvise` calls after a corpus run), which
+/// the system is about to take back whole. With `destroy_on_exit` above 1 its exit
+/// handler returns at once (`_mi_auto_process_done`). For a program that ends its
+/// process when its work is done (the `lawbook` command); not for a library that stays.
+///
+/// # Safety
+/// mimalloc's options are not thread safe: call before any other thread is started.
+pub(crate) unsafe fn leave_memory_to_the_system_at_exit() {
+    // SAFETY: an option of mimalloc's, set before another thread runs (the caller's word).
+    unsafe { mi_option_set(DESTROY_ON_EXIT, 2) }
+}
 
 /// The alignment every block `mi_malloc` returns has when its size is at least as large
 /// (mimalloc's `MI_MAX_ALIGN_SIZE` on the 64-bit targets this builds for; `malloc`'s

@@ -153,6 +153,8 @@ fn corpus_cases(
 }
 
 pub fn main() -> ExitCode {
+    // SAFETY: the first thing the command does, on its only thread.
+    unsafe { crate::allocator::leave_memory_to_the_system_at_exit() };
     let worker = std::thread::Builder::new()
         .name("lawbook".into())
         .stack_size(STACK)
