@@ -410,20 +410,36 @@ pub(super) fn key(
     // first word, of the fourth in the second.
     let lo = here.lo | (here.counts & 0xfff) << 52;
     let hi = here.hi | (here.counts >> 12) << 52 | (leader.index() as u64) << 56;
-    let mut statement = [0u64; 3];
+    // The statement's words are made in a register and each written once, whole: made in
+    // place (`statement[n / 10] |= …`), every key's statement was read back just after it
+    // had been written, a read that waited for those writes to land, even with no statement
+    // (its one word NO_CARD): the budget case, 70/b-early-claim-adjudicated, ruled alone,
+    // 39 -> 34 ms.
+    if stated.is_empty() {
+        return (([lo, hi], [NO_CARD, 0, 0]), here);
+    }
     let held = stated.iter().filter(|c| live & (1 << c.index()) != 0);
-    let mut n = 0;
+    let mut words = [0u64; 3];
+    let (mut word, mut n) = (0u64, 0usize);
     for c in held {
         let i = c.index();
         let suit = i / 13;
         let place = (live & SUIT_BLOCKS[suit] & ((1u64 << i) - 1)).count_ones() as u64;
-        statement[n / 10] |= ((suit as u64) << 4 | place) << (6 * (n % 10));
+        word |= ((suit as u64) << 4 | place) << (6 * (n % 10));
         n += 1;
+        if n % 10 == 0 {
+            words[n / 10 - 1] = word;
+            word = 0;
+        }
     }
+    // NO_CARD after the last card, where there is room for it (26 cards fill the key).
     if n < 26 {
-        statement[n / 10] |= NO_CARD << (6 * (n % 10));
+        word |= NO_CARD << (6 * (n % 10));
     }
-    (([lo, hi], statement), here)
+    if n % 10 != 0 || n < 26 {
+        words[n / 10] = word;
+    }
+    (([lo, hi], words), here)
 }
 
 /// Two sets of cards (`lo`, `hi`: within `live`) with the cards not in play taken out: the
@@ -458,8 +474,63 @@ fn squeeze(lo: u64, hi: u64, live: u64) -> (u64, u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::squeeze;
+    use super::{key, squeeze, NO_CARD, SUIT_BLOCKS};
     use crate::claim::ALL_CARDS;
+    use crate::model::{Card, Seat};
+
+    /// A key's statement words as they were first made, each card or'ed into its word in
+    /// place: what `key` makes in registers.
+    fn statement_in_place(stated: &[Card], live: u64) -> [u64; 3] {
+        let mut statement = [0u64; 3];
+        let mut n = 0;
+        for c in stated.iter().filter(|c| live & (1 << c.index()) != 0) {
+            let (i, suit) = (c.index(), c.index() / 13);
+            let place = (live & SUIT_BLOCKS[suit] & ((1u64 << i) - 1)).count_ones() as u64;
+            statement[n / 10] |= ((suit as u64) << 4 | place) << (6 * (n % 10));
+            n += 1;
+        }
+        if n < 26 {
+            statement[n / 10] |= NO_CARD << (6 * (n % 10));
+        }
+        statement
+    }
+
+    /// Statements of every length a claim can state (none to all 26 cards of a side, across
+    /// the word boundaries at 10 and 20), some of their cards no longer held: the words are
+    /// the same as made in place, NO_CARD after the last card while there is room.
+    #[test]
+    fn a_statement_of_any_length_makes_the_words_made_in_place() {
+        let mut rng = crate::generated::Xorshift(0x2545_f491_4f6c_dd1d);
+        for round in 0..400 {
+            // A deal, thirteen cards a hand; the statement from North's and South's.
+            let mut pack: Vec<usize> = (0..52).collect();
+            for i in (1..52).rev() {
+                pack.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            let mut hands = [0u64; 4];
+            for (place, i) in pack.into_iter().enumerate() {
+                hands[place / 13] |= 1 << i;
+            }
+            let ours: Vec<Card> = (0..52)
+                .filter(|i| (hands[0] | hands[2]) >> i & 1 == 1)
+                .map(Card::from_index)
+                .collect();
+            let len = round % (ours.len() + 1);
+            let stated = &ours[..len];
+            // Some cards played: out of play for every hand.
+            let gone = if round % 3 == 0 {
+                rng.next() & ALL_CARDS
+            } else {
+                0
+            };
+            for h in &mut hands {
+                *h &= !gone;
+            }
+            let live = hands.iter().fold(0, |m, h| m | h);
+            let ((_, words), _) = key(None, stated, &hands, live, Seat::from_index(0));
+            assert_eq!(words, statement_in_place(stated, live), "{len} stated");
+        }
+    }
 
     #[test]
     fn squeezing_keeps_the_cards_in_play_in_order_whichever_loop_runs() {
