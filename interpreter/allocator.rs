@@ -28,7 +28,7 @@ extern "C" {
 const DESTROY_ON_EXIT: c_int = 22;
 
 /// At the process's exit mimalloc hands back to the system, page by page, the memory the
-/// program freed (`mi_process_done`: some 150 `madvise` calls after a corpus run), which
+/// program freed (`mi_process_done`: 144-211 `madvise` calls after a corpus run), which
 /// the system is about to take back whole. With `destroy_on_exit` above 1 its exit
 /// handler returns at once (`_mi_auto_process_done`). For a program that ends its
 /// process when its work is done (the `lawbook` command); not for a library that stays.
