@@ -17,6 +17,8 @@ use libmimalloc_sys::{
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::{c_int, c_long, c_void};
 
+// Declared here: `libmimalloc-sys` declares it only behind its `extended` feature, which
+// brings in a crate of C types for the one signature this needs.
 extern "C" {
     fn mi_option_set(option: c_int, value: c_long);
 }
