@@ -53,16 +53,19 @@ for tree in filing head; do
 done
 
 # ms of one run of a command in a tree; a command that fails stops the script (a program
-# that stops at once would look fast)
+# that stops at once would look fast). How many cores it kept busy (its CPU time, user and
+# system, over its wall time) is added to the file named by $cores.
 run() {
     local tree=$1; shift
-    local t0 t1
+    local t0 t1 cpu TIMEFORMAT='%U %S'
     t0=$(date +%s%N)
-    if ! (cd "$work/$tree" && "$@" >/dev/null 2>&1); then
+    if ! cpu=$({ time (cd "$work/$tree" && "$@" >/dev/null 2>&1); } 2>&1); then
         echo "error: \`$*\` failed in the $tree tree" >&2
         exit 2
     fi
     t1=$(date +%s%N)
+    awk -v a="$t0" -v b="$t1" -v c="$cpu" \
+        'BEGIN {split(c, u, " "); printf "%.2f\n", (u[1] + u[2]) / ((b - a) / 1e9)}' >>"$cores"
     awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", (b - a) / 1000000}'
 }
 
@@ -76,9 +79,11 @@ declare -A times
 for r in $(seq "$rounds"); do
     echo "round $r of $rounds" >&2
     for tree in filing head; do
+        cores=$work/cores-$tree-corpus
         times[$tree-corpus]+="$(run $tree ./target/release/lawbook test corpus) "
         one_thread=(--jobs 1)
         [ "$tree" = filing ] && one_thread=()
+        cores=$work/cores-$tree-jobs1
         times[$tree-jobs1]+="$(run $tree ./target/release/lawbook test corpus "${one_thread[@]}") "
         times[$tree-case]+="$(cd "$work/$tree" && ./target/release/examples/one_case $case 5 | stats | cut -d' ' -f1) "
     done
@@ -91,3 +96,11 @@ for what in corpus jobs1 case; do
     printf '%-34s filing %8.1f ms (%.1f-%.1f)  head %7.1f ms (%.1f-%.1f)  %.1fx\n' \
         "$label" "$fm" "$fq1" "$fq3" "$hm" "$hq1" "$hq3" "$(awk -v a="$fm" -v b="$hm" 'BEGIN {print a / b}')"
 done
+# The cores each program kept busy in its corpus runs, medians: the filing one, HEAD on 2
+# cores some 1.85 (its threads wait on each other only as the preload ends and at the end).
+median() {
+    sort -n "$1" | awk '{v[NR]=$1} END {printf "%.2f", v[int((NR+1)/2)]}'
+}
+printf 'cores kept busy (medians): test corpus: filing %s, head %s; one thread: filing %s, head %s\n' \
+    "$(median "$work/cores-filing-corpus")" "$(median "$work/cores-head-corpus")" \
+    "$(median "$work/cores-filing-jobs1")" "$(median "$work/cores-head-jobs1")"
