@@ -71,7 +71,7 @@ run() {
 
 # median and quartiles of the numbers on stdin
 stats() {
-    sort -n | awk '{v[NR]=$1} END {printf "%.1f %.1f %.1f", v[int((NR+1)/2)], v[int((NR+3)/4)], v[int((3*NR+1)/4)]}'
+    sort -n | awk '{v[NR]=$1} END {printf "%.2f %.2f %.2f", v[int((NR+1)/2)], v[int((NR+3)/4)], v[int((3*NR+1)/4)]}'
 }
 
 case=corpus/2017/29/open-call-out-of-rotation.case
@@ -99,7 +99,7 @@ done
 # The cores each program kept busy in its corpus runs, medians: the filing one, HEAD on 2
 # cores some 1.85 (its threads wait on each other only as the preload ends and at the end).
 median() {
-    sort -n "$1" | awk '{v[NR]=$1} END {printf "%.2f", v[int((NR+1)/2)]}'
+    stats <"$1" | cut -d' ' -f1
 }
 printf 'cores kept busy (medians): test corpus: filing %s, head %s; one thread: filing %s, head %s\n' \
     "$(median "$work/cores-filing-corpus")" "$(median "$work/cores-head-corpus")" \

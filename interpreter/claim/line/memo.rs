@@ -432,13 +432,12 @@ pub(super) fn key(
             word = 0;
         }
     }
-    // NO_CARD after the last card, where there is room for it (26 cards fill the key).
+    // NO_CARD after the last card, where there is room for it (26 cards fill the key). At
+    // most 26 cards, so the last word, partly filled or empty, is in the key.
     if n < 26 {
         word |= NO_CARD << (6 * (n % 10));
     }
-    if n % 10 != 0 || n < 26 {
-        words[n / 10] = word;
-    }
+    words[n / 10] = word;
     (([lo, hi], words), here)
 }
 
