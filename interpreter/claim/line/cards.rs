@@ -2,12 +2,15 @@
 //! 13, and of two cards of a suit the higher index is the higher card): the tables and
 //! the word operations a turn of the search asks (the order its choices are tried in, the
 //! cards that beat a card, the equivalent cards of a hand, the trumps no defender can
-//! beat).
+//! beat). Each function the search calls at every turn is marked `#[inline]`, so that
+//! whether it is inlined does not hang on how the crate falls into codegen units (see
+//! `memo`).
 
 use crate::claim::ALL_CARDS;
 
 /// Of a set of cards (bit `suit * 13 + rank offset`, the ace highest), the highest of each
 /// suit.
+#[inline]
 pub(super) fn highest_of_each_suit(cards: u64) -> u64 {
     (0..4).fold(0, |out, suit| {
         let block = (cards >> (suit * 13)) & 0x1fff;
@@ -29,6 +32,7 @@ impl Iterator for Order {
     /// The card's index.
     type Item = u8;
 
+    #[inline]
     fn next(&mut self) -> Option<u8> {
         if self.bits == 0 {
             return None;
@@ -63,6 +67,7 @@ const fn order_tables(low_first: bool) -> ([u8; 64], [u8; 64]) {
 /// of its suit, and every trump when it is not one (`trump` as `Search::trump`); a card that
 /// is neither the suit led nor a trump wins nothing. (The tests replay every line found with
 /// Law 44 read card by card, `claim::tests::trick_winner`.)
+#[inline]
 pub(super) fn beaten_by(b: u8, trump: u64) -> u64 {
     let higher = HIGHER[usize::from(b & 63)];
     match trump >> b & 1 {
@@ -99,6 +104,7 @@ pub(super) const HIGHER: [u64; 64] = {
 /// Of the cards of `pool`, those named by the statement and the highest of each run of
 /// equivalent others: cards of a suit with no card still in play (`live`) between them
 /// win and lose the same tricks, so trying one is enough.
+#[inline]
 pub(super) fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
     // A card of the pool the statement does not name (a free card) stands for its run when
     // the next live card above it in its suit is not a free card too (or there is none).
@@ -123,6 +129,7 @@ pub(super) fn representatives(pool: u64, live: u64, statement: u64) -> u64 {
 /// each card of `theirs` beats a lower card of `ours`, each at most one, as many as can be:
 /// the greedy matching from the lowest of ours up, each with the lowest of theirs above it,
 /// is a largest one.
+#[inline]
 pub(super) fn unbeaten(ours: u16, theirs: u16) -> u8 {
     let (mut left, mut free, mut rest) = (0, theirs, ours);
     while rest != 0 {
