@@ -52,11 +52,11 @@ for tree in filing head; do
     (cd "$work/$tree" && cargo build --release --quiet --bin lawbook --example one_case)
 done
 
-# ms of one run of a command in a tree; a command that fails stops the script (a program
-# that stops at once would look fast). How many cores it kept busy (its CPU time, user and
-# system, over its wall time) is added to the file named by $cores.
+# ms of one run of a command in a tree (`run TREE WHAT COMMAND...`); a command that fails
+# stops the script (a program that stops at once would look fast). How many cores it kept
+# busy (its CPU time, user and system, over its wall time) is added to $work/cores-TREE-WHAT.
 run() {
-    local tree=$1; shift
+    local tree=$1 what=$2; shift 2
     local t0 t1 cpu TIMEFORMAT='%U %S'
     t0=$(date +%s%N)
     if ! cpu=$({ time (cd "$work/$tree" && "$@" >/dev/null 2>&1); } 2>&1); then
@@ -65,7 +65,8 @@ run() {
     fi
     t1=$(date +%s%N)
     awk -v a="$t0" -v b="$t1" -v c="$cpu" \
-        'BEGIN {split(c, u, " "); printf "%.2f\n", (u[1] + u[2]) / ((b - a) / 1e9)}' >>"$cores"
+        'BEGIN {split(c, u, " "); printf "%.2f\n", (u[1] + u[2]) / ((b - a) / 1e9)}' \
+        >>"$work/cores-$tree-$what"
     awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", (b - a) / 1000000}'
 }
 
@@ -79,12 +80,10 @@ declare -A times
 for r in $(seq "$rounds"); do
     echo "round $r of $rounds" >&2
     for tree in filing head; do
-        cores=$work/cores-$tree-corpus
-        times[$tree-corpus]+="$(run $tree ./target/release/lawbook test corpus) "
+        times[$tree-corpus]+="$(run $tree corpus ./target/release/lawbook test corpus) "
         one_thread=(--jobs 1)
         [ "$tree" = filing ] && one_thread=()
-        cores=$work/cores-$tree-jobs1
-        times[$tree-jobs1]+="$(run $tree ./target/release/lawbook test corpus "${one_thread[@]}") "
+        times[$tree-jobs1]+="$(run $tree jobs1 ./target/release/lawbook test corpus "${one_thread[@]}") "
         times[$tree-case]+="$(cd "$work/$tree" && ./target/release/examples/one_case $case 5 | stats | cut -d' ' -f1) "
     done
 done
@@ -97,7 +96,7 @@ for what in corpus jobs1 case; do
         "$label" "$fm" "$fq1" "$fq3" "$hm" "$hq1" "$hq3" "$(awk -v a="$fm" -v b="$hm" 'BEGIN {print a / b}')"
 done
 # The cores each program kept busy in its corpus runs, medians: the filing one, HEAD on 2
-# cores some 1.85 (its threads wait on each other only as the preload ends and at the end).
+# cores some 1.8-1.9 (one core idle in the run's first and last few milliseconds).
 median() {
     stats <"$1" | cut -d' ' -f1
 }
