@@ -309,3 +309,34 @@ fn a_definition_that_walks_a_list_through_a_call_is_remembered_per_state() {
     assert!(first_steps > 0, "the first asking evaluates it");
     assert_eq!(again_steps, 0, "the second is the remembered value");
 }
+
+/// A memoised definition is remembered once for a state of the table unless it asks a
+/// finding of fact (`CDefine::asks_findings`): only then can its value depend on the call the
+/// question is about. Asking one through another definition counts; a walk of the auction,
+/// of itself or through a definition that asks nothing, does not.
+#[test]
+fn a_definition_asks_findings_when_it_or_what_it_uses_asks_one() {
+    let body = "
+  define misinformed_after_a_bid: bool = misinformation and any_bid
+  define through_another: bool = misinformed_after_a_bid or any e in auction where is_pass(e.call)
+  define passes: int = count e in auction where is_pass(e.call)
+  define through_a_plain_one: bool = passes > 2 and any_bid
+";
+    let book = book_with(body, Evaluation::Compiled);
+    let asks = |name: &str| book.program.define(name).expect(name).asks_findings;
+    assert!(asks("misinformed_after_a_bid"));
+    assert!(asks("through_another"));
+    assert!(!asks("passes"));
+    assert!(!asks("through_a_plain_one"));
+    // What the engine and every call's irregularities ask of the 2017 book: each computed
+    // once a state, not once for no call and again for the call being ruled.
+    for name in [
+        "turn",
+        "trailing_passes",
+        "any_bid",
+        "last_bid_entry",
+        "presumed_declarer",
+    ] {
+        assert!(!asks(name), "{name} asks no finding");
+    }
+}

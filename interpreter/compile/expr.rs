@@ -71,6 +71,7 @@ impl Compiler<'_> {
             // Set, as the flags below, once every definition is compiled (`purity::memoised`).
             memo: false,
             auction_only: false,
+            asks_findings: true,
             pure: false,
             domains: None,
             body: Box::new(body),

@@ -80,6 +80,9 @@ pub struct CDefine {
     /// the findings): a memoised value stays good from one state of the table to the next
     /// while the auction is the same (`presumed_declarer` after each card played).
     pub auction_only: bool,
+    /// It asks a finding of fact, itself or through what it uses (`purity::asks_findings`):
+    /// only then does its memoised value depend on the call a question is about.
+    pub asks_findings: bool,
     /// It reads no state of the table (nor findings nor facts): its value is the same for the
     /// same arguments wherever it is asked (`Purity` with `Reads::Nothing`).
     pub pure: bool,
@@ -372,6 +375,7 @@ pub fn compile(book: &LawBook) -> Program {
     let purity = Purity::new(Reads::Nothing, &defines, &tables);
     let auction = Purity::new(Reads::Auction, &defines, &tables);
     let memo = purity::memoised(&defines);
+    let asks = purity::asks_findings(&defines, &tables);
     let auction_only: Vec<bool> = (0..defines.len())
         .map(|i| memo[i] && auction.define(i))
         .collect();
@@ -389,9 +393,11 @@ pub fn compile(book: &LawBook) -> Program {
         })
         .collect();
     let pure: Vec<bool> = (0..defines.len()).map(|i| purity.define(i)).collect();
-    let flags = memo.into_iter().zip(auction_only).zip(pure);
-    for (d, (f, ((memo, a), pure))) in defines.iter_mut().zip(folds.into_iter().zip(flags)) {
+    let flags = memo.into_iter().zip(auction_only).zip(pure).zip(asks);
+    for (d, (f, (((memo, a), pure), asks))) in defines.iter_mut().zip(folds.into_iter().zip(flags))
+    {
         d.memo = memo;
+        d.asks_findings = asks;
         d.domains = f;
         d.auction_only = a;
         d.pure = pure;

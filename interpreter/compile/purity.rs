@@ -134,3 +134,62 @@ fn walks_a_list(e: &Spanned, defines: &[CDefine], known: &mut [Option<bool>]) ->
         CExpr::If(a, b, c) => walks(a) || walks(b) || walks(c),
     }
 }
+
+/// Which definitions ask a finding of fact, in their own body or in a definition or table
+/// they use. A finding is asked about the call or act the evaluation is about; a definition
+/// that asks none has the same value whichever that is, so a memoised one is remembered once
+/// for a state of the table, not once for each call its questions could be about (the
+/// engine asks `turn` about no call, each irregularity's `when` about the call being ruled:
+/// the same value computed twice at every call, `trailing_passes` and `any_bid` too). A name
+/// a rule binds, read where a definition is called from a rule, counts as asking: its value
+/// may be the call itself.
+pub(super) fn asks_findings(defines: &[CDefine], tables: &[CTable]) -> Vec<bool> {
+    let mut known: Vec<Option<bool>> = vec![None; defines.len()];
+    (0..defines.len())
+        .map(|i| define_asks(i, defines, tables, &mut known))
+        .collect()
+}
+
+fn define_asks(
+    i: usize,
+    defines: &[CDefine],
+    tables: &[CTable],
+    known: &mut [Option<bool>],
+) -> bool {
+    if let Some(k) = known[i] {
+        return k;
+    }
+    let a = expr_asks(&defines[i].body, defines, tables, known);
+    known[i] = Some(a);
+    a
+}
+
+/// Whether an expression asks a finding or reads a name a rule binds, itself or through
+/// what it calls. The checker has made every definition non-recursive, so the walk ends.
+fn expr_asks(
+    e: &Spanned,
+    defines: &[CDefine],
+    tables: &[CTable],
+    known: &mut [Option<bool>],
+) -> bool {
+    let mut asks = |x: &Spanned| expr_asks(x, defines, tables, known);
+    match &e.expr {
+        CExpr::Finding(_) | CExpr::Bound(..) => true,
+        CExpr::Const(_) | CExpr::Local(_) | CExpr::Fact(_) | CExpr::State(_) => false,
+        CExpr::Define(j, args) => {
+            args.iter().any(&mut asks) || define_asks(*j, defines, tables, known)
+        }
+        CExpr::Table(t, x) => asks(x) || tables[*t].rows.iter().any(|(_, v)| asks(v)),
+        CExpr::Builtin(_, args) => args.iter().any(asks),
+        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => asks(x),
+        CExpr::Binary(_, a, b) => asks(a) || asks(b),
+        CExpr::If(a, b, c) => asks(a) || asks(b) || asks(c),
+        CExpr::Quant {
+            list, filter, key, ..
+        } => {
+            asks(list)
+                || filter.as_deref().is_some_and(&mut asks)
+                || key.as_deref().is_some_and(asks)
+        }
+    }
+}

@@ -26,6 +26,7 @@ pub struct DefineCode {
     frame: Frame,
     params: Vec<Kind>,
     memo: bool,
+    asks_findings: bool,
     span: Span,
     fold: Option<FoldCode>,
 }
@@ -91,6 +92,7 @@ impl DefineCode {
             frame: l.slots(),
             params,
             memo: d.memo,
+            asks_findings: d.asks_findings,
             span: d.body.span,
             fold,
         }
@@ -298,7 +300,13 @@ pub fn invoke<T: Ret>(m: &mut Machine, i: usize, base: Frame) -> R<T> {
             }
         }
     }
-    let key = d.memo.then(|| m.ev.memo_key(i));
+    let key = d.memo.then(|| match d.asks_findings {
+        true => m.ev.memo_key(i),
+        // The same value whatever call a finding would be about (`CDefine::asks_findings`).
+        // The reference interpreter keys every value by it: tests/compiled.rs holds the two
+        // to the same rulings.
+        false => (i, None),
+    });
     if let Some(k) = &key {
         let hit = m
             .view
