@@ -10,6 +10,8 @@
 #   - 2017/29/open-call-out-of-rotation, the most open case, ruled and rendered alone in the
 #     process (`rule_and_render` after a warm-up, as the corpus bench's "each case alone";
 #     the filing had no such bench, so a small program does it in both trees).
+#   - and, to read the 2-core line by, what the machine's processors give together: two of
+#     HEAD's one-thread passes started at once, against one alone.
 #
 # Each command runs once a round, the programs in turn, ROUNDS rounds (default 15); the
 # medians and their ratios are printed, with the quartiles (the machine is shared: compare
@@ -86,6 +88,11 @@ for r in $(seq "$rounds"); do
         times[$tree-jobs1]+="$(run $tree jobs1 ./target/release/lawbook test corpus "${one_thread[@]}") "
         times[$tree-case]+="$(cd "$work/$tree" && ./target/release/examples/one_case $case 5 | stats | cut -d' ' -f1) "
     done
+    # What this machine's processors give together: two of HEAD's one-thread passes started
+    # at once, until both have ended (against one alone, the `jobs1` line), so that the
+    # 2-core line can be read (two processors that share a core's resources, or whose host
+    # is busy, give less than twice one's work).
+    times[head-pair]+="$(run head pair bash -c 'p() { ./target/release/lawbook test corpus --jobs 1; }; p & q=$!; p && wait $q') "
 done
 
 for what in corpus jobs1 case; do
@@ -103,3 +110,7 @@ median() {
 printf 'cores kept busy (medians): test corpus: filing %s, head %s; one thread: filing %s, head %s\n' \
     "$(median "$work/cores-filing-corpus")" "$(median "$work/cores-head-corpus")" \
     "$(median "$work/cores-filing-jobs1")" "$(median "$work/cores-head-jobs1")"
+read -r pm pq1 pq3 <<<"$(tr ' ' '\n' <<<"${times[head-pair]}" | grep . | stats)"
+read -r hm _ <<<"$(tr ' ' '\n' <<<"${times[head-jobs1]}" | grep . | stats)"
+printf 'two one-thread passes of head at once %.1f ms (%.1f-%.1f), one alone %.1f ms: the processors give %.2fx one processor\x27s work\n' \
+    "$pm" "$pq1" "$pq3" "$hm" "$(awk -v a="$hm" -v b="$pm" 'BEGIN {print 2 * a / b}')"
