@@ -210,6 +210,34 @@ pub struct Spanned {
     pub ty: Type,
 }
 
+impl Spanned {
+    /// The expressions directly inside this one, in the order they are evaluated: a call's
+    /// arguments (not the definition's body), a table's key (not its rows), a name's
+    /// fallback, a walk's list, filter and key. What a walk over the tree asks of each node
+    /// it does not decide itself.
+    pub fn children(&self) -> impl Iterator<Item = &Spanned> {
+        let none = [None, None, None];
+        let (args, one): (&[Spanned], [Option<&Spanned>; 3]) = match &self.expr {
+            CExpr::Const(_)
+            | CExpr::Local(_)
+            | CExpr::Finding(_)
+            | CExpr::Fact(_)
+            | CExpr::State(_) => (&[], none),
+            CExpr::Bound(_, x) => (&[], [x.as_deref(), None, None]),
+            CExpr::Define(_, args) | CExpr::Builtin(_, args) => (args, none),
+            CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => {
+                (&[], [Some(&**x), None, None])
+            }
+            CExpr::Binary(_, a, b) => (&[], [Some(&**a), Some(&**b), None]),
+            CExpr::If(a, b, c) => (&[], [Some(&**a), Some(&**b), Some(&**c)]),
+            CExpr::Quant {
+                list, filter, key, ..
+            } => (&[], [Some(&**list), filter.as_deref(), key.as_deref()]),
+        };
+        args.iter().chain(one.into_iter().flatten())
+    }
+}
+
 /// A compiled expression; its children keep their spans.
 #[derive(Clone, Debug)]
 pub enum CExpr {

@@ -14,39 +14,25 @@ use std::cell::RefCell;
 /// the vulnerability and the findings but nothing else. Each definition is walked once,
 /// however often called (`Purity::define`).
 pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
-    let all = |xs: &[Spanned]| xs.iter().all(|x| reads_within(x, p));
     let auction = p.allows == Reads::Auction;
-    match &e.expr {
-        CExpr::Const(_) | CExpr::Local(_) => true,
+    let here = match &e.expr {
         CExpr::State(StateVar::Auction | StateVar::Dealer) | CExpr::Finding(_) => auction,
         CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
-        CExpr::Define(i, args) => all(args) && p.define(*i),
-        CExpr::Table(i, x) => {
-            reads_within(x, p) && p.tables[*i].rows.iter().all(|(_, v)| reads_within(v, p))
-        }
-        CExpr::Builtin(Builtin::Vulnerable, args) => auction && all(args),
-        CExpr::Builtin(b, args) => {
-            !matches!(
-                b,
-                Builtin::Obliged
-                    | Builtin::AwardedTo
-                    | Builtin::HandOf
-                    | Builtin::PlayedTo
-                    | Builtin::CardsUnder
-                    | Builtin::SuitsUnder
-            ) && all(args)
-        }
-        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => reads_within(x, p),
-        CExpr::Binary(_, a, b) => reads_within(a, p) && reads_within(b, p),
-        CExpr::If(a, b, c) => reads_within(a, p) && reads_within(b, p) && reads_within(c, p),
-        CExpr::Quant {
-            list, filter, key, ..
-        } => {
-            reads_within(list, p)
-                && filter.as_deref().is_none_or(|f| reads_within(f, p))
-                && key.as_deref().is_none_or(|k| reads_within(k, p))
-        }
-    }
+        CExpr::Define(i, _) => p.define(*i),
+        CExpr::Table(i, _) => p.tables[*i].rows.iter().all(|(_, v)| reads_within(v, p)),
+        CExpr::Builtin(Builtin::Vulnerable, _) => auction,
+        CExpr::Builtin(b, _) => !matches!(
+            b,
+            Builtin::Obliged
+                | Builtin::AwardedTo
+                | Builtin::HandOf
+                | Builtin::PlayedTo
+                | Builtin::CardsUnder
+                | Builtin::SuitsUnder
+        ),
+        _ => true,
+    };
+    here && e.children().all(|x| reads_within(x, p))
 }
 
 /// What of the table's state a definition may read and still be what [`Purity`] looks for.
@@ -115,24 +101,14 @@ fn define_walks(i: usize, defines: &[CDefine], known: &mut [Option<bool>]) -> bo
 /// Whether an expression has a quantifier in it, or calls a definition with parameters that
 /// walks a list.
 fn walks_a_list(e: &Spanned, defines: &[CDefine], known: &mut [Option<bool>]) -> bool {
-    let mut walks = |x: &Spanned| walks_a_list(x, defines, known);
     match &e.expr {
-        CExpr::Quant { .. } => true,
-        CExpr::Const(_)
-        | CExpr::Local(_)
-        | CExpr::Finding(_)
-        | CExpr::Fact(_)
-        | CExpr::State(_) => false,
-        CExpr::Bound(_, x) => x.as_deref().is_some_and(walks),
-        CExpr::Define(j, args) => {
-            args.iter().any(&mut walks)
-                || (defines[*j].params > 0 && define_walks(*j, defines, known))
+        CExpr::Quant { .. } => return true,
+        CExpr::Define(j, _) if defines[*j].params > 0 && define_walks(*j, defines, known) => {
+            return true
         }
-        CExpr::Builtin(_, args) => args.iter().any(walks),
-        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => walks(x),
-        CExpr::Binary(_, a, b) => walks(a) || walks(b),
-        CExpr::If(a, b, c) => walks(a) || walks(b) || walks(c),
+        _ => {}
     }
+    e.children().any(|x| walks_a_list(x, defines, known))
 }
 
 /// Which definitions ask a finding of fact, in their own body or in a definition or table
@@ -172,24 +148,18 @@ fn expr_asks(
     tables: &[CTable],
     known: &mut [Option<bool>],
 ) -> bool {
-    let mut asks = |x: &Spanned| expr_asks(x, defines, tables, known);
     match &e.expr {
-        CExpr::Finding(_) | CExpr::Bound(..) => true,
-        CExpr::Const(_) | CExpr::Local(_) | CExpr::Fact(_) | CExpr::State(_) => false,
-        CExpr::Define(j, args) => {
-            args.iter().any(&mut asks) || define_asks(*j, defines, tables, known)
+        CExpr::Finding(_) | CExpr::Bound(..) => return true,
+        CExpr::Define(j, _) if define_asks(*j, defines, tables, known) => return true,
+        CExpr::Table(t, _)
+            if tables[*t]
+                .rows
+                .iter()
+                .any(|(_, v)| expr_asks(v, defines, tables, known)) =>
+        {
+            return true
         }
-        CExpr::Table(t, x) => asks(x) || tables[*t].rows.iter().any(|(_, v)| asks(v)),
-        CExpr::Builtin(_, args) => args.iter().any(asks),
-        CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => asks(x),
-        CExpr::Binary(_, a, b) => asks(a) || asks(b),
-        CExpr::If(a, b, c) => asks(a) || asks(b) || asks(c),
-        CExpr::Quant {
-            list, filter, key, ..
-        } => {
-            asks(list)
-                || filter.as_deref().is_some_and(&mut asks)
-                || key.as_deref().is_some_and(asks)
-        }
+        _ => {}
     }
+    e.children().any(|x| expr_asks(x, defines, tables, known))
 }

@@ -177,18 +177,9 @@ fn remembered<T: Clone + 'static>(call: Fun<T>) -> Fun<T> {
 /// Whether `e` reads slot `from` or a later one (the walk's variable, or one of a walk
 /// inside it).
 fn reads_slot(e: &Spanned, from: usize) -> bool {
-    let each = |x: &Spanned| reads_slot(x, from);
     match &e.expr {
         CExpr::Local(i) => *i >= from,
-        CExpr::Const(_) | CExpr::Finding(_) | CExpr::Fact(_) | CExpr::State(_) => false,
-        CExpr::Bound(_, x) => x.iter().any(|x| each(x)),
-        CExpr::Define(_, args) | CExpr::Builtin(_, args) => args.iter().any(each),
-        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => each(x),
-        CExpr::Binary(_, a, b) => each(a) || each(b),
-        CExpr::If(a, b, c) => each(a) || each(b) || each(c),
-        CExpr::Quant {
-            list, filter, key, ..
-        } => each(list) || filter.iter().any(|f| each(f)) || key.iter().any(|k| each(k)),
+        _ => e.children().any(|x| reads_slot(x, from)),
     }
 }
 
@@ -204,31 +195,7 @@ fn count(e: &Spanned, n: &mut usize, most: usize) {
     if *n > most {
         return;
     }
-    let mut each = |x: &Spanned| count(x, n, most);
-    match &e.expr {
-        CExpr::Const(_)
-        | CExpr::Local(_)
-        | CExpr::Finding(_)
-        | CExpr::Fact(_)
-        | CExpr::State(_) => {}
-        CExpr::Bound(_, x) => x.iter().for_each(|x| each(x)),
-        CExpr::Define(_, args) | CExpr::Builtin(_, args) => args.iter().for_each(each),
-        CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => each(x),
-        CExpr::Binary(_, a, b) => {
-            each(a);
-            each(b);
-        }
-        CExpr::If(a, b, c) => {
-            each(a);
-            each(b);
-            each(c);
-        }
-        CExpr::Quant {
-            list, filter, key, ..
-        } => {
-            each(list);
-            filter.iter().for_each(|f| each(f));
-            key.iter().for_each(|k| each(k));
-        }
+    for x in e.children() {
+        count(x, n, most);
     }
 }
