@@ -95,9 +95,14 @@ for r in $(seq "$rounds"); do
     times[head-pair]+="$(run head pair bash -c 'p() { ./target/release/lawbook test corpus --jobs 1; }; p & q=$!; p && wait $q') "
 done
 
+# median and quartiles of the times kept under KEY (`measured KEY`)
+measured() {
+    tr ' ' '\n' <<<"${times[$1]}" | grep . | stats
+}
+
 for what in corpus jobs1 case; do
-    read -r fm fq1 fq3 <<<"$(tr ' ' '\n' <<<"${times[filing-$what]}" | grep . | stats)"
-    read -r hm hq1 hq3 <<<"$(tr ' ' '\n' <<<"${times[head-$what]}" | grep . | stats)"
+    read -r fm fq1 fq3 <<<"$(measured filing-$what)"
+    read -r hm hq1 hq3 <<<"$(measured head-$what)"
     label=$(case $what in corpus) echo "lawbook test corpus";; jobs1) echo "lawbook test corpus, one thread";; case) echo "29/open ruled and rendered alone";; esac)
     printf '%-34s filing %8.1f ms (%.1f-%.1f)  head %7.1f ms (%.1f-%.1f)  %.1fx\n' \
         "$label" "$fm" "$fq1" "$fq3" "$hm" "$hq1" "$hq3" "$(awk -v a="$fm" -v b="$hm" 'BEGIN {print a / b}')"
@@ -110,7 +115,7 @@ median() {
 printf 'cores kept busy (medians): test corpus: filing %s, head %s; one thread: filing %s, head %s\n' \
     "$(median "$work/cores-filing-corpus")" "$(median "$work/cores-head-corpus")" \
     "$(median "$work/cores-filing-jobs1")" "$(median "$work/cores-head-jobs1")"
-read -r pm pq1 pq3 <<<"$(tr ' ' '\n' <<<"${times[head-pair]}" | grep . | stats)"
-read -r hm _ <<<"$(tr ' ' '\n' <<<"${times[head-jobs1]}" | grep . | stats)"
+read -r pm pq1 pq3 <<<"$(measured head-pair)"
+read -r hm _ <<<"$(measured head-jobs1)"
 printf 'two one-thread passes of head at once %.1f ms (%.1f-%.1f), one alone %.1f ms: the processors give %.2fx one processor\x27s work\n' \
     "$pm" "$pq1" "$pq3" "$hm" "$(awk -v a="$hm" -v b="$pm" 'BEGIN {print 2 * a / b}')"
