@@ -155,16 +155,19 @@ impl<'a> Table<'a> {
         seat: Seat,
         on_play: bool,
     ) -> Result<Option<(usize, String)>, Fail> {
-        let view = self.view();
+        // Built only for a choice that an act may answer: after most acts none is open, and
+        // the act's own record changes the table before anything else asks it.
+        let mut view = None;
         for (i, p) in self.pending.iter().enumerate() {
             if let Waiting::Choice { option, .. } = &p.waiting {
                 for im in option.implied.iter().filter(|im| im.on_play == on_play) {
+                    let view: &View = view.get_or_insert_with(|| self.view());
                     let mut env = p.exec.env.clone();
-                    if self.ev.eval(&im.by, &mut env, &view)? != Value::Seat(seat) {
+                    if self.ev.eval(&im.by, &mut env, view)? != Value::Seat(seat) {
                         continue;
                     }
                     if let Some(w) = &im.when {
-                        if !self.ev.eval_bool(w, &mut env, &view)? {
+                        if !self.ev.eval_bool(w, &mut env, view)? {
                             continue;
                         }
                     }
