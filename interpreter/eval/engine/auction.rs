@@ -155,8 +155,9 @@ impl<'a> Table<'a> {
         seat: Seat,
         on_play: bool,
     ) -> Result<Option<(usize, String)>, Fail> {
-        // Built only for a choice that an act may answer: after most acts none is open, and
-        // the act's own record changes the table before anything else asks it.
+        // Built only for an open choice that an act of this kind may answer: most acts have
+        // none, and at a call the table changes again (the call is ruled as pending) before
+        // the next question, so a view built here for nothing was built twice.
         let mut view = None;
         for (i, p) in self.pending.iter().enumerate() {
             if let Waiting::Choice { option, .. } = &p.waiting {
