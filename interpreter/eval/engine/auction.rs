@@ -157,7 +157,7 @@ impl<'a> Table<'a> {
     ) -> Result<Option<(usize, String)>, Fail> {
         // Built only for an open choice that an act of this kind may answer: most acts have
         // none, and at a call the table changes again (the call is ruled as pending) before
-        // the next question, so a view built here for nothing was built twice.
+        // the next question, and a view built here was thrown away.
         let mut view = None;
         for (i, p) in self.pending.iter().enumerate() {
             if let Waiting::Choice { option, .. } = &p.waiting {
