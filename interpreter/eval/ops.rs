@@ -296,9 +296,7 @@ pub fn apply_builtin(
         }
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
         (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
-        (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(Rc::new(
-            view.hands[s.index()].cards().map(V::Card).collect(),
-        )),
+        (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(view.hand_list(s)),
         (Builtin::PlayedTo, Some(V::Int(n)), _) => V::List(Rc::new(
             view.plays
                 .iter()

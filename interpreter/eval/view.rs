@@ -5,7 +5,7 @@ use super::findings::AboutKey;
 use super::probe::Held;
 use super::value::{Entry, Value};
 use crate::model::{Call, Meaning, Rank, Seat, Strain};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 /// The part of the table's state that expressions read.
@@ -51,6 +51,8 @@ pub struct View {
     pub case_ended: bool,
     /// The zero-argument definitions already evaluated on this view.
     pub memo: Memo,
+    /// Each seat's cards as the law book's list (`hand(s)`), made when first read here.
+    pub hand_lists: HandLists,
 }
 
 /// The values of the zero-argument definitions evaluated on a view, by definition and by the
@@ -67,6 +69,35 @@ pub struct Memo(pub(crate) RefCell<Vec<((usize, Option<AboutKey>), Value, bool)>
 impl Clone for Memo {
     fn clone(&self) -> Memo {
         Memo::default()
+    }
+}
+
+/// The hands of a view as lists, each made at the first question that reads it: a card's
+/// legality is asked on one view by the engine and again by a law book's question about
+/// the card (the 2017 book's revoke), each time with the player's hand. A copy of a view
+/// starts empty, as its memo does.
+#[derive(Default)]
+pub struct HandLists([OnceCell<Rc<Vec<Value>>>; 4]);
+
+impl Clone for HandLists {
+    fn clone(&self) -> HandLists {
+        HandLists::default()
+    }
+}
+
+impl std::fmt::Debug for HandLists {
+    /// Nothing: a view is the same state whichever lists were made on it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HandLists")
+    }
+}
+
+impl View {
+    /// The cards `seat` holds, as the law book reads them (`hand(seat)`).
+    pub fn hand_list(&self, seat: Seat) -> Rc<Vec<Value>> {
+        self.hand_lists.0[seat.index()]
+            .get_or_init(|| Rc::new(self.hands[seat.index()].cards().map(Value::Card).collect()))
+            .clone()
     }
 }
 
@@ -99,6 +130,7 @@ impl Default for View {
             opening_lead_faced: false,
             case_ended: false,
             memo: Memo::default(),
+            hand_lists: HandLists::default(),
         }
     }
 }

@@ -111,13 +111,12 @@ impl<'a> Table<'a> {
         let due = self.play.as_ref().unwrap().next;
         let lead = self.play.as_ref().unwrap().current().is_empty();
         let view = self.view();
-        let hand: Vec<Value> = view.hands[seat.index()].cards().map(Value::Card).collect();
         let legal = self.ev.call(
             "legal_play",
             vec![
                 Value::Card(card),
                 Value::List(view.trick.clone()),
-                Value::List(Rc::new(hand)),
+                Value::List(view.hand_list(seat)),
             ],
             &view,
         )?;

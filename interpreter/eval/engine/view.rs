@@ -301,6 +301,7 @@ impl<'a> Table<'a> {
             opening_lead_faced: *self.lead_faced,
             case_ended: *self.finished,
             memo: Default::default(),
+            hand_lists: Default::default(),
         }
     }
 
