@@ -421,14 +421,12 @@ pub fn compile(book: &LawBook) -> Program {
         })
         .collect();
     let pure: Vec<bool> = (0..defines.len()).map(|i| purity.define(i)).collect();
-    let flags = memo.into_iter().zip(auction_only).zip(pure).zip(asks);
-    for (d, (f, (((memo, a), pure), asks))) in defines.iter_mut().zip(folds.into_iter().zip(flags))
-    {
-        d.memo = memo;
-        d.asks_findings = asks;
-        d.domains = f;
-        d.auction_only = a;
-        d.pure = pure;
+    for (i, (d, domains)) in defines.iter_mut().zip(folds).enumerate() {
+        d.memo = memo[i];
+        d.asks_findings = asks[i];
+        d.domains = domains;
+        d.auction_only = auction_only[i];
+        d.pure = pure[i];
     }
     p.folded = vec![None; defines.len()];
     p.defines = defines;

@@ -90,12 +90,24 @@ pub(super) fn memoised(defines: &[CDefine]) -> Vec<bool> {
 /// Whether evaluating definition `i` walks a list other than through a memoised call. The
 /// checker has made every definition non-recursive, so the walk ends.
 fn define_walks(i: usize, defines: &[CDefine], known: &mut [Option<bool>]) -> bool {
+    remembered(i, known, |known| {
+        walks_a_list(&defines[i].body, defines, known)
+    })
+}
+
+/// `known[i]`, worked out by `work` the first time it is asked: the walks over the
+/// definitions answer their question once a definition, however often it is called.
+fn remembered(
+    i: usize,
+    known: &mut [Option<bool>],
+    work: impl FnOnce(&mut [Option<bool>]) -> bool,
+) -> bool {
     if let Some(k) = known[i] {
         return k;
     }
-    let w = walks_a_list(&defines[i].body, defines, known);
-    known[i] = Some(w);
-    w
+    let answer = work(known);
+    known[i] = Some(answer);
+    answer
 }
 
 /// Whether an expression has a quantifier in it, or calls a definition with parameters that
@@ -132,12 +144,9 @@ fn define_asks(
     tables: &[CTable],
     known: &mut [Option<bool>],
 ) -> bool {
-    if let Some(k) = known[i] {
-        return k;
-    }
-    let a = expr_asks(&defines[i].body, defines, tables, known);
-    known[i] = Some(a);
-    a
+    remembered(i, known, |known| {
+        expr_asks(&defines[i].body, defines, tables, known)
+    })
 }
 
 /// Whether an expression asks a finding or reads a name a rule binds, itself or through

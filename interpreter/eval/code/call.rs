@@ -300,12 +300,15 @@ pub fn invoke<T: Ret>(m: &mut Machine, i: usize, base: Frame) -> R<T> {
             }
         }
     }
-    let key = d.memo.then(|| match d.asks_findings {
-        true => m.ev.memo_key(i),
-        // The same value whatever call a finding would be about (`CDefine::asks_findings`).
-        // The reference interpreter keys every value by it: tests/compiled.rs holds the two
-        // to the same rulings.
-        false => (i, None),
+    // A definition that asks no finding has the same value whatever call a finding would be
+    // about (`CDefine::asks_findings`). The reference interpreter keys every value by it:
+    // tests/compiled.rs holds the two to the same rulings.
+    let key = d.memo.then(|| {
+        if d.asks_findings {
+            m.ev.memo_key(i)
+        } else {
+            (i, None)
+        }
     });
     if let Some(k) = &key {
         let hit = m
