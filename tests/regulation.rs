@@ -19,10 +19,12 @@ fn err(o: &Output) -> String {
 
 const SAMPLE: &str = "laws/regulations/example-federation.regulation";
 
-/// A copy of the 2017 book's .law files in a temporary folder, to edit.
-fn copy_of_2017(name: &str) -> std::path::PathBuf {
+/// A copy of the 2017 book's .law files in a temporary folder, to edit: the folder (removed
+/// when dropped) and the copy, its `2017`.
+fn copy_of_2017(name: &str) -> (common::TempDir, std::path::PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let copy = common::temp_dir(name).join("2017");
+    let dir = common::temp_dir(name);
+    let copy = dir.join("2017");
     std::fs::create_dir_all(&copy).unwrap();
     for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
         let p = e.unwrap().path();
@@ -30,13 +32,11 @@ fn copy_of_2017(name: &str) -> std::path::PathBuf {
             std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
         }
     }
-    copy
+    (dir, copy)
 }
 
-/// A regulation file of the given text in a temporary folder.
-fn regulation(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("lawbook-regulation-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A regulation file of the given text in `dir`, a test's temporary folder.
+fn regulation(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let p = dir.join(format!("{name}.regulation"));
     std::fs::write(&p, text).unwrap();
     p
@@ -142,8 +142,9 @@ fn a_setting_is_checked_as_the_law_book_is() {
         // Not a regulation at all.
         ("syntax", "regulation r {\n  applies to 2017\n  set = 2\n}\n", "wrong-type"),
     ];
+    let dir = common::temp_dir("settings-checked");
     for (name, text, want) in cases {
-        let p = regulation(name, text);
+        let p = regulation(&dir, name, text);
         let o = lawbook(&["check", "--regulation", p.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(1), "{name}: {}", err(&o));
         let e = err(&o);
@@ -186,7 +187,8 @@ fn diff_lists_the_changed_rulings_by_paragraph_and_exits_1_on_an_unacknowledged_
     assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
     insta::assert_snapshot!("diff_sample_regulation", out(&o));
     // Nothing acknowledged: the same changes are findings.
-    let empty = regulation("empty", "");
+    let dir = common::temp_dir("unacknowledged");
+    let empty = regulation(&dir, "empty", "");
     let o = lawbook(&[
         "diff",
         "laws/2017",
@@ -304,7 +306,7 @@ fn a_federation_runs_its_own_cases_under_its_regulation_without_copying_laws() {
 
 #[test]
 fn diff_of_two_law_books_groups_by_the_paragraph_of_the_edited_definition() {
-    let copy = copy_of_2017("edited-book");
+    let (dir, copy) = copy_of_2017("edited-book");
     // A federation edits its copy of the book instead of writing a regulation.
     let twelve = copy.join("12-directors-discretionary-powers.law");
     let text = std::fs::read_to_string(&twelve).unwrap();
@@ -314,7 +316,7 @@ fn diff_of_two_law_books_groups_by_the_paragraph_of_the_edited_definition() {
     );
     assert_ne!(text, edited);
     std::fs::write(&twelve, edited).unwrap();
-    let empty = regulation("nothing-acknowledged", "");
+    let empty = regulation(&dir, "nothing-acknowledged", "");
     let o = lawbook(&[
         "diff",
         "laws/2017",

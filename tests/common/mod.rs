@@ -61,12 +61,29 @@ pub fn lawbook(args: &[&str]) -> std::process::Output {
         .expect("the lawbook binary runs")
 }
 
-/// A fresh temporary folder for one test of one run.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
+/// A fresh temporary folder for one test of one run, removed with what it holds when the
+/// value is dropped (at the end of the test, failed or not).
+pub fn temp_dir(name: &str) -> TempDir {
     let d = std::env::temp_dir().join(format!("lawbook-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    TempDir(d)
+}
+
+/// See [`temp_dir`]; read as the folder's path.
+pub struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[cfg(test)]
