@@ -51,9 +51,14 @@ impl Bundled {
             }
         }
         let book = crate::load::load_lawbook(&laws.join("2017"), &mut Sources::default()).ok();
+        // The book and the lexicon read before any input, so that their files come before
+        // every input's in the sources, which `case` forgets after each input.
+        let mut books = Books::default();
+        let _ = books.lexicon(laws);
+        let _ = books.get(&laws.join("2017"));
         Bundled {
             laws: laws.to_path_buf(),
-            books: Books::default(),
+            books,
             files,
             sources,
             book,
@@ -101,7 +106,16 @@ impl Bundled {
             Err(d) => d,
         };
         render(&diags, &self.books.sources);
-        self.books.sources.forget_after(mark);
+        self.forget_input(mark);
+    }
+
+    /// Forget the input's file (added at `mark`), but not when the ruling read files after
+    /// it: a law book the input named (another edition) stays in the books with its files,
+    /// which its spans and errors point into.
+    fn forget_input(&mut self, mark: usize) {
+        if self.books.sources.len() == mark + 1 {
+            self.books.sources.forget_after(mark);
+        }
     }
 
     /// A PBN file: read, every board scored from its tags, the first boards' auctions and
@@ -135,7 +149,7 @@ impl Bundled {
                 }
             }
         }
-        self.books.sources.forget_after(mark);
+        self.forget_input(mark);
     }
 }
 
@@ -192,4 +206,27 @@ fn render(diags: &[Diag], sources: &Sources) {
         .map(|d| d.clone().with_sources(sources))
         .collect();
     let _ = render_plain(&with);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bundled;
+    use std::path::Path;
+
+    /// The law book and the lexicon are read before any input, so that forgetting an input's
+    /// file never drops theirs: a case ruled after another, whose error points into the law
+    /// book, rendered once with sources that had lost the book's files (a fuzzed case found
+    /// it, through an inadmissible double of no bid that the law book could not score).
+    #[test]
+    fn the_law_books_files_outlive_every_input() {
+        let mut bundled = Bundled::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("laws"));
+        let before = bundled.books.sources.len();
+        assert!(
+            before > 70,
+            "the 2017 book's files are read at load: {before}"
+        );
+        bundled.case(b"board 1\nauction {\n  N 1S  E pass  S pass  W pass\n}\n");
+        bundled.case(b"board 1\nauction {\n  N pass  E X  S pass  W pass\n}\n");
+        assert_eq!(bundled.books.sources.len(), before);
+    }
 }
