@@ -623,3 +623,46 @@ fn an_irregularitys_name_hides_a_let_of_that_name_in_a_rectification() {
     assert!(ruled.contains(r#""paragraph":"99B""#), "{ruled}");
     assert!(!ruled.contains(r#""paragraph":"99A""#), "{ruled}");
 }
+
+/// Nodes of a ruling's tree.
+fn nodes(node: &lawbook::ruling::Node) -> usize {
+    match node {
+        lawbook::ruling::Node::Outcome(_) => 1,
+        lawbook::ruling::Node::Branch { branches, .. } => {
+            1 + branches.iter().map(|b| nodes(&b.node)).sum::<usize>()
+        }
+    }
+}
+
+#[test]
+fn each_node_of_a_tree_is_charged_besides_its_steps() {
+    // North changes his call three times, each change with its findings open (Law 25 as a
+    // flowchart, 25/open-change): every node asks a finding and takes a few steps of its
+    // own. Twenty-five such changes once made millions of nodes within the ruling's budget
+    // (17.6 GB, a minute), their steps alone counted; each node is now charged `NODE_STEPS`
+    // besides them, so that a budget makes at most so many nodes. The tree ruled whole has
+    // `n` nodes; under a budget that pays for half of them it is cut short.
+    let text = format!(
+        "board 1\nauction {{\n  N 1H\n{}}}\n",
+        "  N changes 1S\n".repeat(3)
+    );
+    let mut sources = Sources::default();
+    let id = sources.add("changes.case", text.clone());
+    let case =
+        lawbook::case::parse_case(id, &text).unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
+        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    use lawbook::eval::explore::{rule_case_within, BUDGET, NODE_STEPS, RULING_BUDGET};
+    let whole = rule_case_within(&book, &case, "changes", RULING_BUDGET)
+        .unwrap_or_else(|e| panic!("{:?}", e.message));
+    let n = nodes(&whole.tree) as u64;
+    assert!(n > 100, "{n} nodes");
+    let half = BUDGET + n / 2 * NODE_STEPS;
+    match rule_case_within(&book, &case, "changes", half) {
+        Err(e) => assert_eq!(e.message.id, "tree.budget", "{:?}", e.message),
+        Ok(cut) => {
+            let made = nodes(&cut.tree) as u64;
+            assert!(made <= n / 2 + 1, "{made} of {n} nodes within {half} steps");
+        }
+    }
+}
