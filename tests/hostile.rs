@@ -666,3 +666,23 @@ fn each_node_of_a_tree_is_charged_besides_its_steps() {
         }
     }
 }
+
+#[test]
+fn brackets_left_open_in_nested_quantifiers_end_the_parse_at_once() {
+    // Twenty `(any … where … and` left open (a fuzzed law file): pest, which does not remember
+    // what it has read, tried the `and` after each level twice, once for the quantifier's
+    // `where` and once for the bracket's expression, and read the file for 25 seconds, twice
+    // that for each level more. Its calls are bounded (`pest_error::MAX_CALLS`): the file is
+    // refused with a diagnostic that says why.
+    let open =
+        "      and (any q in plays where q.seat == p.seat and q.trick > p.trick\n".repeat(20);
+    let text = hostile_law(&format!(
+        "  define d(t: int): bool =\n    any p in plays where p.trick < t\n{open}\n  define e: int = 1"
+    ));
+    let err = parse_law_file(0, &text).expect_err("brackets left open");
+    assert!(
+        err.message.contains("call limit reached"),
+        "{}",
+        err.message
+    );
+}

@@ -25,6 +25,7 @@ pub(super) struct RawEntry {
 
 /// The entries of `text` read by pest (`Err` with pest's error where it has one).
 pub(super) fn by_pest(file: u32, text: &str) -> Result<Vec<RawEntry>, pest::error::Error<Rule>> {
+    crate::syntax::pest_error::limit_calls();
     let top = CaseParser::parse(Rule::file, text)?
         .next()
         .expect("file rule");

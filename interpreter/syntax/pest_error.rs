@@ -9,6 +9,22 @@ use pest::error::{ErrorVariant, InputLocation};
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
+/// The most rule calls one parse may make before pest stops it with "call limit reached"
+/// (`convert` says so). pest does not remember what it has read, and backtracks: a law file
+/// with twenty `(any … where … and` left open was read for 25 seconds (a fuzzed input), each
+/// level trying the `and` that follows it twice, once for the quantifier's `where` and once
+/// for the bracket's expression, so that each level doubled the work. The bundled term
+/// bank, the largest text read by pest (95 KB), takes some 200,000 calls; a text of the
+/// largest size read (4 MiB) some forty times that. Forty million calls take some 0.4 s.
+pub const MAX_CALLS: usize = 40_000_000;
+
+/// Bound every parse's rule calls (`MAX_CALLS`): called before each parse (pest keeps the
+/// bound for the process).
+pub fn limit_calls() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| pest::set_call_limit(std::num::NonZeroUsize::new(MAX_CALLS)));
+}
+
 /// Turn a pest error into a diagnostic; `phrase` renames a grammar rule to words.
 pub fn convert<R: Copy + Debug + Ord>(
     err: pest::error::Error<R>,
@@ -98,6 +114,16 @@ pub fn convert_in<R: Copy + Debug + Ord>(
                 ],
             );
             (message, label)
+        }
+        // The bound on pest's rule calls (`MAX_CALLS`): the text can be read in too many
+        // ways, most often for a bracket left open inside nested expressions.
+        ErrorVariant::CustomError { message } if message.contains("call limit reached") => {
+            return Diag::new(
+                code,
+                format!("read in too many ways to finish ({message}): a bracket left open?"),
+            )
+            .label(Span::new(file, start, end), "read up to here")
+            .help("close every bracket; a long expression may be split into named definitions");
         }
         // pest's own guard against exhausting the stack: the text nests too deeply for it.
         ErrorVariant::CustomError { message } if message.contains("limit reached") => {

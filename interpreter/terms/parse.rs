@@ -55,6 +55,7 @@ pub fn parse_terms(file: u32, name: &str, text: &str) -> Result<TermBank, Vec<Di
     if let Some(d) = crate::syntax::pest_error::too_deep(file, text, E_SYNTAX) {
         return Err(vec![d]);
     }
+    crate::syntax::pest_error::limit_calls();
     let top = TermsParser::parse(Rule::file, text)
         .map_err(|e| {
             vec![crate::syntax::pest_error::convert(
