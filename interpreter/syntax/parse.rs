@@ -169,7 +169,7 @@ pub fn parse_law_file(file: u32, text: &str) -> Result<LawFile, Diag> {
     if let Some(d) = pest_error::too_deep(file, text, "lawbook::syntax::law") {
         return Err(d);
     }
-    crate::syntax::pest_error::limit_calls();
+    pest_error::limit_calls();
     let mut pairs = LawParser::parse(Rule::file, text)
         .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::law"))?;
     if let Some(d) = depth::too_deep(file, &pairs, "lawbook::syntax::law") {

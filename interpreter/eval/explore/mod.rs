@@ -40,9 +40,9 @@ pub const RULING_BUDGET: u64 = 100_000_000;
 /// Steps each node of the tree is charged besides its replay's own: its table (a copy of its
 /// branch point's, or a new one) and its place in the tree take memory and time that no
 /// evaluation step counts. Without it, a case whose every node asks a finding and takes a
-/// few steps (twenty-four changes of call, each with its findings open) made millions of
+/// few steps (twenty-five changes of call, each with its findings open) made millions of
 /// nodes within the budget, 17.6 GB and a minute before it stopped; with it the ruling's
-/// budget makes at most some 100,000 nodes.
+/// budget makes at most some 90,000 nodes.
 pub const NODE_STEPS: u64 = 1_000;
 
 /// An error in a case or a law book found while ruling.

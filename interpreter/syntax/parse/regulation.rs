@@ -11,7 +11,7 @@ pub fn parse_regulation_file(file: u32, text: &str) -> Result<Regulation, Diag> 
     if let Some(d) = pest_error::too_deep(file, text, "lawbook::syntax::regulation") {
         return Err(d);
     }
-    crate::syntax::pest_error::limit_calls();
+    pest_error::limit_calls();
     let mut pairs = LawParser::parse(Rule::regulation_file, text)
         .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::regulation"))?;
     if let Some(d) = depth::too_deep(file, &pairs, "lawbook::syntax::regulation") {
