@@ -13,7 +13,6 @@
 use super::grammar::{CaseParser, Rule};
 use super::Word;
 use crate::source::Span;
-use pest::Parser;
 
 /// An entry of the file: its key, its span, the words on its line, the lines of its block.
 pub(super) struct RawEntry {
@@ -25,8 +24,7 @@ pub(super) struct RawEntry {
 
 /// The entries of `text` read by pest (`Err` with pest's error where it has one).
 pub(super) fn by_pest(file: u32, text: &str) -> Result<Vec<RawEntry>, pest::error::Error<Rule>> {
-    crate::syntax::pest_error::limit_calls();
-    let top = CaseParser::parse(Rule::file, text)?
+    let top = crate::syntax::pest_error::parse::<CaseParser, _>(Rule::file, text)?
         .next()
         .expect("file rule");
     let sp =

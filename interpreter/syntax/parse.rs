@@ -19,7 +19,6 @@ use crate::diagnostic::Diag;
 use crate::model::{Call, Card, Suit};
 use crate::source::Span;
 use pest::iterators::Pair;
-use pest::Parser;
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -169,8 +168,7 @@ pub fn parse_law_file(file: u32, text: &str) -> Result<LawFile, Diag> {
     if let Some(d) = pest_error::too_deep(file, text, "lawbook::syntax::law") {
         return Err(d);
     }
-    pest_error::limit_calls();
-    let mut pairs = LawParser::parse(Rule::file, text)
+    let mut pairs = pest_error::parse::<LawParser, _>(Rule::file, text)
         .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::law"))?;
     if let Some(d) = depth::too_deep(file, &pairs, "lawbook::syntax::law") {
         return Err(d);

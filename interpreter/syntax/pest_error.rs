@@ -18,11 +18,16 @@ use std::fmt::Debug;
 /// largest size read (4 MiB) some forty times that. Forty million calls take some 0.4 s.
 pub const MAX_CALLS: usize = 40_000_000;
 
-/// Bound every parse's rule calls (`MAX_CALLS`): called before each parse (pest keeps the
-/// bound for the process).
-pub fn limit_calls() {
+/// `text` read by `P` from `rule`, its rule calls bounded (`MAX_CALLS`; pest keeps the bound
+/// for the process): every reader of a file parses through it, so that no parse goes
+/// unbounded.
+pub fn parse<P: pest::Parser<R>, R: pest::RuleType>(
+    rule: R,
+    text: &str,
+) -> Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>> {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| pest::set_call_limit(std::num::NonZeroUsize::new(MAX_CALLS)));
+    P::parse(rule, text)
 }
 
 /// Turn a pest error into a diagnostic; `phrase` renames a grammar rule to words.

@@ -11,7 +11,6 @@ use crate::diagnostic::Diag;
 use crate::source::Span;
 use crate::suggest::did_you_mean;
 use pest::iterators::Pair;
-use pest::Parser;
 use std::collections::HashMap;
 
 mod grammar {
@@ -55,8 +54,7 @@ pub fn parse_terms(file: u32, name: &str, text: &str) -> Result<TermBank, Vec<Di
     if let Some(d) = crate::syntax::pest_error::too_deep(file, text, E_SYNTAX) {
         return Err(vec![d]);
     }
-    crate::syntax::pest_error::limit_calls();
-    let top = TermsParser::parse(Rule::file, text)
+    let top = crate::syntax::pest_error::parse::<TermsParser, _>(Rule::file, text)
         .map_err(|e| {
             vec![crate::syntax::pest_error::convert(
                 e, file, text, phrase, E_SYNTAX,

@@ -4,15 +4,13 @@
 use super::{depth, pest_error, phrase, Builder, LawParser, Rule, P};
 use crate::diagnostic::Diag;
 use crate::syntax::ast::{Change, Regulation, Setting};
-use pest::Parser;
 
 /// Parse a regulation file (`regulation NAME { … }`).
 pub fn parse_regulation_file(file: u32, text: &str) -> Result<Regulation, Diag> {
     if let Some(d) = pest_error::too_deep(file, text, "lawbook::syntax::regulation") {
         return Err(d);
     }
-    pest_error::limit_calls();
-    let mut pairs = LawParser::parse(Rule::regulation_file, text)
+    let mut pairs = pest_error::parse::<LawParser, _>(Rule::regulation_file, text)
         .map_err(|e| pest_error::convert(e, file, text, phrase, "lawbook::syntax::regulation"))?;
     if let Some(d) = depth::too_deep(file, &pairs, "lawbook::syntax::regulation") {
         return Err(d);
