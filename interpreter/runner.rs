@@ -34,11 +34,10 @@ pub type Goldens = Vec<(&'static str, String)>;
 /// A rule error as a diagnostic pointing into the law book or the case, said in `lang`.
 pub fn rule_error_diag(e: RuleError, case_file: u32, lang: Lang) -> Diag {
     let message = e.message.text(lang);
-    let mut d = Diag::new("lawbook::rule", message.clone()).help(crate::messages::say(
-        lang,
-        "tree.error.help",
-        &[],
-    ));
+    // A message's own help where the catalog has one (`ID.help`), else the general one.
+    let help = crate::messages::part(lang, e.message.id, "help", &e.message.args)
+        .unwrap_or_else(|| crate::messages::say(lang, "tree.error.help", &[]));
+    let mut d = Diag::new("lawbook::rule", message.clone()).help(help);
     d = d.label(e.span.unwrap_or(Span::new(case_file, 0, 0)), message);
     for (s, t) in e.others {
         d = d.label(s, t);
@@ -370,12 +369,28 @@ pub fn rule_and_render(
     laws: &Path,
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
-    let case = load_case_said(path, &mut books.sources, books.said_in).map_err(|d| {
+    let case = read_case(path, books)?;
+    rule_and_render_case(&case, path, name, laws, books)
+}
+
+/// Rule a case file without rendering it: `lawbook rule` renders only the text it prints
+/// (one language, or the JSON), where the goldens are four texts and the JSON.
+pub fn rule_file(
+    path: &Path,
+    name: &str,
+    laws: &Path,
+    books: &mut Books,
+) -> Result<Ruling, Vec<Diag>> {
+    let case = read_case(path, books)?;
+    rule_read_case(&case, path, name, laws, books)
+}
+
+fn read_case(path: &Path, books: &mut Books) -> Result<Case, Vec<Diag>> {
+    load_case_said(path, &mut books.sources, books.said_in).map_err(|d| {
         d.into_iter()
             .map(|d| d.with_sources(&books.sources))
             .collect::<Vec<_>>()
-    })?;
-    rule_and_render_case(&case, path, name, laws, books)
+    })
 }
 
 /// Rule a case already read (a `.case` file, or a board of a PBN file) and render it in every
@@ -387,6 +402,34 @@ pub fn rule_and_render_case(
     laws: &Path,
     books: &mut Books,
 ) -> Result<(Ruling, Goldens), Vec<Diag>> {
+    let (ruling, dir) = rule_in_book(case, path, name, laws, books)?;
+    let book = books.books[&dir].as_ref().expect("ruled with it");
+    let lex = books.lexicons[laws].as_ref().expect("loaded to rule");
+    let goldens = render_goldens(&ruling, book, lex);
+    Ok((ruling, goldens))
+}
+
+/// Rule a case already read (a `.case` file, or a board of a PBN file), without rendering it.
+pub fn rule_read_case(
+    case: &Case,
+    path: &Path,
+    name: &str,
+    laws: &Path,
+    books: &mut Books,
+) -> Result<Ruling, Vec<Diag>> {
+    rule_in_book(case, path, name, laws, books).map(|(ruling, _)| ruling)
+}
+
+/// Rule a case with the law book it names (or the books' one), which is loaded with the
+/// lexicon (that says the errors in the case's language, and renders the ruling after); the
+/// ruling and the book's folder.
+fn rule_in_book(
+    case: &Case,
+    path: &Path,
+    name: &str,
+    laws: &Path,
+    books: &mut Books,
+) -> Result<(Ruling, PathBuf), Vec<Diag>> {
     let dir = match &books.book {
         Some(d) => d.clone(),
         None => books.lawbook_dir(case, path, laws),
@@ -395,51 +438,50 @@ pub fn rule_and_render_case(
     books.load_together(laws, &dir);
     books.lexicon(laws)?;
     books.get(&dir)?;
-    let ruling = {
-        let book = books.books[&dir].as_ref().expect("loaded above");
-        let lex = books.lexicons[laws].as_ref().expect("loaded above");
-        let said = books.said_in.or(case.lang).unwrap_or(Lang::En);
-        let ruling = rule_case(book, case, name).map_err(|e| vec![rule_error_diag(e, file, said)]);
-        match ruling {
-            Ok(r) => {
-                let mut goldens: Goldens = LANGS
-                    .iter()
-                    .map(|l| (l.code(), render::text(&r, book, lex, *l)))
-                    .collect();
-                goldens.push(("json", render::json(&r)));
-                return Ok((r, goldens));
-            }
-            Err(d) => d,
-        }
-    };
-    Err(ruling
-        .into_iter()
-        .map(|d| d.with_sources(&books.sources))
-        .collect())
+    let book = books.books[&dir].as_ref().expect("loaded above");
+    let said = books.said_in.or(case.lang).unwrap_or(Lang::En);
+    match rule_case(book, case, name) {
+        Ok(ruling) => Ok((ruling, dir)),
+        Err(e) => Err(vec![
+            rule_error_diag(e, file, said).with_sources(&books.sources)
+        ]),
+    }
 }
 
-/// A ruling as text in the short view (the tree with only what differs per branch), from
-/// the law book and lexicon it was ruled with; None if they are not loaded.
-pub fn short_text(books: &Books, ruling: &Ruling, laws: &Path, lang: Lang) -> Option<String> {
+/// A ruling in every language and as JSON: the goldens.
+fn render_goldens(ruling: &Ruling, book: &CompiledBook, lex: &Lexicon) -> Goldens {
+    let mut goldens: Goldens = LANGS
+        .iter()
+        .map(|l| (l.code(), render::text(ruling, book, lex, *l)))
+        .collect();
+    goldens.push(("json", render::json(ruling)));
+    goldens
+}
+
+/// A ruling as text in one language, from the law book and lexicon it was ruled with: every
+/// branch of its tree whole (`full`, as the goldens), or the short view (the tree with only
+/// what differs per branch); None if they are not loaded.
+pub fn ruling_text(
+    books: &Books,
+    ruling: &Ruling,
+    laws: &Path,
+    lang: Lang,
+    full: bool,
+) -> Option<String> {
     let (book, lex) = books.ruled_with(ruling, laws)?;
-    Some(render::text_in(ruling, book, lex, lang, false))
+    Some(render::text_in(ruling, book, lex, lang, full))
 }
 
 /// The renderings of a ruling made under a regulation as the book without it would write
 /// them: the header without the regulation's name. A ruling the regulation does not change
 /// renders so to the standard goldens. None if its book is not loaded.
 pub fn unregulated_goldens(books: &Books, ruling: &Ruling, laws: &Path) -> Option<Goldens> {
-    let (book, lex) = books.ruled_with(ruling, laws)?;
     let plain = Ruling {
         regulation: None,
         ..ruling.clone()
     };
-    let mut goldens: Goldens = LANGS
-        .iter()
-        .map(|l| (l.code(), render::text(&plain, book, lex, *l)))
-        .collect();
-    goldens.push(("json", render::json(&plain)));
-    Some(goldens)
+    let (book, lex) = books.ruled_with(ruling, laws)?;
+    Some(render_goldens(&plain, book, lex))
 }
 
 /// Every `.case` file under a folder, sorted.

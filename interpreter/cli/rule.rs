@@ -2,9 +2,8 @@
 //! --board N`
 
 use crate::pbn::{to_case::board_case, PbnFile};
-use crate::runner::{
-    case_name, rule_and_render, rule_and_render_case, short_text, Books, Goldens, LANGS,
-};
+use crate::render;
+use crate::runner::{case_name, rule_file, rule_read_case, ruling_text, Books};
 use crate::syntax::ast::Lang;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,31 +73,26 @@ pub fn run(mut a: Args) -> ExitCode {
         }
     } else {
         let name = case_name(&a.case, a.case.parent().unwrap_or(&a.case));
-        rule_and_render(&a.case, &name, a.laws(), &mut books)
+        rule_file(&a.case, &name, a.laws(), &mut books)
     };
     super::report(&books.take_warnings());
     match ruled {
-        Ok((ruling, goldens)) => {
-            let written = ruling.written_in.unwrap_or(Lang::En).code();
-            let want = match (&a.lang, a.json) {
-                (_, true) => "json",
-                (Some(l), _) => l.as_str(),
-                (None, _) => written,
-            };
-            let lang = LANGS.iter().find(|l| l.code() == want);
-            let short = match lang {
-                Some(l) if !a.full => short_text(&books, &ruling, a.laws(), *l),
-                _ => None,
-            };
-            match short {
-                Some(text) => outln!("{}", text.trim_end()),
-                None => {
-                    for (suffix, text) in goldens {
-                        if suffix == want {
-                            outln!("{}", text.trim_end());
-                        }
-                    }
+        Ok(ruling) => {
+            // Only the text printed is rendered: a large tree's five renderings (four
+            // languages and the JSON, the goldens) took longer than ruling it.
+            let text = match (&a.lang, a.json) {
+                (_, true) => Some(render::json(&ruling)),
+                (lang, false) => {
+                    let lang = lang
+                        .as_deref()
+                        .and_then(Lang::parse)
+                        .or(ruling.written_in)
+                        .unwrap_or(Lang::En);
+                    ruling_text(&books, &ruling, a.laws(), lang, a.full)
                 }
+            };
+            if let Some(text) = text {
+                outln!("{}", text.trim_end());
             }
             ExitCode::SUCCESS
         }
@@ -115,7 +109,7 @@ pub fn run(mut a: Args) -> ExitCode {
 fn pbn_board(
     a: &Args,
     books: &mut Books,
-) -> Result<Result<(crate::ruling::Ruling, Goldens), Vec<crate::diagnostic::Diag>>, ExitCode> {
+) -> Result<Result<crate::ruling::Ruling, Vec<crate::diagnostic::Diag>>, ExitCode> {
     let file = match PbnFile::read(&a.case) {
         Ok(f) => f,
         Err(e) => {
@@ -155,5 +149,5 @@ fn pbn_board(
             .file_stem()
             .map_or(String::new(), |s| s.to_string_lossy().into_owned())
     );
-    Ok(rule_and_render_case(&case, &a.case, &name, a.laws(), books))
+    Ok(rule_read_case(&case, &a.case, &name, a.laws(), books))
 }

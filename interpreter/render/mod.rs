@@ -126,6 +126,8 @@ pub struct Renderer<'a> {
     /// auction lines' calls and the things in words are the lexicon's (`Lexicon::kept`).
     blocks: std::cell::RefCell<memo::Blocks>,
     obligations: std::cell::RefCell<memo::Obligations>,
+    /// The short view's outcomes cut into blocks so far (`short::Cut`).
+    cuts: std::cell::RefCell<short::Cuts>,
 }
 
 /// A line whose title is missing ends in a space; the English goldens keep it as they always
@@ -176,6 +178,7 @@ impl<'a> Renderer<'a> {
             lang,
             blocks: Default::default(),
             obligations: Default::default(),
+            cuts: Default::default(),
         }
     }
 }

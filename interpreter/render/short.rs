@@ -5,15 +5,27 @@
 //! obligation, the score); a block every outcome under a question holds is shared there.
 
 use super::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// How many times each block occurs in every outcome under a question: said once there.
-pub(super) type Shared = HashMap<String, usize>;
+pub(super) type Shared = FxHashMap<String, usize>;
+
+/// An outcome's text cut into blocks, and their units (`Block::units`): made once for each
+/// outcome of a text (`Renderer::cut`), as every question above an outcome reads them (a
+/// tree of many questions, one under the other, cut each outcome once a question).
+pub(super) struct Cut {
+    blocks: Vec<Block>,
+    units: Vec<String>,
+}
+
+/// The outcomes of one text cut so far, by their address in the ruling.
+pub(super) type Cuts = FxHashMap<*const Outcome, Rc<Cut>>;
 
 /// What a question of the short tree says once: the blocks of its first outcome (the order
 /// to say them in), those shared here, and what is known to the branches below.
 pub(super) struct Split {
-    first: Vec<Block>,
+    first: Rc<Cut>,
     here: Shared,
     pub(super) below: Shared,
 }
@@ -23,7 +35,7 @@ impl Renderer<'_> {
     pub(super) fn short(&self, tree: &Node, out: &mut String) {
         match tree {
             Node::Outcome(o) => self.outcome(o, "", out),
-            _ => self.node_with(tree, "", Some(&Shared::new()), out),
+            _ => self.node_with(tree, "", Some(&Shared::default()), out),
         }
     }
 
@@ -34,12 +46,9 @@ impl Renderer<'_> {
         for b in branches {
             outcomes(&b.node, &mut leaves);
         }
-        let first = self.blocks(leaves[0]);
-        let units: Vec<Vec<String>> = leaves
-            .iter()
-            .map(|o| self.blocks(o).iter().flat_map(Block::units).collect())
-            .collect();
-        let mut here = shared_blocks(&units);
+        let cuts: Vec<Rc<Cut>> = leaves.iter().map(|o| self.cut(o)).collect();
+        let first = cuts[0].clone();
+        let mut here = shared_blocks(&cuts);
         here.retain(|b, n| {
             *n = n.saturating_sub(known.get(b).copied().unwrap_or(0));
             *n > 0
@@ -61,12 +70,25 @@ impl Renderer<'_> {
         }
         let _ = writeln!(out, "{indent}{}", self.p("shared_by_every_branch", &[]));
         print_units(
-            &split.first,
+            &split.first.blocks,
             &mut split.here,
             true,
             &format!("{indent}  "),
             out,
         );
+    }
+
+    /// An outcome's blocks and their units, cut once for the text.
+    fn cut(&self, o: &Outcome) -> Rc<Cut> {
+        let key = o as *const Outcome;
+        if let Some(c) = self.cuts.borrow().get(&key) {
+            return c.clone();
+        }
+        let blocks = self.blocks(o);
+        let units = blocks.iter().flat_map(Block::units).collect();
+        let c = Rc::new(Cut { blocks, units });
+        self.cuts.borrow_mut().insert(key, c.clone());
+        c
     }
 
     /// The blocks of an outcome's text, each a line at the margin with the paragraphs under
@@ -103,7 +125,7 @@ impl Renderer<'_> {
         out: &mut String,
     ) {
         let mut left = known.clone();
-        if !print_units(&self.blocks(o), &mut left, false, indent, out) {
+        if !print_units(&self.cut(o).blocks, &mut left, false, indent, out) {
             let _ = writeln!(out, "{indent}{}", self.p("same_as_every_branch", &[]));
         }
     }
@@ -176,23 +198,29 @@ fn outcomes<'n>(node: &'n Node, out: &mut Vec<&'n Outcome>) {
 }
 
 /// The units every outcome holds, as many times as the outcome that holds them least.
-fn shared_blocks(leaves: &[Vec<String>]) -> Shared {
-    let count = |blocks: &[String]| {
-        let mut m: Shared = HashMap::new();
-        for b in blocks {
-            *m.entry(b.clone()).or_default() += 1;
+fn shared_blocks(leaves: &[Rc<Cut>]) -> Shared {
+    fn count(units: &[String]) -> FxHashMap<&str, usize> {
+        let mut m = FxHashMap::default();
+        for u in units {
+            *m.entry(u.as_str()).or_default() += 1;
         }
         m
-    };
-    let mut shared = count(&leaves[0]);
+    }
+    let mut shared = count(&leaves[0].units);
     for leaf in &leaves[1..] {
-        let c = count(leaf);
+        if shared.is_empty() {
+            break;
+        }
+        let c = count(&leaf.units);
         shared.retain(|b, n| {
             *n = (*n).min(c.get(b).copied().unwrap_or(0));
             *n > 0
         });
     }
     shared
+        .into_iter()
+        .map(|(u, n)| (u.to_string(), n))
+        .collect()
 }
 
 /// Use up one occurrence of a shared unit; false if none is left.
@@ -210,8 +238,13 @@ fn take(left: &mut Shared, block: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn leaf(lines: &[&str]) -> Vec<String> {
-        lines.iter().map(|s| s.to_string()).collect()
+    /// An outcome cut into these units (each a block of one line).
+    fn leaf(lines: &[&str]) -> Rc<Cut> {
+        let units = lines.iter().map(|s| s.to_string()).collect();
+        Rc::new(Cut {
+            blocks: vec![],
+            units,
+        })
     }
 
     #[test]
@@ -230,7 +263,7 @@ mod tests {
 
     #[test]
     fn taking_uses_up_the_shared_occurrences() {
-        let mut left: Shared = HashMap::from([("x".to_string(), 1)]);
+        let mut left: Shared = Shared::from_iter([("x".to_string(), 1)]);
         assert!(take(&mut left, "x"));
         assert!(!take(&mut left, "x"));
         assert!(!take(&mut left, "y"));
