@@ -340,3 +340,34 @@ fn a_definition_asks_findings_when_it_or_what_it_uses_asks_one() {
         assert!(!asks(name), "{name} asks no finding");
     }
 }
+
+/// A question the table asks (an irregularity's `when`, a rule's condition) is charged
+/// `QUESTION_STEPS` besides the steps inside it, by the compiled code and the reference
+/// interpreter alike: a bare comparison, in which the compiled code counts no step (the
+/// reference interpreter one a node, three), takes that many more, and a budget short of
+/// them stops it before it is asked. Counted as nothing, such questions let a fuzzed tree of
+/// fifty hesitations ask 67 million of them, 15 s before the ruling's budget stopped it.
+#[test]
+fn each_question_is_charged_besides_its_steps() {
+    use lawbook::eval::expr::{Evaluator, Findings, Stop, View, QUESTION_STEPS};
+    use lawbook::eval::value::Value;
+    let body =
+        "  paragraph 99A\n  irregularity asked {\n    on call c by p\n    when 1 < 2\n  }\n  \
+                rectify asked {\n    99A => no rectification\n  }\n";
+    let (findings, view) = (Findings::default(), View::default());
+    for (how, inside) in [(Evaluation::Compiled, 0), (Evaluation::Reference, 3)] {
+        let book = book_with(body, how);
+        let asked = book
+            .irregularities
+            .iter()
+            .find(|i| i.decl.name.name == "asked");
+        let when = &asked.expect("declared").decl.when;
+        let ev = Evaluator::new(&book, &findings, 1_000);
+        let got = ev.eval(when, &mut vec![], &view);
+        assert!(matches!(got, Ok(Value::Bool(true))), "{how:?}: {got:?}");
+        assert_eq!(1_000 - ev.budget.get(), QUESTION_STEPS + inside, "{how:?}");
+        let short = Evaluator::new(&book, &findings, QUESTION_STEPS - 1);
+        let got = short.eval(when, &mut vec![], &view);
+        assert!(matches!(got, Err(Stop::Budget { .. })), "{how:?}: {got:?}");
+    }
+}
