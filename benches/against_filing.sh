@@ -5,8 +5,8 @@
 # half), so this measures both programs in one run, on this machine:
 #
 #   - the main job, `lawbook test corpus` (each program on its own corpus: the filing's has
-#     one case fewer), and the same on one thread (`--jobs 1`; the filing had one thread and
-#     no such option);
+#     721 cases, HEAD's as many or more, so HEAD does the more work), and the same on one
+#     thread (`--jobs 1`; the filing had one thread and no such option);
 #   - 2017/29/open-call-out-of-rotation, the most open case, ruled and rendered alone in the
 #     process (`rule_and_render` after a warm-up, as the corpus bench's "each case alone";
 #     the filing had no such bench, so a small program does it in both trees).
