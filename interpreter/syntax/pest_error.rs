@@ -121,20 +121,22 @@ pub fn convert_in<R: Copy + Debug + Ord>(
             (message, label)
         }
         // The bound on pest's rule calls (`MAX_CALLS`): the text can be read in too many
-        // ways, most often for a bracket left open inside nested expressions.
-        ErrorVariant::CustomError { message } if message.contains("call limit reached") => {
-            return Diag::new(
-                code,
-                format!("read in too many ways to finish ({message}): a bracket left open?"),
-            )
-            .label(Span::new(file, start, end), "read up to here")
-            .help("close every bracket; a long expression may be split into named definitions");
-        }
-        // pest's own guard against exhausting the stack: the text nests too deeply for it.
+        // ways, most often for a bracket left open inside nested expressions. Then pest's own
+        // guard against exhausting the stack: the text nests too deeply for it. Said in the
+        // reader's language, pest's words in brackets.
         ErrorVariant::CustomError { message } if message.contains("limit reached") => {
-            return Diag::new(code, format!("nested too deeply to be read ({message})"))
-                .label(Span::new(file, start, end), "too deep here")
-                .help("split the expression or the steps into named definitions or procedures");
+            let id = if message.contains("call limit reached") {
+                "syntax.call_limit"
+            } else {
+                "syntax.stack_limit"
+            };
+            let detail = [("detail", message.as_str().into())];
+            return Diag::new(code, say(id, &detail))
+                .label(
+                    Span::new(file, start, end),
+                    say(&format!("{id}.label"), &[]),
+                )
+                .help(say(&format!("{id}.help"), &[]));
         }
         ErrorVariant::CustomError { message } => (message.clone(), message),
     };
@@ -267,7 +269,52 @@ pub fn too_deep(file: u32, text: &str, code: &'static str) -> Option<Diag> {
 
 #[cfg(test)]
 mod tests {
-    use super::{too_deep, unclosed_brace, MAX_NESTING};
+    use super::{convert_in, too_deep, unclosed_brace, MAX_NESTING};
+    use crate::syntax::ast::Lang;
+
+    /// pest's two limits (its rule calls, `MAX_CALLS`, and its guard of the stack) are said
+    /// in the reader's language, each with its own label and help, pest's words kept in
+    /// brackets; in English as they were written before the catalog held them.
+    #[test]
+    fn a_parse_stopped_by_a_limit_is_said_in_the_readers_language() {
+        let stopped = |limit: &str, lang: Lang| {
+            let e = pest::error::Error::<()>::new_from_pos(
+                pest::error::ErrorVariant::CustomError {
+                    message: format!("{limit} limit reached"),
+                },
+                pest::Position::new("a (b", 2).expect("a place in the text"),
+            );
+            let d = convert_in(e, 0, "a (b", |_| None, "t", lang);
+            let label = d.labels[0].1.clone();
+            (d.message, label, d.help.unwrap_or_default())
+        };
+        let (message, label, help) = stopped("call", Lang::En);
+        assert_eq!(
+            message,
+            "read in too many ways to finish (call limit reached): a bracket left open?"
+        );
+        assert_eq!(label, "read up to here");
+        assert!(help.starts_with("close every bracket"), "{help}");
+        let (message, label, _) = stopped("stack", Lang::En);
+        assert_eq!(
+            message,
+            "nested too deeply to be read (stack limit reached)"
+        );
+        assert_eq!(label, "too deep here");
+        let (message, _, help) = stopped("call", Lang::Sk);
+        assert!(message.contains("zátvork"), "{message}");
+        assert!(message.contains("(call limit reached)"), "{message}");
+        assert!(help.starts_with("uzavrite"), "{help}");
+        for lang in [Lang::Sk, Lang::Pl, Lang::Hu] {
+            for limit in ["call", "stack"] {
+                let (message, label, help) = stopped(limit, lang);
+                for said in [&message, &label, &help] {
+                    assert!(!said.contains("syntax."), "{lang:?} {limit}: {said}");
+                }
+                assert_ne!(message, stopped(limit, Lang::En).0, "{lang:?} {limit}");
+            }
+        }
+    }
 
     #[test]
     fn text_is_too_deep_only_past_the_limit_whatever_its_count_of_brackets() {
