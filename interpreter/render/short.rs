@@ -19,7 +19,8 @@ pub(super) struct Cut {
     units: Vec<String>,
 }
 
-/// The outcomes of one text cut so far, by their address in the ruling.
+/// The outcomes of one text cut so far, by their address in the ruling: a renderer renders
+/// one ruling, which does not change while it does (`text_in` makes one for each text).
 pub(super) type Cuts = FxHashMap<*const Outcome, Rc<Cut>>;
 
 /// What a question of the short tree says once: the blocks of its first outcome (the order
