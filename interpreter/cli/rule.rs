@@ -80,16 +80,12 @@ pub fn run(mut a: Args) -> ExitCode {
         Ok(ruling) => {
             // Only the text printed is rendered: a large tree's five renderings (four
             // languages and the JSON, the goldens) took longer than ruling it.
-            let text = match (&a.lang, a.json) {
-                (_, true) => Some(render::json(&ruling)),
-                (lang, false) => {
-                    let lang = lang
-                        .as_deref()
-                        .and_then(Lang::parse)
-                        .or(ruling.written_in)
-                        .unwrap_or(Lang::En);
-                    ruling_text(&books, &ruling, a.laws(), lang, a.full)
-                }
+            let text = if a.json {
+                Some(render::json(&ruling))
+            } else {
+                // `--lang` (read into `said_in` above), else the case's own language.
+                let lang = books.said_in.or(ruling.written_in).unwrap_or(Lang::En);
+                ruling_text(&books, &ruling, a.laws(), lang, a.full)
             };
             if let Some(text) = text {
                 outln!("{}", text.trim_end());
