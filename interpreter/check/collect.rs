@@ -5,10 +5,11 @@
 use super::*;
 
 impl Checker {
-    pub(super) fn collect(&mut self, files: &[LawFile]) {
+    /// The files' declarations are moved into the book, not copied.
+    pub(super) fn collect(&mut self, files: Vec<LawFile>) {
         let mut names: HashMap<String, Span> = HashMap::new();
         for file in files {
-            for law in &file.laws {
+            for law in file.laws {
                 self.collect_law(law, &mut names);
             }
         }
@@ -117,7 +118,7 @@ impl Checker {
         }
     }
 
-    pub(super) fn collect_law(&mut self, law: &Law, names: &mut HashMap<String, Span>) {
+    pub(super) fn collect_law(&mut self, mut law: Law, names: &mut HashMap<String, Span>) {
         if let Some(prev) = self.book.laws.get(&law.number) {
             let prev = prev.number_span;
             let what = if law.number == 0 {
@@ -158,7 +159,7 @@ impl Checker {
                 number: law.number,
                 number_span: law.number_span,
                 titles,
-                sources: law.sources.clone(),
+                sources: std::mem::take(&mut law.sources),
                 span: law.span,
             },
         );
@@ -192,10 +193,10 @@ impl Checker {
                 names.insert(name.name.clone(), name.span);
             }
         };
-        for item in &law.items {
+        for item in std::mem::take(&mut law.items) {
             match item {
                 Item::Paragraph(p) => {
-                    self.check_para_law(&p.id, law);
+                    self.check_para_law(&p.id, &law);
                     if let Some(prev) = self
                         .book
                         .paragraphs
@@ -228,35 +229,35 @@ impl Checker {
                 }
                 Item::Define(d) => {
                     declare(self, &d.name, "definition");
-                    self.book.defines.insert(d.name.name.clone(), d.clone());
+                    self.book.defines.insert(d.name.name.clone(), d);
                 }
                 Item::Table(t) => {
                     declare(self, &t.name, "table");
-                    self.book.tables.insert(t.name.name.clone(), t.clone());
+                    self.book.tables.insert(t.name.name.clone(), t);
                 }
                 Item::Irregularity(i) => {
                     declare(self, &i.name, "irregularity");
                     self.book.irregularities.push(IrregularityInfo {
-                        decl: i.clone(),
+                        lets_for_when: i.lets_for_when(),
+                        decl: i,
                         law: law.number,
                         rectify: None,
-                        lets_for_when: i.lets_for_when(),
                     });
                 }
                 Item::Finding(f) => {
                     declare(self, &f.name, "finding");
                     self.check_translations(&f.ask, "question");
-                    self.book.findings.insert(f.name.name.clone(), f.clone());
+                    self.book.findings.insert(f.name.name.clone(), f);
                 }
                 Item::Fact(f) => {
                     declare(self, &f.name, "fact");
                     self.check_translations(&f.ask, "statement");
-                    self.book.facts.insert(f.name.name.clone(), f.clone());
+                    self.book.facts.insert(f.name.name.clone(), f);
                 }
                 Item::Option(o) => {
                     declare(self, &o.name, "option");
                     self.check_translations(&o.ask, "question");
-                    self.book.options.insert(o.name.name.clone(), o.clone());
+                    self.book.options.insert(o.name.name.clone(), o);
                 }
                 Item::Obligation(o) => {
                     let kind = if o.permission {
@@ -265,9 +266,9 @@ impl Checker {
                         "obligation"
                     };
                     declare(self, &o.name, kind);
-                    self.book.obligations.insert(o.name.name.clone(), o.clone());
+                    self.book.obligations.insert(o.name.name.clone(), o);
                 }
-                Item::Rectify(r) => self.rectifies.push((r.clone(), law.number)),
+                Item::Rectify(r) => self.rectifies.push((r, law.number)),
                 Item::Procedure(p) => {
                     if let Some(prev) = self.book.procedures.get(&p.id.text) {
                         let prev = prev.id.span;
@@ -278,7 +279,7 @@ impl Checker {
                                 .help("paragraph ids are unique in a law book"),
                         );
                     } else {
-                        self.book.procedures.insert(p.id.text.clone(), p.clone());
+                        self.book.procedures.insert(p.id.text.clone(), p);
                     }
                 }
             }

@@ -9,7 +9,7 @@ use crate::syntax::ast::{Ident, ParaId, Param};
 impl Checker {
     /// `level: 1..7`: a range that holds a value, and not so many that evaluating a
     /// definition at each point when the book loads (eval::fold) could take long.
-    pub(super) fn check_domains(&mut self, params: &[Param]) {
+    pub(super) fn check_domains(&self, params: &[Param]) {
         for p in params {
             let Some((lo, hi)) = p.domain else { continue };
             if lo > hi || hi.abs_diff(lo) >= MAX_DOMAIN as u64 {
@@ -26,16 +26,16 @@ impl Checker {
     }
 
     /// `delegated to BODY by PARA`: a body the Laws name, and a paragraph of the book.
-    pub(super) fn check_delegations(&mut self) {
+    pub(super) fn check_delegations(&self) {
         let mut delegations: Vec<(Ident, Option<ParaId>)> = vec![];
         for d in in_source_order(&self.book.defines, |d| d.span) {
-            if let Some(g) = d.delegated {
-                delegations.push((g.to, Some(g.by)));
+            if let Some(g) = &d.delegated {
+                delegations.push((g.to.clone(), Some(g.by.clone())));
             }
         }
         for t in in_source_order(&self.book.tables, |t| t.span) {
-            if let Some(g) = t.delegated {
-                delegations.push((g.to, Some(g.by)));
+            if let Some(g) = &t.delegated {
+                delegations.push((g.to.clone(), Some(g.by.clone())));
             }
         }
         for p in self.book.paragraphs.values() {

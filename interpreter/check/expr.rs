@@ -4,7 +4,7 @@
 use super::*;
 
 impl Checker {
-    pub(super) fn expect(&mut self, e: &Expr, scope: &Scope, want: &Type) {
+    pub(super) fn expect(&self, e: &Expr, scope: &Scope, want: &Type) {
         if let Some(t) = self.infer(e, scope) {
             if !t.fits(want) {
                 self.err(
@@ -16,7 +16,7 @@ impl Checker {
         }
     }
 
-    pub(super) fn unknown_name(&mut self, name: &str, span: Span, scope: &Scope) {
+    pub(super) fn unknown_name(&self, name: &str, span: Span, scope: &Scope) {
         let b = &self.book;
         let cands = (scope.iter().map(|(n, _)| n))
             .chain(b.defines.keys())
@@ -39,7 +39,7 @@ impl Checker {
         );
     }
 
-    pub(super) fn infer(&mut self, e: &Expr, scope: &Scope) -> Option<Type> {
+    pub(super) fn infer(&self, e: &Expr, scope: &Scope) -> Option<Type> {
         match &e.kind {
             ExprKind::Int(_) => Some(Type::Int),
             ExprKind::Str(_) => Some(Type::Text),
@@ -203,14 +203,14 @@ impl Checker {
     }
 
     pub(super) fn infer_apply(
-        &mut self,
+        &self,
         f: &Ident,
         args: &[Expr],
         span: Span,
         scope: &Scope,
     ) -> Option<Type> {
         let n = &f.name;
-        let arity_err = |c: &mut Checker, want: usize| {
+        let arity_err = |c: &Checker, want: usize| {
             c.err(
                 Diag::new(
                     E_TYPE,

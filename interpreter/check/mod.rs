@@ -18,6 +18,7 @@ use crate::syntax::ast::*;
 pub use builtins::DELEGATES;
 use builtins::{builtin, constant, field, state, Builtin, ENTRY_POINTS};
 use graph::{find_cycle, on_cycles, reachable, MAX_RECURSION_REPORTS};
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use types::Type;
 
@@ -135,16 +136,16 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
             name: name.to_string(),
             ..Default::default()
         },
-        diags: vec![],
+        diags: RefCell::new(vec![]),
         rectifies: vec![],
-        checked_procedures: HashSet::new(),
+        checked_procedures: RefCell::new(HashSet::new()),
         suggestions_left: std::cell::Cell::new(MAX_SUGGESTIONS),
     };
-    c.collect(&files);
-    if c.diags.is_empty() {
+    c.collect(files);
+    if c.diags.get_mut().is_empty() {
         c.check_bodies();
     }
-    if c.diags.is_empty() {
+    if c.diags.get_mut().is_empty() {
         let mut book = c.book;
         book.titled = book
             .paragraphs
@@ -156,7 +157,7 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
         // A fault met from several places (a misspelt return type, checked at each use of
         // its definition) is said once.
         let mut seen = HashSet::new();
-        let mut diags = c.diags;
+        let mut diags = c.diags.into_inner();
         diags.retain(|d| {
             let labels: Vec<(u32, u32, u32)> = d
                 .labels
@@ -169,11 +170,15 @@ pub fn check(name: &str, files: Vec<LawFile>) -> Result<LawBook, Vec<Diag>> {
     }
 }
 
+/// What is checked (`book`, filled by the first pass) and what the checking finds. The
+/// second pass reads the book while it reports (`&self`): the diagnostics and the
+/// procedures already checked are in cells, so that the book's declarations are walked in
+/// place, where each pass once cloned them (a tenth of a corpus run's law book load).
 struct Checker {
     book: LawBook,
-    diags: Vec<Diag>,
+    diags: RefCell<Vec<Diag>>,
     rectifies: Vec<(Rectify, u32)>,
-    checked_procedures: HashSet<(String, Vec<String>)>,
+    checked_procedures: RefCell<HashSet<(String, Vec<String>)>>,
     /// "Did you mean" searches left: each compares a name with every name of the book, so
     /// 10,000 misspellings among 10,000 definitions took minutes; only the first diagnostics
     /// are printed, and only they need one.
@@ -205,8 +210,8 @@ pub const MAX_DECISION_RULES: usize = 256;
 pub const MAX_GOTO_DEPTH: usize = 256;
 
 impl Checker {
-    fn err(&mut self, d: Diag) {
-        self.diags.push(d);
+    fn err(&self, d: Diag) {
+        self.diags.borrow_mut().push(d);
     }
 
     /// `suggest::did_you_mean` while the budget lasts, then nothing.
@@ -230,7 +235,7 @@ impl Checker {
             .collect()
     }
 
-    fn check_translations(&mut self, t: &Translations, what: &str) {
+    fn check_translations(&self, t: &Translations, what: &str) {
         let mut seen = HashSet::new();
         for (lang, _, span) in &t.entries {
             if !seen.insert(*lang) {
@@ -256,7 +261,7 @@ impl Checker {
         }
     }
 
-    fn check_para_law(&mut self, id: &ParaId, law: &Law) {
+    fn check_para_law(&self, id: &ParaId, law: &Law) {
         if law.number != 0 && id.law != law.number {
             self.err(
                 Diag::new(
@@ -356,8 +361,8 @@ impl Checker {
                 }
             }
         }
-        let irregs = self.book.irregularities.clone();
-        for info in &irregs {
+        let irregs = &self.book.irregularities;
+        for info in irregs {
             let i = &info.decl;
             if let TriggerKind::Breach(ob) = &i.trigger.kind {
                 if !self.book.obligations.contains_key(&ob.name) {
@@ -393,7 +398,7 @@ impl Checker {
             if let Some(r) = &info.rectify {
                 // Within a rectification, an irregularity's name says whether this call is
                 // that irregularity too.
-                for other in &irregs {
+                for other in irregs {
                     scope.push((other.decl.name.name.clone(), Type::Bool));
                 }
                 let mut seen = vec![];
@@ -402,15 +407,15 @@ impl Checker {
         }
         // A rule for every irregularity sees what every irregularity has: its offender, and
         // which irregularities the act is.
-        for r in self.book.every_irregularity.clone() {
+        for r in &self.book.every_irregularity {
             let mut scope: Scope = vec![("offender".to_string(), Type::Seat)];
-            for other in &irregs {
+            for other in irregs {
                 scope.push((other.decl.name.name.clone(), Type::Bool));
             }
-            let before = self.diags.len();
+            let before = self.diags.borrow().len();
             let mut seen = vec![];
             self.check_decision(&r.decision, &scope, &mut seen);
-            for d in &mut self.diags[before..] {
+            for d in &mut self.diags.borrow_mut()[before..] {
                 if d.code == E_NAME && d.message.starts_with("unknown name") {
                     d.help = Some(
                         "a rule for every irregularity sees `offender` and the names of the irregularities (whether the act is one), not what one trigger binds; write the rule in that irregularity's own rectify block"
@@ -444,7 +449,7 @@ impl Checker {
     }
 
     /// Definitions may not call themselves, directly or through others: evaluation must end.
-    fn check_recursion(&mut self, defines: &[Define]) {
+    fn check_recursion(&self, defines: &[&Define]) {
         let graph: HashMap<&str, Vec<(&str, Span)>> = defines
             .iter()
             .map(|d| {
@@ -516,7 +521,7 @@ impl Checker {
         }
     }
 
-    fn param_scope(&mut self, params: &[Param]) -> Scope {
+    fn param_scope(&self, params: &[Param]) -> Scope {
         params
             .iter()
             .map(|p| {
@@ -528,7 +533,7 @@ impl Checker {
             .collect()
     }
 
-    fn type_of(&mut self, t: &TypeExpr) -> Option<Type> {
+    fn type_of(&self, t: &TypeExpr) -> Option<Type> {
         match resolve_type(t) {
             Some(t) => Some(t),
             None => {
@@ -550,7 +555,7 @@ impl Checker {
         }
     }
 
-    fn check_ref(&mut self, id: &ParaId) {
+    fn check_ref(&self, id: &ParaId) {
         if !self.book.laws.contains_key(&id.law) {
             self.err(
                 Diag::new(E_REF, format!("law {} is not in this law book", id.law))
@@ -596,11 +601,11 @@ impl Checker {
         let mut ids: Vec<ParaId> = vec![];
         let per: Vec<ParaId> = in_source_order(&self.book.defines, |d| d.span)
             .into_iter()
-            .flat_map(|d| d.per)
+            .flat_map(|d| d.per.iter().cloned())
             .chain(
                 in_source_order(&self.book.tables, |t| t.span)
                     .into_iter()
-                    .flat_map(|t| t.per),
+                    .flat_map(|t| t.per.iter().cloned()),
             )
             .collect();
         for id in &per {
@@ -667,8 +672,8 @@ pub fn resolve_type(t: &TypeExpr) -> Option<Type> {
 /// The values of a name-keyed map in the order of their text (file, then offset). A HashMap
 /// iterates in a different order in every process, and the diagnostics of a check must come
 /// in the same order every time.
-fn in_source_order<T: Clone>(map: &HashMap<String, T>, span: impl Fn(&T) -> Span) -> Vec<T> {
-    let mut v: Vec<T> = map.values().cloned().collect();
+fn in_source_order<T>(map: &HashMap<String, T>, span: impl Fn(&T) -> Span) -> Vec<&T> {
+    let mut v: Vec<&T> = map.values().collect();
     v.sort_by_key(|x| {
         let s = span(x);
         (s.file, s.start, s.end)

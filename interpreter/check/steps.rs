@@ -5,7 +5,7 @@
 use super::*;
 
 impl Checker {
-    pub(super) fn check_decision(&mut self, d: &Decision, scope: &Scope, seen: &mut Vec<String>) {
+    pub(super) fn check_decision(&self, d: &Decision, scope: &Scope, seen: &mut Vec<String>) {
         // Its checks compare every rule with every other (same paragraph, exception cycles,
         // rules that both apply); 10,000 rules made a hundred million pairs.
         if d.rules.len() > MAX_DECISION_RULES {
@@ -122,7 +122,7 @@ impl Checker {
     }
 
     /// A statement that moves a card names a card variable of the trigger.
-    fn expect_card_var(&mut self, v: &Ident, scope: &Scope, help: &str) {
+    fn expect_card_var(&self, v: &Ident, scope: &Scope, help: &str) {
         match scope.iter().rev().find(|(n, _)| *n == v.name) {
             Some((_, Type::Card)) => {}
             Some((_, t)) => self.err(
@@ -134,7 +134,7 @@ impl Checker {
         }
     }
 
-    pub(super) fn check_block(&mut self, b: &Block, scope: &Scope, seen: &mut Vec<String>) {
+    pub(super) fn check_block(&self, b: &Block, scope: &Scope, seen: &mut Vec<String>) {
         for s in &b.steps {
             match &s.kind {
                 StepKind::Choose { option, arms } => {
@@ -257,7 +257,7 @@ impl Checker {
                             p.id.text.clone(),
                             scope.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>(),
                         );
-                        if !seen.contains(&p.id.text) && self.checked_procedures.insert(key) {
+                        if !seen.contains(&p.id.text) && self.checked_procedures.borrow_mut().insert(key) {
                             seen.push(p.id.text.clone());
                             self.check_block(&p.block, scope, seen);
                             seen.pop();
