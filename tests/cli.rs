@@ -410,6 +410,28 @@ fn rule_prints_json_with_the_deciding_paragraphs() {
     assert_eq!(paragraphs, ["27A1", "27B", "27B2", "26B"]);
 }
 
+/// `rule --json` writes the JSON as it makes it (a fuzzed tree's is a gigabyte): what it
+/// prints is the case's JSON golden byte for byte, for the corpus's largest tree (0.8 MB,
+/// written through the output's buffer many times over).
+#[test]
+fn rule_prints_the_json_golden_of_the_most_open_case() {
+    let case = "corpus/2017/29/open-call-out-of-rotation";
+    let o = lawbook(&["rule", &format!("{case}.case"), "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let snap = std::fs::read_to_string(format!("{case}.json.snap")).unwrap();
+    // The golden's body follows insta's header, which ends with its second `---` line.
+    let body = snap.splitn(3, "---\n").nth(2).expect("an insta header");
+    assert!(
+        body.len() > 500_000,
+        "the largest golden: {} bytes",
+        body.len()
+    );
+    assert!(
+        stdout(&o) == body,
+        "rule --json differs from {case}.json.snap"
+    );
+}
+
 #[test]
 fn rule_takes_a_board_of_a_pbn_file() {
     // The deal, dealer, vulnerability, auction and play come from the file: board 1 of the

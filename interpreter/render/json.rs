@@ -10,11 +10,15 @@ use std::io::{self, Write};
 /// `value` as `serde_json::to_string_pretty` writes it.
 pub fn pretty<T: Serialize + ?Sized>(value: &T) -> String {
     let mut out = Vec::with_capacity(4096);
-    let mut ser = serde_json::Serializer::with_formatter(&mut out, Indented::default());
-    value
-        .serialize(&mut ser)
-        .expect("ruling data always serializes");
+    pretty_to(value, &mut out).expect("ruling data always serializes");
     String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// `pretty`, written to `out` as it is made: a large tree's JSON is not held whole (a
+/// fuzzed case's is a gigabyte).
+pub fn pretty_to<T: Serialize + ?Sized, W: Write>(value: &T, out: W) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, Indented::default());
+    value.serialize(&mut ser).map_err(io::Error::from)
 }
 
 /// `serde_json::ser::PrettyFormatter` with a two-space indent, but for how it writes a line

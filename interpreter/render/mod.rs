@@ -28,6 +28,11 @@ pub fn json(ruling: &Ruling) -> String {
     json::pretty(ruling)
 }
 
+/// `json`, written to `out` as it is made.
+pub fn json_to(ruling: &Ruling, out: impl std::io::Write) -> std::io::Result<()> {
+    json::pretty_to(ruling, out)
+}
+
 /// The ruling as text in a language, every branch of its tree whole (`--full`, the goldens).
 pub fn text(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang) -> String {
     text_in(ruling, book, lex, lang, true)
