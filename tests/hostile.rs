@@ -667,6 +667,46 @@ fn each_node_of_a_tree_is_charged_besides_its_steps() {
     }
 }
 
+/// North's 5♣, South's 1♥ and West's pass `rounds` times over (each call but the first out
+/// of rotation or insufficient), then East's double passed out, ruled under the 2017 book.
+fn rounds_out_of_rotation(rounds: usize) -> Result<lawbook::ruling::Ruling, String> {
+    let text = format!(
+        "board 1\nauction {{\n  S pass\n{}  E X\n  S pass\n  W pass\n  N pass\n}}\n",
+        "  N 5C   S 1H  W pass\n".repeat(rounds)
+    );
+    let mut sources = Sources::default();
+    let id = sources.add("rounds.case", text.clone());
+    let case =
+        lawbook::case::parse_case(id, &text).unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
+        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    lawbook::eval::explore::rule_case(&book, &case, "rounds").map_err(|e| e.message.id.to_string())
+}
+
+#[test]
+fn each_record_a_node_keeps_is_charged_besides_the_node() {
+    // Thirty rounds (fuzz/regressions/case/many-calls-out-of-rotation): fourteen choices
+    // left open, a tree of 32,767 nodes of some 200 records each (6.8 million), which the
+    // budget let through when only the nodes were charged; its text was 831 MB, its JSON
+    // 6 GB. Each record a node's table holds is now charged (`RECORD_STEPS`): the ruling
+    // stops at its budget and says so.
+    assert_eq!(
+        rounds_out_of_rotation(30).err().as_deref(),
+        Some("tree.budget")
+    );
+    // Twelve rounds (some 47,000 records in 527 nodes) rule whole: every branch explored.
+    let ruling = rounds_out_of_rotation(12).expect("twelve rounds rule");
+    let mut notes = vec![];
+    leaf_notes(&ruling.tree, &mut notes);
+    assert!(nodes(&ruling.tree) > 100, "{} nodes", nodes(&ruling.tree));
+    assert!(
+        !notes
+            .iter()
+            .any(|n| n.contains("decision tree takes more than")),
+        "{notes:?}"
+    );
+}
+
 #[test]
 fn brackets_left_open_in_nested_quantifiers_end_the_parse_at_once() {
     // Twenty `(any … where … and` left open (a fuzzed law file): pest, which does not remember

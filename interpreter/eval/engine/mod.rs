@@ -601,6 +601,13 @@ impl<'a> Table<'a> {
         Ok(out)
     }
 
+    /// What the table holds that grows with the case: the events fed (calls, cards, acts)
+    /// and the irregularities ruled. An outcome shows each of them, and a branch copies them
+    /// (`explore::RECORD_STEPS`).
+    pub fn records(&self) -> u64 {
+        (self.event + self.irregs.len()) as u64
+    }
+
     pub fn ended(&self) -> bool {
         self.ended
     }
