@@ -634,6 +634,17 @@ fn nodes(node: &lawbook::ruling::Node) -> usize {
     }
 }
 
+/// A case's text parsed, and the 2017 law book loaded beside it.
+fn case_with_book(name: &str, text: &str) -> (lawbook::case::Case, CompiledBook) {
+    let mut sources = Sources::default();
+    let id = sources.add(name, text.to_string());
+    let case =
+        lawbook::case::parse_case(id, text).unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
+        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    (case, book)
+}
+
 #[test]
 fn each_node_of_a_tree_is_charged_besides_its_steps() {
     // North changes his call three times, each change with its findings open (Law 25 as a
@@ -646,12 +657,7 @@ fn each_node_of_a_tree_is_charged_besides_its_steps() {
         "board 1\nauction {{\n  N 1H\n{}}}\n",
         "  N changes 1S\n".repeat(3)
     );
-    let mut sources = Sources::default();
-    let id = sources.add("changes.case", text.clone());
-    let case =
-        lawbook::case::parse_case(id, &text).unwrap_or_else(|d| panic!("{}", render_plain(&d)));
-    let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
-        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let (case, book) = case_with_book("changes.case", &text);
     use lawbook::eval::explore::{rule_case_within, BUDGET, NODE_STEPS, RULING_BUDGET};
     let whole = rule_case_within(&book, &case, "changes", RULING_BUDGET)
         .unwrap_or_else(|e| panic!("{:?}", e.message));
@@ -674,12 +680,7 @@ fn rounds_out_of_rotation(rounds: usize) -> Result<lawbook::ruling::Ruling, Stri
         "board 1\nauction {{\n  S pass\n{}  E X\n  S pass\n  W pass\n  N pass\n}}\n",
         "  N 5C   S 1H  W pass\n".repeat(rounds)
     );
-    let mut sources = Sources::default();
-    let id = sources.add("rounds.case", text.clone());
-    let case =
-        lawbook::case::parse_case(id, &text).unwrap_or_else(|d| panic!("{}", render_plain(&d)));
-    let book = lawbook::load::load_lawbook(&root().join("laws/2017"), &mut sources)
-        .unwrap_or_else(|d| panic!("{}", render_plain(&d)));
+    let (case, book) = case_with_book("rounds.case", &text);
     lawbook::eval::explore::rule_case(&book, &case, "rounds").map_err(|e| e.message.id.to_string())
 }
 
