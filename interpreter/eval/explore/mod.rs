@@ -50,10 +50,11 @@ pub const NODE_STEPS: u64 = 1_000;
 /// them, not with the steps: a fuzzed case of 95 calls (North's 5♣, South's 1♥ and West's
 /// pass thirty times over, a hundred irregularities) left 14 choices open, a tree of
 /// 32,767 nodes holding 6.8 million records, within the budget when only its nodes were
-/// charged (86 million steps): ruled in 2.1 s, then 831 MB of text,
-/// 6.0 GB of JSON, and 2.0 GB of memory for the short view (some 1.6 KB a record, 0.7 KB
-/// of JSON). At 500 a ruling's nodes hold at most some 180,000 records together (the short
-/// view some 300 MB at most, the JSON 130 MB), where the corpus's most open case holds 975
+/// charged (86 million steps): ruled in 2.1 s, then 831 MB of text, 6.0 GB of JSON, and
+/// 2.0 GB of memory for the short view (a record some 0.12 KB of text, 0.9 KB of JSON,
+/// 0.3 KB of the short view's memory). At 500 a ruling's nodes hold at most some 180,000
+/// records together (so some 160 MB of JSON, 50 MB for the short view), where the
+/// corpus's most open case holds 975
 /// (29/open, 188 nodes) and the tree over the longest legal auction 6,105 (19 nodes); a
 /// tree of 1,024 outcomes of some 100 records each (fourteen such rounds) is refused, and
 /// the fuzzed case is refused in 0.05 s.
