@@ -23,7 +23,7 @@
 // An error is made once per run and carries the source for miette; its size does not matter.
 #![allow(clippy::result_large_err)]
 
-mod checks;
+pub(crate) mod checks;
 pub mod cli;
 mod engine;
 pub mod error;

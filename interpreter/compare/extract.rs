@@ -7,12 +7,16 @@
 //! 31 a 32`; HU `a 77. szakaszt`, `30., 31. és 32. szakaszok`); a reference within the same
 //! law only when it starts with a section letter after the word for point (SK `bod A2`,
 //! `pozri B3`; HU `az A2 pontban`, `a lenti D szakaszt`), and is made absolute with the law's
-//! number. All are compared as keys (`27B1(b)`).
+//! number. All are compared as keys (`27B1(b)`). Each language's words are data
+//! (laws/text-checks.txt), read by patterns built from them (`patterns`); so are its number
+//! words.
 //!
 //! Numbers. ASCII digits outside references and outside the paragraph's own label (`1. (a)`,
 //! `A.`, the law's heading); `1 000` is one thousand, `60 %` and `60 %-ot` are 60; compared
 //! as sets.
 
+use super::patterns::{self, Patterns};
+use crate::align::checks::data;
 use crate::align::{Key, Lang};
 use regex::Regex;
 use std::collections::BTreeSet;
@@ -44,76 +48,6 @@ fn absolute() -> &'static Regex {
 fn relative_numbered() -> &'static Regex {
     static R: OnceLock<Regex> = OnceLock::new();
     re(&R, r"(?:^|[^\p{L}\p{N}])([A-H]\d{1,2}[\d()a-z]*)")
-}
-
-/// SK: the word for law and a list of numbers: `pravidlo 77`, `pravidiel 4, 12C2 a 91`.
-fn sk_law_list() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?i:\bpravid\w*)\s+(\d{1,2}[A-H]?[\d()a-z]*(?:\s*(?:,|a|alebo|až|–|-)\s*(?:(?i:pravid\w*)\s+)?\d{1,2}[A-H]?[\d()a-z]*)*)",
-    )
-}
-
-/// HU: ordinal law numbers (and absolute references) before the word for law:
-/// `77. szakaszt`, `30., 31. és 32. szakaszok`, `a 27. és a 72C szakaszokat`,
-/// `a 42. illetve a 43. szakasz`.
-fn hu_law_list() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?:^|[^\p{L}\p{N}])((?:\d{1,2}\.\s*(?:,|és|vagy|illetve|–|-)?\s*(?:az?\s+)?)+(?:\d{1,2}[A-H][\d()a-z]*\s+)?)szakasz",
-    )
-}
-
-/// HU: a section and its points: `a 20F szakasz 2. és 3. pontját`, `a fenti B szakasz 1a
-/// pontja`.
-fn hu_section_points() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?:^|[^\p{L}\p{N}])((?:\d{1,2})?[A-H])\s+szakasz\w*\s+((?:\d{1,2}[a-z]?\.?\s*(?:,|és|vagy)?\s*)+)pont",
-    )
-}
-
-/// SK: references within the law after `bod`, `odsek`, `odstavec`, `podľa`, `pozri`:
-/// `bod A2(a)`, `v bodoch A a B`, `pozri však B`.
-fn sk_relative() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?i:\bbod\w*|\bodsek\w*|\bodstav\w*|\bpodľa|\bpozri(?:\s+(?:aj|však))?)\s+((?:(?:[A-H]|\d{1,2})[\d()a-z]*\s*(?:,|a|alebo|až)\s*)*(?:[A-H]|\d{1,2})[\d()a-z]*)",
-    )
-}
-
-/// HU: references within the law before `pont` or `szakasz`: `az A2 pontban`, `a B1-es
-/// pont`, `az A vagy B pontban`, `a lenti D szakaszt`.
-fn hu_relative() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?:^|[^\p{L}\p{N}])((?:[A-H][\d()a-z]*\s*(?:,\s*(?:és|vagy|illetve)?|és|vagy|illetve)\s*(?:az?\s+)?)*[A-H][\d()a-z]*)(?:-[a-zé]+)?\s+(?:pont|szakasz)",
-    )
-}
-
-/// HU: points within the section or paragraph: `a fenti c) vagy d) pont`, `a lenti 3.
-/// pontot`, `az 1-es pont`.
-fn hu_points() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?:^|[^\p{L}\p{N}])((?:(?:[a-z]\)|\d{1,2}\.?)\s*(?:,\s*(?:és|vagy|illetve)?|és|vagy|illetve)\s*)*(?:[a-z]\)|\d{1,2}(?:\.|-[a-zé]+)))\s+pont",
-    )
-}
-
-/// SK: sub-paragraphs alone after a word that introduces a reference: `uvedenou v (a)`,
-/// `v bodoch (a) a (b)`, `odseku (a) alebo (b)`, `pravidla (d)`.
-fn sk_points() -> &'static Regex {
-    static R: OnceLock<Regex> = OnceLock::new();
-    re(
-        &R,
-        r"(?i:\bv|\bbod\w*|\bodsek\w*|\bodstav\w*|\bpodľa|\bpozri|\bpravid\w*)\s+(\([a-z]\)(?:\s*(?:,|a|alebo)\s*\([a-z]\))*)",
-    )
 }
 
 /// Reads a reference however it is written (`27B1(b)`, `27B1b`, `30B1b)ii)`, `B2av)`,
@@ -226,99 +160,92 @@ pub fn references(lang: Lang, line: &str, at: &Key) -> (Vec<Ref>, Vec<Range<usiz
             .filter(|p| p.starts_with(|c: char| c.is_ascii_alphanumeric()))
             .collect()
     };
-    // Lists first: their spans hold the single references they contain.
-    match lang {
-        Lang::Sk | Lang::Pl => {
-            for c in sk_law_list().captures_iter(line) {
-                let list = c.get(1).expect("group 1");
-                for p in items(list.as_str()) {
-                    if p.starts_with(|c: char| c.is_ascii_digit()) {
-                        push(&mut refs, loose_key(&p, law), &p);
-                    }
-                }
-                spans.push(list.range());
-            }
-            for c in sk_points().captures_iter(line) {
-                let list = c.get(1).expect("group 1");
-                for p in list.as_str().split(['(', ')', ',', ' ']) {
-                    if p.len() == 1 && p.chars().all(|c| c.is_ascii_lowercase()) {
-                        push(&mut refs, Some(format!("~({p})")), p);
-                    }
-                }
-                spans.push(list.range());
-            }
-            for c in sk_relative().captures_iter(line) {
-                let list = c.get(1).expect("group 1");
-                if !ends_word(line, list.end()) {
-                    continue;
-                }
-                for p in items(list.as_str()) {
-                    if p.starts_with(|c: char| c.is_ascii_uppercase()) {
-                        push(&mut refs, loose_key(&p, law), &p);
-                    } else if p.starts_with(|c: char| c.is_ascii_digit()) {
-                        push(&mut refs, in_section(&p), &p);
-                    }
-                }
-                spans.push(list.range());
+    // Lists first: their spans hold the single references they contain. A language's words
+    // come before its numbers (SK, PL) or after them (HU): each reads by the shapes its
+    // words fill (`patterns`), the same code for every language.
+    let p = patterns::of(lang);
+    let shape = |pick: fn(&Patterns) -> &Option<Regex>| p.and_then(|p| pick(p).as_ref());
+    // A list inside one an earlier shape read is that one's (HU `a 20F szakasz 2. pontját`
+    // holds `20F szakasz`); a word-first shape starts at a word of its own.
+    let fresh = |spans: &[Range<usize>], r: &Range<usize>| !covered(spans, r);
+    let any = |_: &[Range<usize>], _: &Range<usize>| true;
+    // The laws of a list (`30, 31 a 32`, `30., 31. és 32.`).
+    let laws = |refs: &mut Vec<Ref>, list: &str| {
+        for p in items(list) {
+            if p.starts_with(|c: char| c.is_ascii_digit()) {
+                push(refs, loose_key(&p, law), &p);
             }
         }
-        Lang::Hu => {
-            for c in hu_section_points().captures_iter(line) {
-                let (sec, points) = (c.get(1).expect("1"), c.get(2).expect("2"));
-                for p in items(points.as_str()) {
-                    if p.starts_with(|c: char| c.is_ascii_digit()) {
-                        let k = format!("{}{p}", sec.as_str());
-                        push(&mut refs, loose_key(&k, law), &k);
-                    }
-                }
-                spans.push(sec.start()..points.end());
+    };
+    lists(shape(|p| &p.law_list), line, &mut spans, any, |l| {
+        laws(&mut refs, l)
+    });
+    lists(shape(|p| &p.sub_points), line, &mut spans, any, |list| {
+        for p in list.split(['(', ')', ',', ' ']) {
+            if p.len() == 1 && p.chars().all(|c| c.is_ascii_lowercase()) {
+                push(&mut refs, Some(format!("~({p})")), p);
             }
-            for c in hu_law_list().captures_iter(line) {
-                let list = c.get(1).expect("group 1");
-                if covered(&spans, &list.range()) {
-                    continue;
-                }
-                for p in items(list.as_str()) {
-                    if p.starts_with(|c: char| c.is_ascii_digit()) {
-                        push(&mut refs, loose_key(&p, law), &p);
-                    }
-                }
-                spans.push(list.range());
+        }
+    });
+    let ends = |_: &[Range<usize>], r: &Range<usize>| ends_word(line, r.end);
+    lists(shape(|p| &p.points), line, &mut spans, ends, |list| {
+        for p in items(list) {
+            if p.starts_with(|c: char| c.is_ascii_uppercase()) {
+                push(&mut refs, loose_key(&p, law), &p);
+            } else if p.starts_with(|c: char| c.is_ascii_digit()) {
+                push(&mut refs, in_section(&p), &p);
             }
-            for c in hu_points().captures_iter(line) {
-                let list = c.get(1).expect("group 1");
-                if covered(&spans, &list.range()) {
-                    continue;
+        }
+    });
+    if let Some(re) = shape(|p| &p.section_points) {
+        for c in re.captures_iter(line) {
+            let (sec, points) = (c.get(1).expect("1"), c.get(2).expect("2"));
+            for p in items(points.as_str()) {
+                if p.starts_with(|c: char| c.is_ascii_digit()) {
+                    let k = format!("{}{p}", sec.as_str());
+                    push(&mut refs, loose_key(&k, law), &k);
                 }
-                for p in list.as_str().split([',', ' ']) {
-                    let p = p.trim();
-                    if let Some(sub) = p.strip_suffix(')') {
-                        // `c)` alone names no paragraph: it matches any reference that
-                        // ends in (c) (see `partial_matches`).
-                        if sub.len() == 1 && sub.chars().all(|c| c.is_ascii_lowercase()) {
-                            push(&mut refs, Some(format!("~({sub})")), p);
-                        }
-                    } else if p.starts_with(|c: char| c.is_ascii_digit()) {
-                        let n: String = p.chars().take_while(char::is_ascii_digit).collect();
-                        push(&mut refs, in_section(&n), p);
-                    }
-                }
-                spans.push(list.range());
             }
-            for c in hu_relative().captures_iter(line) {
-                let list = c.get(1).expect("group 1");
-                if covered(&spans, &list.range()) {
-                    continue;
-                }
-                for p in items(list.as_str()) {
-                    if p.starts_with(|c: char| c.is_ascii_uppercase()) {
-                        push(&mut refs, loose_key(&p, law), &p);
-                    }
-                }
-                spans.push(list.range());
-            }
+            spans.push(sec.start()..points.end());
         }
     }
+    lists(shape(|p| &p.law_list_after), line, &mut spans, fresh, |l| {
+        laws(&mut refs, l)
+    });
+    lists(
+        shape(|p| &p.numbered_points_after),
+        line,
+        &mut spans,
+        fresh,
+        |list| {
+            for p in list.split([',', ' ']) {
+                let p = p.trim();
+                if let Some(sub) = p.strip_suffix(')') {
+                    // `c)` alone names no paragraph: it matches any reference that ends in (c)
+                    // (see `partial_matches`).
+                    if sub.len() == 1 && sub.chars().all(|c| c.is_ascii_lowercase()) {
+                        push(&mut refs, Some(format!("~({sub})")), p);
+                    }
+                } else if p.starts_with(|c: char| c.is_ascii_digit()) {
+                    let n: String = p.chars().take_while(char::is_ascii_digit).collect();
+                    push(&mut refs, in_section(&n), p);
+                }
+            }
+        },
+    );
+    lists(
+        shape(|p| &p.points_after),
+        line,
+        &mut spans,
+        fresh,
+        |list| {
+            for p in items(list) {
+                if p.starts_with(|c: char| c.is_ascii_uppercase()) {
+                    push(&mut refs, loose_key(&p, law), &p);
+                }
+            }
+        },
+    );
     for c in absolute().captures_iter(line) {
         let m = c.get(1).expect("group 1");
         if covered(&spans, &m.range()) || !ends_word(line, m.end()) {
@@ -340,6 +267,24 @@ pub fn references(lang: Lang, line: &str, at: &Key) -> (Vec<Ref>, Vec<Range<usiz
         }
     }
     (refs, spans)
+}
+
+/// Group 1 of each match of `re` on `line` that `keep` takes (given the spans read so far and
+/// the group's range), handed to `read` and then added to `spans`.
+fn lists(
+    re: Option<&Regex>,
+    line: &str,
+    spans: &mut Vec<Range<usize>>,
+    keep: impl Fn(&[Range<usize>], &Range<usize>) -> bool,
+    mut read: impl FnMut(&str),
+) {
+    for c in re.into_iter().flat_map(|re| re.captures_iter(line)) {
+        let list = c.get(1).expect("group 1");
+        if keep(spans, &list.range()) {
+            read(list.as_str());
+            spans.push(list.range());
+        }
+    }
 }
 
 /// The numbers on a line outside `skip` (reference spans and the label), normalised: digits
@@ -403,92 +348,28 @@ pub fn numbers(line: &str, skip: &[Range<usize>]) -> BTreeSet<String> {
     out
 }
 
-/// Stems of number words, cardinal and ordinal, with their values (a word starting with the
-/// stem counts). They only excuse a number the other text writes in digits.
-const SK_NUMBER_WORDS: &[(&str, u32)] = &[
-    ("nul", 0),
-    ("jeden", 1),
-    ("jedn", 1),
-    ("prv", 1),
-    ("dva", 2),
-    ("dve", 2),
-    ("dvoch", 2),
-    ("dvom", 2),
-    ("druhý", 2),
-    ("druhá", 2),
-    ("druhé", 2),
-    ("druhej", 2),
-    ("druhom", 2),
-    ("tri", 3),
-    ("troch", 3),
-    ("tret", 3),
-    ("štyr", 4),
-    ("štvrt", 4),
-    ("päť", 5),
-    ("piat", 5),
-    ("šesť", 6),
-    ("šiest", 6),
-    ("sedem", 7),
-    ("siedm", 7),
-    ("osem", 8),
-    ("ôsm", 8),
-    ("deväť", 9),
-    ("deviat", 9),
-    ("desať", 10),
-    ("desiat", 10),
-    ("jedenást", 11),
-    ("jedenásť", 11),
-    ("dvanást", 12),
-    ("dvanásť", 12),
-    ("trinást", 13),
-    ("trinásť", 13),
-];
-
-const HU_NUMBER_WORDS: &[(&str, u32)] = &[
-    ("nulla", 0),
-    ("egy", 1),
-    ("első", 1),
-    ("kettő", 2),
-    ("két", 2),
-    ("második", 2),
-    ("három", 3),
-    ("hárm", 3),
-    ("harmadik", 3),
-    ("négy", 4),
-    ("negyedik", 4),
-    ("öt", 5),
-    ("hat", 6),
-    ("hét", 7),
-    ("hetedik", 7),
-    ("nyolc", 8),
-    ("kilenc", 9),
-    ("tíz", 10),
-    ("tized", 10),
-    ("tizenegy", 11),
-    ("tizenkett", 12),
-    ("tizenkét", 12),
-    ("tizenhárom", 13),
-    ("tizenhárm", 13),
-];
-
-/// The numbers a line writes as words.
+/// The numbers a line writes as words (laws/text-checks.txt, `[number-words LANG]`): a
+/// whole word of the data, else the longest stem that starts the word (tizenhárom is 13,
+/// not 10). They only excuse a number the other text writes in digits.
 pub fn number_words(lang: Lang, line: &str) -> BTreeSet<String> {
-    let table = match lang {
-        Lang::Sk | Lang::Pl => SK_NUMBER_WORDS,
-        Lang::Hu => HU_NUMBER_WORDS,
-    };
     let mut out = BTreeSet::new();
+    let Some(forms) = data::embedded().number_words(lang) else {
+        return out;
+    };
     for w in line.split(|c: char| !c.is_alphabetic()) {
         let w = w.to_lowercase();
         if w.is_empty() {
             continue;
         }
-        // The longest stem that starts the word decides (tizenhárom is 13, not 10).
-        if let Some((_, v)) = table
-            .iter()
-            .filter(|(stem, _)| w.starts_with(stem))
-            .max_by_key(|(stem, _)| stem.len())
-        {
+        let whole = forms.words.iter().find(|(form, _)| *form == w);
+        let stem = || {
+            forms
+                .stems
+                .iter()
+                .filter(|(stem, _)| w.starts_with(stem.as_str()))
+                .max_by_key(|(stem, _)| stem.len())
+        };
+        if let Some((_, v)) = whole.or_else(stem) {
             out.insert(v.to_string());
         }
     }
@@ -722,6 +603,81 @@ mod tests {
         assert_eq!(hu, vec!["13", "50"]);
     }
 
+    /// Polish writes its word for law and point before the numbers, as Slovak does, in
+    /// words of its own: read by the same shapes from laws/text-checks.txt. Lines of the
+    /// 2007 text (laws/2007/text/pl.source.txt, the line in each comment), where the Slovak
+    /// words read only the full keys (12C2, 16D2, 16B1) and left `4`, `91`, `27` and `50`
+    /// to be compared as numbers.
+    #[test]
+    fn polish_references() {
+        // Line 518, the definition of a session: "(Może mieć różne znaczenie, jak w
+        // przepisach 4, 12C2 i 91)."
+        assert_eq!(
+            keys(
+                Lang::Pl,
+                "(Może mieć różne znaczenie, jak w przepisach 4, 12C2 i 91).",
+                1
+            ),
+            ["12C2", "4", "91"]
+        );
+        // Line 757, 10C4: "z uwzględnieniem przepisu 16D2, ... (ale patrz przepisy 27 i 50)."
+        assert_eq!(
+            keys(
+                Lang::Pl,
+                "z uwzględnieniem przepisu 16D2, nawet jeżeli (ale patrz przepisy 27 i 50).",
+                10
+            ),
+            ["16D2", "27", "50"]
+        );
+        // Line 1073, 20F3: "W warunkach określonych w punktach 1 i 2 powyżej ..., ale może
+        // mieć zastosowanie przepis 16B1."
+        assert_eq!(
+            keys_at(
+                Lang::Pl,
+                "3. W warunkach określonych w punktach 1 i 2 powyżej gracz może zażądać \
+                 wyjaśnienia, ale może mieć zastosowanie przepis 16B1.",
+                "20F3"
+            ),
+            ["16B1", "20F1", "20F2"]
+        );
+        // Line 1215, 27B1(b): "z wyjątkami przewidzianymi w punkcie (a), ... patrz jednak
+        // punkt D poniżej." (`punkcie`: the locative's stem is `punkc`.)
+        assert_eq!(
+            keys_at(
+                Lang::Pl,
+                "(b) Jeśli, z wyjątkami przewidzianymi w punkcie (a), odzywka, patrz jednak \
+                 punkt D poniżej.",
+                "27B1(b)"
+            ),
+            ["27D", "~(a)"]
+        );
+        // The right to do something is `prawo` too: no number, no reference.
+        assert!(keys(
+            Lang::Pl,
+            "Jedynie sędzia ma prawo orzekania sprostowania",
+            81
+        )
+        .is_empty());
+    }
+
+    /// A Hungarian paragraph's label and its first word are not a list of laws: `3. A 16C
+    /// szakasz` (2017 text, 25B3) refers to 16C alone.
+    #[test]
+    fn a_capital_article_starts_a_sentence() {
+        assert_eq!(
+            keys(
+                Lang::Hu,
+                "3. A 16C szakasz alkalmazandó minden visszavont licitre.",
+                25
+            ),
+            ["16C"]
+        );
+        assert_eq!(
+            keys(Lang::Hu, "a 42. illetve a 43. szakasz", 9),
+            ["42", "43"]
+        );
+    }
+
     #[test]
     fn numbers_in_words() {
         let v = |l, s| number_words(l, s).into_iter().collect::<Vec<_>>();
@@ -730,6 +686,19 @@ mod tests {
             vec!["13", "4"]
         );
         assert_eq!(v(Lang::Sk, "Za druhý a tretí pád; 4 hráči"), vec!["2", "3"]);
+        // Polish by whole words: `trzyma` (holds), `jednak` (however), `czterdziestych`
+        // (forties) and `pierwszeństwo` (precedence) start like number words (2007 text).
+        assert_eq!(
+            v(
+                Lang::Pl,
+                "trzy lewy; trzyma kartę, jednak czterdziestych; pierwszeństwo"
+            ),
+            vec!["3"]
+        );
+        assert_eq!(
+            v(Lang::Pl, "do dwunastej, czterech graczy"),
+            vec!["12", "4"]
+        );
     }
 
     #[test]

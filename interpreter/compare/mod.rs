@@ -15,6 +15,7 @@
 
 pub mod cli;
 pub mod extract;
+mod patterns;
 
 use crate::align::{Key, Lang, Unit, UnitKind};
 use crate::terms::texts::Text;

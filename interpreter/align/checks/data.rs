@@ -1,5 +1,6 @@
-//! laws/text-checks.txt: what the checks know of each language and text (reference words,
-//! suit glyphs; how a text marks its footnotes is its layout's), embedded at build time like the structure files.
+//! laws/text-checks.txt: what the checks and `compare` know of each language and text
+//! (reference words, number words, suit glyphs; how a text marks its footnotes is its
+//! layout's), embedded at build time like the structure files.
 
 use super::super::{Edition, Lang};
 
@@ -12,12 +13,33 @@ pub struct RefWords {
     pub point_after: Vec<String>,
     pub joiners: Vec<String>,
     pub articles: Vec<String>,
+    /// Words that introduce a reference within the same law as the word for point does
+    /// (SK `pozri B3`, `podľa A`); read by `compare` only.
+    pub see: Vec<String>,
+    /// Words that may stand between such a word and its reference (SK `pozri však B`).
+    pub particles: Vec<String>,
+    /// Words after which a sub-paragraph alone is a reference (SK `uvedenou v (a)`).
+    pub in_words: Vec<String>,
+    /// What follows a number written before the word for law or point (HU's ordinal dot:
+    /// `a 77. szakasz`); empty when nothing does.
+    pub ordinal_mark: String,
+}
+
+/// How one language writes a number in words (cardinal or ordinal), each form with its value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NumberWords {
+    /// Forms a word starts with (SK `štyr`: `štyri`, `štyroch`).
+    pub stems: Vec<(String, u32)>,
+    /// Whole words, for a language whose number stems start other words too (PL `trzy`,
+    /// `trzyma`).
+    pub words: Vec<(String, u32)>,
 }
 
 /// The file, read.
 #[derive(Clone, Debug, Default)]
 pub struct Data {
     pub references: Vec<(Lang, RefWords)>,
+    pub numbers: Vec<(Lang, NumberWords)>,
     pub suits: Vec<(Lang, Edition, Vec<(char, char)>)>,
 }
 
@@ -27,6 +49,13 @@ impl Data {
             .iter()
             .find(|(l, _)| *l == lang)
             .map(|(_, r)| r)
+    }
+
+    pub fn number_words(&self, lang: Lang) -> Option<&NumberWords> {
+        self.numbers
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map(|(_, n)| n)
     }
 
     pub fn suits(&self, lang: Lang, edition: Edition) -> &[(char, char)] {
@@ -50,6 +79,7 @@ pub fn embedded() -> &'static Data {
 enum Section {
     None,
     Refs(usize),
+    Numbers(usize),
     Suits(usize),
 }
 
@@ -71,6 +101,10 @@ pub fn parse(src: &str) -> Result<Data, (usize, String)> {
                 ["references", l] => {
                     d.references.push((lang(l)?, RefWords::default()));
                     Section::Refs(d.references.len() - 1)
+                }
+                ["number-words", l] => {
+                    d.numbers.push((lang(l)?, NumberWords::default()));
+                    Section::Numbers(d.numbers.len() - 1)
                 }
                 ["suits", l, e] => {
                     d.suits.push((lang(l)?, edition(e)?, Vec::new()));
@@ -94,9 +128,42 @@ pub fn parse(src: &str) -> Result<Data, (usize, String)> {
                     "point-after" => &mut w.point_after,
                     "joiners" => &mut w.joiners,
                     "articles" => &mut w.articles,
+                    "see" => &mut w.see,
+                    "particles" => &mut w.particles,
+                    "in" => &mut w.in_words,
+                    "ordinal-mark" => match values.as_slice() {
+                        [] => {
+                            w.ordinal_mark.clear();
+                            continue;
+                        }
+                        [mark] => {
+                            w.ordinal_mark = mark.clone();
+                            continue;
+                        }
+                        _ => return Err((n, "`ordinal-mark` takes one mark".to_string())),
+                    },
                     other => return Err((n, format!("`{other}` is not a references field"))),
                 };
                 *slot = values.iter().map(|v| v.to_lowercase()).collect();
+            }
+            (Section::Numbers(s), field @ ("stems" | "words")) => {
+                let forms = &mut d.numbers[*s].1;
+                let slot = if field == "stems" {
+                    &mut forms.stems
+                } else {
+                    &mut forms.words
+                };
+                for v in &values {
+                    match v.split_once('=') {
+                        Some((form, value)) if !form.is_empty() => match value.parse::<u32>() {
+                            Ok(value) => slot.push((form.to_lowercase(), value)),
+                            Err(_) => {
+                                return Err((n, format!("`{value}` in `{v}` is not a number")))
+                            }
+                        },
+                        _ => return Err((n, format!("`{v}` is not `form=number`"))),
+                    }
+                }
             }
             (Section::Suits(s), "glyphs") => {
                 for v in &values {
@@ -126,6 +193,10 @@ mod tests {
         for lang in [Lang::Sk, Lang::Hu, Lang::Pl] {
             assert!(d.references(lang).is_some(), "{lang}");
         }
+        for lang in [Lang::Sk, Lang::Hu, Lang::Pl] {
+            assert!(d.number_words(lang).is_some(), "{lang}");
+        }
+        assert_eq!(d.references(Lang::Hu).unwrap().ordinal_mark, ".");
         assert_eq!(d.suits(Lang::Pl, Edition::E2007).len(), 4);
         assert!(d.suits(Lang::Hu, Edition::E2017).is_empty());
     }
@@ -139,5 +210,20 @@ mod tests {
             3
         );
         assert_eq!(parse("[references de]\n").unwrap_err().0, 1);
+        assert_eq!(
+            parse("[references sk]\nordinal-mark: . )\n").unwrap_err().0,
+            2
+        );
+        assert_eq!(
+            parse("[number-words sk]\nstems: tri=3 x=y\n")
+                .unwrap_err()
+                .0,
+            2
+        );
+        assert_eq!(parse("[number-words sk]\nwords: tri\n").unwrap_err().0, 2);
+        let d = parse("[number-words pl]\nwords: trzy=3\nwords: dwa=2\nstems: x=1").unwrap();
+        let pl = d.number_words(Lang::Pl).unwrap();
+        assert_eq!(pl.words, [("trzy".to_string(), 3), ("dwa".to_string(), 2)]);
+        assert_eq!(pl.stems, [("x".to_string(), 1)]);
     }
 }
