@@ -438,6 +438,59 @@ fn terms_check_reports_variants_with_their_lines() {
     assert_eq!(r07.findings(), 0);
 }
 
+/// A translation in a language the edition's law book has no text of joins the comparison
+/// when its layout is given: here the Polish 2007 text read as a 2017 translation
+/// (tests/data/layouts/pl2017-from-2007.layout), compared with each 2017 text. Its
+/// references are read by the Polish words of laws/text-checks.txt: 20F3 "W warunkach
+/// określonych w punktach 1 i 2 powyżej ... przepis 16B1" (pl.source.txt line 1073) refers to
+/// what the Slovak "V súlade s bodmi 1 a 2 vyššie ... pravidlo 16B1" does (20F1, 20F2,
+/// 16B1); 10C4 "(ale patrz przepisy 27 i 50)" (line 757) shares 27 with the Slovak "(avšak
+/// pozri pravidlá 27 a 72C)", and differs in the rest, as the editions do.
+#[test]
+fn a_translation_the_law_book_lacks_is_compared_with_each_text() {
+    use lawbook::align::sources::{LangFile, TextFiles};
+    let files = TextFiles {
+        texts: vec![LangFile {
+            lang: Lang::Pl,
+            path: root().join("laws/2007/text/pl.source.txt"),
+        }],
+        layouts: vec![LangFile {
+            lang: Lang::Pl,
+            path: root().join("tests/data/layouts/pl2017-from-2007.layout"),
+        }],
+    };
+    let ts =
+        lawbook::terms::cli::load_texts_with(&root().join("laws"), Edition::E2017, &files).unwrap();
+    let langs: Vec<Lang> = ts.iter().map(|t| t.lang).collect();
+    assert_eq!(langs, [Lang::Sk, Lang::Hu, Lang::Pl]);
+    let c = compare::compare(&ts[0], &ts[2], None);
+    let refs = |key: &str| -> Vec<String> {
+        c.findings
+            .iter()
+            .filter(|f| f.kind == Kind::References && f.a.key == key)
+            .map(|f| f.detail.clone())
+            .collect()
+    };
+    assert_eq!(refs("20F3"), Vec::<String>::new());
+    assert_eq!(
+        refs("10C4"),
+        ["only sk refers to 16C2, 72C; only pl refers to 16D2, 50"]
+    );
+    // The term bank has no column for it: `terms check` says it passes it by.
+    let r = terms_report::check(&bank(), &ts, false);
+    assert_eq!(r.unchecked.len(), 1);
+    assert!(r.unchecked[0].starts_with("pl 2017 ("), "{:?}", r.unchecked);
+    assert!(terms_report::render(&r, true).contains("pl 2017 ("));
+    // Without its layout the text has nothing to be read by: bad usage, as before.
+    let alone = TextFiles {
+        layouts: vec![],
+        ..files
+    };
+    let e = lawbook::terms::cli::load_texts_with(&root().join("laws"), Edition::E2017, &alone)
+        .unwrap_err();
+    assert!(e[0].to_string().contains("no pl text"), "{}", e[0]);
+}
+
 // ---------------------------------------------------------------------------------------
 // The commands: arguments, exit codes, bad input
 
@@ -548,6 +601,17 @@ fn the_commands_parse_and_exit_as_documented() {
     assert!(Cli::try_parse_from(["lawbook", "compare", "--kind", "typos"]).is_err());
     assert_eq!(run(args(&["compare", "--kind", "scripts"])), findings);
     assert_eq!(run(args(&["compare", "--edition", "2007"])), bad);
+    // A translation the edition lacks: compared with its layout, bad usage without one.
+    let pl = root().join("laws/2007/text/pl.source.txt");
+    let pl = format!("pl={}", pl.display());
+    let layout = root().join("tests/data/layouts/pl2017-from-2007.layout");
+    let layout = format!("pl={}", layout.display());
+    let added = ["compare", "--kind", "references", "--text", &pl];
+    assert_eq!(
+        run(args(&[&added[..], &["--layout", &layout]].concat())),
+        findings
+    );
+    assert_eq!(run(args(&added)), bad);
 
     // Bad input: an empty, a binary, a missing term bank; a folder without the texts.
     let empty = root().join("tests/data/terms/empty.terms");

@@ -226,6 +226,23 @@ fn the_command_writes_and_imports_and_exits_2_on_bad_input() {
         run(&[&e[..], &["--lang", "pl", "--laws", l, "-o", x]].concat()),
         bad
     );
+    // A translator's own text of it, with its layout (the 2007 text read as a 2017 one,
+    // tests/data/layouts/pl2017-from-2007.layout): written, and read back byte for byte
+    // with the same two files; without them the file has no text to go back into.
+    let own = format!("pl={}", laws().join("2007/text/pl.source.txt").display());
+    let layout =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/layouts/pl2017-from-2007.layout");
+    let layout = format!("pl={}", layout.display());
+    let given = ["--text", &own, "--layout", &layout];
+    let ask = ["--lang", "pl", "--edition", "2017", "--laws", l, "-o", x];
+    assert_eq!(run(&[&e[..], &ask, &given].concat()), ok);
+    let back = ["--import", x, "--laws", l, "-o", o];
+    assert_eq!(run(&[&e[..], &back, &given].concat()), ok);
+    assert!(
+        std::fs::read(&out).unwrap()
+            == std::fs::read(laws().join("2007/text/pl.source.txt")).unwrap()
+    );
+    assert_eq!(run(&[&e[..], &back].concat()), bad);
     // Not XLIFF, binary, empty, missing.
     for (name, content) in [
         ("a.xlf", &b"<html/>"[..]),

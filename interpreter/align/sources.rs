@@ -54,6 +54,11 @@ impl TextFiles {
             .map(|t| t.path.as_path())
     }
 
+    /// Whether a layout is given for `lang`.
+    pub fn has_layout(&self, lang: Lang) -> bool {
+        self.layouts.iter().any(|l| l.lang == lang)
+    }
+
     /// A language given that the edition has no text in (`--text pl=…` for 2017).
     pub fn foreign(&self, langs: &[Lang]) -> Option<&LangFile> {
         self.texts

@@ -82,16 +82,26 @@ pub fn run(a: &CompareArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut c = compare(&texts[0], &texts[1], Some(&bank));
-    if a.kind.is_empty() {
-        c.findings.retain(|f| f.kind != Kind::Concepts);
-    } else {
-        c.findings.retain(|f| a.kind.contains(&f.kind));
+    // Each pair of texts, in the edition's order and then the order given (two texts: one
+    // report; a translation added with --text and --layout: against each of the others too).
+    let mut reports = Vec::new();
+    let mut found = false;
+    for (i, x) in texts.iter().enumerate() {
+        for y in &texts[i + 1..] {
+            let mut c = compare(x, y, Some(&bank));
+            if a.kind.is_empty() {
+                c.findings.retain(|f| f.kind != Kind::Concepts);
+            } else {
+                c.findings.retain(|f| a.kind.contains(&f.kind));
+            }
+            found |= !c.findings.is_empty();
+            reports.push(render(&c));
+        }
     }
-    print(&render(&c));
-    if c.findings.is_empty() {
-        ExitCode::SUCCESS
-    } else {
+    print(&reports.join("\n"));
+    if found {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -24,26 +24,27 @@ pub fn text_of(doc: &Document, src: &Source) -> Result<(Lang, Edition), Diag> {
         .file_id
         .split_once('-')
         .and_then(|(l, e)| Some((l.parse::<Lang>().ok()?, e.parse::<Edition>().ok()?)));
-    parsed
-        .filter(|(l, e)| crate::align::export::TEXTS.iter().any(|t| t.0 == *l && t.1 == *e))
-        .ok_or_else(|| {
-            src.diag(
-                doc.file_at,
-                format!(
-                    "the XLIFF file is for `{}`, not a text of the law book",
-                    doc.file_id
-                ),
-                "this file's id",
-                &format!(
-                    "lawbook reads back the files `lawbook export xliff` wrote, whose file id names a text: {}",
-                    crate::align::export::TEXTS
-                        .iter()
-                        .map(|t| file_id(t.0, t.1))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )
-        })
+    // Any language and edition: a text the law book lacks (a translator's own, exported with
+    // --text and --layout) is read back with them too, and `load_with` says when it is not
+    // given.
+    parsed.ok_or_else(|| {
+        src.diag(
+            doc.file_at,
+            format!(
+                "the XLIFF file is for `{}`, which names no language and edition lawbook knows",
+                doc.file_id
+            ),
+            "this file's id",
+            &format!(
+                "lawbook reads back the files `lawbook export xliff` wrote, whose file id names a text: {} (or a text of your own, given with --text and --layout)",
+                crate::align::export::TEXTS
+                    .iter()
+                    .map(|t| file_id(t.0, t.1))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    })
 }
 
 /// What an import changed.

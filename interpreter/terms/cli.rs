@@ -82,7 +82,15 @@ pub fn load_texts_with(
     edition: Edition,
     files: &TextFiles,
 ) -> Result<Vec<Text>, Vec<Diag>> {
-    let langs = texts::of_edition(edition);
+    let mut langs = texts::of_edition(edition);
+    // A translation in a language the edition's law book has no text of (a Polish 2017
+    // text) joins the edition's texts when its layout is given: there is no layout of the
+    // law book's to read it by.
+    for f in &files.texts {
+        if !langs.contains(&f.lang) && files.has_layout(f.lang) {
+            langs.push(f.lang);
+        }
+    }
     if let Some(f) = files.foreign(&langs) {
         return Err(vec![Diag::new(
             texts::E_TEXT,
@@ -94,12 +102,15 @@ pub fn load_texts_with(
             ),
         )
         .help(format!(
-            "the {edition} texts are {}; give --edition for another edition",
+            "the {edition} texts are {}; give --edition for another edition, or add a \
+             translation of your own with its layout: --text {lang}=FILE --layout {lang}=FILE \
+             (docs/translators.md, \"Layout files\")",
             langs
                 .iter()
                 .map(|l| l.to_string())
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            lang = f.lang
         ))]);
     }
     let mut out = Vec::new();

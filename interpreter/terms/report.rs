@@ -61,6 +61,9 @@ pub struct CheckReport {
     pub slips: Vec<Slip>,
     /// Speculative slips left out.
     pub hints_left_out: usize,
+    /// Texts the bank has no column for (a translation added in an edition the bank's text
+    /// of that language is not), as `label (path)`: not checked, and the report says so.
+    pub unchecked: Vec<String>,
 }
 
 impl CheckReport {
@@ -87,9 +90,12 @@ pub fn check(bank: &TermBank, texts: &[Text], speculative: bool) -> CheckReport 
         problems: Vec::new(),
         slips,
         hints_left_out: hints.len(),
+        unchecked: Vec::new(),
     };
     for text in texts {
         let Some(lang) = TermLang::of_text(text.lang, text.edition) else {
+            out.unchecked
+                .push(format!("{} ({})", text.label(), text.path));
             continue;
         };
         out.problems.extend(verify_text(bank, lang, text).problems);
@@ -176,6 +182,12 @@ pub fn render(r: &CheckReport, findings_only: bool) -> String {
             t.paragraphs,
             t.concepts_used,
             t.variants.len()
+        );
+    }
+    for t in &r.unchecked {
+        let _ = writeln!(
+            s,
+            "{t}: not checked: the term bank has no column for this language and edition"
         );
     }
     let _ = writeln!(s);

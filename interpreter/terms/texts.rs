@@ -97,12 +97,18 @@ pub fn load_with(
     edition: Edition,
     files: &TextFiles,
 ) -> Result<Text, Diag> {
-    if !TEXTS.iter().any(|t| t.0 == lang && t.1 == edition) {
+    // A text the law book does not have is read when it is given with its layout.
+    let added = files.text(lang).is_some() && files.has_layout(lang);
+    if !added && !TEXTS.iter().any(|t| t.0 == lang && t.1 == edition) {
         return Err(Diag::new(
             E_TEXT,
             format!("the law book has no {lang} text of the {edition} Laws"),
         )
-        .help(format!("the texts are: {}", known())));
+        .help(format!(
+            "the texts are: {}; a text of your own is read with its layout: --text \
+             {lang}=FILE --layout {lang}=FILE",
+            known()
+        )));
     }
     let given = files.text(lang);
     let path = match given {
