@@ -54,9 +54,10 @@ impl TextFiles {
             .map(|t| t.path.as_path())
     }
 
-    /// Whether a layout is given for `lang`.
-    pub fn has_layout(&self, lang: Lang) -> bool {
-        self.layouts.iter().any(|l| l.lang == lang)
+    /// Whether a text of `lang` is given with its layout: so it is read even where the law
+    /// book has no text of that language and edition (it has no layout for it either).
+    pub fn adds(&self, lang: Lang) -> bool {
+        self.text(lang).is_some() && self.layouts.iter().any(|l| l.lang == lang)
     }
 
     /// A language given that the edition has no text in (`--text pl=…` for 2017).

@@ -168,7 +168,7 @@ pub fn references(lang: Lang, line: &str, at: &Key) -> (Vec<Ref>, Vec<Range<usiz
     // A list inside one an earlier shape read is that one's (HU `a 20F szakasz 2. pontját`
     // holds `20F szakasz`); a word-first shape starts at a word of its own.
     let fresh = |spans: &[Range<usize>], r: &Range<usize>| !covered(spans, r);
-    let any = |_: &[Range<usize>], _: &Range<usize>| true;
+    let every = |_: &[Range<usize>], _: &Range<usize>| true;
     // The laws of a list (`30, 31 a 32`, `30., 31. és 32.`).
     let laws = |refs: &mut Vec<Ref>, list: &str| {
         for p in items(list) {
@@ -177,10 +177,10 @@ pub fn references(lang: Lang, line: &str, at: &Key) -> (Vec<Ref>, Vec<Range<usiz
             }
         }
     };
-    lists(shape(|p| &p.law_list), line, &mut spans, any, |l| {
+    lists(shape(|p| &p.law_list), line, &mut spans, every, |l| {
         laws(&mut refs, l)
     });
-    lists(shape(|p| &p.sub_points), line, &mut spans, any, |list| {
+    lists(shape(|p| &p.sub_points), line, &mut spans, every, |list| {
         for p in list.split(['(', ')', ',', ' ']) {
             if p.len() == 1 && p.chars().all(|c| c.is_ascii_lowercase()) {
                 push(&mut refs, Some(format!("~({p})")), p);

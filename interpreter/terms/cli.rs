@@ -87,7 +87,7 @@ pub fn load_texts_with(
     // text) joins the edition's texts when its layout is given: there is no layout of the
     // law book's to read it by.
     for f in &files.texts {
-        if !langs.contains(&f.lang) && files.has_layout(f.lang) {
+        if !langs.contains(&f.lang) && files.adds(f.lang) {
             langs.push(f.lang);
         }
     }

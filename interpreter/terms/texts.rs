@@ -97,9 +97,7 @@ pub fn load_with(
     edition: Edition,
     files: &TextFiles,
 ) -> Result<Text, Diag> {
-    // A text the law book does not have is read when it is given with its layout.
-    let added = files.text(lang).is_some() && files.has_layout(lang);
-    if !added && !TEXTS.iter().any(|t| t.0 == lang && t.1 == edition) {
+    if !files.adds(lang) && !TEXTS.iter().any(|t| t.0 == lang && t.1 == edition) {
         return Err(Diag::new(
             E_TEXT,
             format!("the law book has no {lang} text of the {edition} Laws"),

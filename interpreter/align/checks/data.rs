@@ -119,6 +119,13 @@ pub fn parse(src: &str) -> Result<Data, (usize, String)> {
             .ok_or((n, format!("`{line}` is not `name: values`")))?;
         let values: Vec<String> = values.split_whitespace().map(str::to_string).collect();
         match (&at, name.trim()) {
+            (Section::Refs(r), "ordinal-mark") => {
+                d.references[*r].1.ordinal_mark = match values.as_slice() {
+                    [] => String::new(),
+                    [mark] => mark.clone(),
+                    _ => return Err((n, "`ordinal-mark` takes one mark".to_string())),
+                };
+            }
             (Section::Refs(r), field) => {
                 let w = &mut d.references[*r].1;
                 let slot = match field {
@@ -131,17 +138,6 @@ pub fn parse(src: &str) -> Result<Data, (usize, String)> {
                     "see" => &mut w.see,
                     "particles" => &mut w.particles,
                     "in" => &mut w.in_words,
-                    "ordinal-mark" => match values.as_slice() {
-                        [] => {
-                            w.ordinal_mark.clear();
-                            continue;
-                        }
-                        [mark] => {
-                            w.ordinal_mark = mark.clone();
-                            continue;
-                        }
-                        _ => return Err((n, "`ordinal-mark` takes one mark".to_string())),
-                    },
                     other => return Err((n, format!("`{other}` is not a references field"))),
                 };
                 *slot = values.iter().map(|v| v.to_lowercase()).collect();
