@@ -153,6 +153,7 @@ pub(crate) fn search_remembering(
         nodes: 0,
         budget,
         path: vec![],
+        floor: 0,
     };
     if pos.tricks_left() == 0 {
         return Ok(Line {
@@ -171,7 +172,7 @@ pub(crate) fn search_remembering(
     let (tricks, first) = s
         .in_trick::<Trick>(hands, first, first.seat(first.n.into()), u8::MAX)
         .map_err(|_| s.stopped())?;
-    let play = s.replay(hands, first, pos.trick.len())?;
+    let play = s.replay(hands, first, pos.trick.len(), tricks)?;
     Ok(Line {
         tricks,
         play,
@@ -240,11 +241,14 @@ impl Trick {
 /// replay of the play found, `Trick`) or only the result (every trick boundary, `NoPlay`).
 trait Play {
     type Trick: Copy;
+    /// Whether this is the search that keeps the trick: the only one `Search::floor` is for.
+    const KEEPS: bool;
     fn keep(t: Trick) -> Self::Trick;
 }
 
 impl Play for Trick {
     type Trick = Trick;
+    const KEEPS: bool = true;
     fn keep(t: Trick) -> Trick {
         t
     }
@@ -255,6 +259,7 @@ struct NoPlay;
 
 impl Play for NoPlay {
     type Trick = ();
+    const KEEPS: bool = false;
     fn keep(_: Trick) {}
 }
 
@@ -284,6 +289,13 @@ struct Search<'a> {
     /// are its nearest one's with the cards played since taken out, a few steps, where
     /// squeezing every card in play again was a sixth of the search.
     path: Vec<OnPath>,
+    /// The result no choice of the trick that keeps its play can go below: 0, but while
+    /// `replay` searches a trick of a line where every choice goes against the claimer, the
+    /// result from that trick, which the search found and no line does worse than, so that
+    /// the first choice reaching it is the play's. A trick so replayed stops there, where it
+    /// tried every choice and proved each no worse: the replays of the corpus tried 207,269
+    /// cards on top of their searches' 394,895.
+    floor: u8,
 }
 
 impl Search<'_> {
@@ -317,6 +329,7 @@ impl Search<'_> {
     ) -> Result<(u8, P::Trick), Stopped> {
         debug_assert_eq!(seat, t.seat(usize::from(t.n)));
         let maximise = self.goal == Goal::Best && seat.side() == self.side;
+        let floor = if P::KEEPS { self.floor } else { 0 };
         // Minimising: the lowest result found so far, or `limit`.
         let mut bound = limit;
         let mut best: Option<(u8, P::Trick)> = None;
@@ -343,7 +356,7 @@ impl Search<'_> {
                     bound = v;
                     best = Some((v, full));
                 }
-                if bound == 0 {
+                if bound <= floor {
                     break;
                 }
             }
@@ -553,17 +566,20 @@ impl Search<'_> {
 
     /// The play the search found: the rest of the first trick, then from each trick boundary
     /// a trick that keeps the best result (searched again: the remembered results make that
-    /// one trick deep).
+    /// one trick deep, and where every choice goes against the claimer, each trick stops at
+    /// the first choice that keeps it, `Search::floor`). `tricks`: the search's result, from
+    /// the start of `first`'s trick.
     fn replay(
         &mut self,
         mut hands: Hands,
         first: Trick,
         already: usize,
+        tricks: u8,
     ) -> Result<Vec<(Seat, Card)>, ClaimError> {
         let mut play: Vec<(Seat, Card)> = (already..4)
             .map(|i| (first.seat(i), Card::from_index(first.cards[i].into())))
             .collect();
-        let (mut t, mut from) = (first, already);
+        let (mut t, mut from, mut left) = (first, already, tricks);
         loop {
             // The hands still hold the cards of this trick from `from` on.
             for i in from..4 {
@@ -571,14 +587,23 @@ impl Search<'_> {
             }
             from = 0;
             let leader = self.winner(&t);
+            left -= u8::from(leader.side() == self.side);
             if hands.iter().all(|&h| h == 0) {
                 return Ok(play);
             }
             self.path.clear();
             self.path.push(self.afresh(&hands));
-            (_, t) = self
-                .in_trick::<Trick>(hands, Trick::new(leader, &hands), leader, u8::MAX)
-                .map_err(|_| self.stopped())?;
+            // Where the claimer's side chooses its best, a choice that reaches the result is
+            // not the line's for that: the floor stays 0.
+            let limit = if self.goal == Goal::Best {
+                u8::MAX
+            } else {
+                self.floor = left;
+                left + 1
+            };
+            let replayed = self.in_trick::<Trick>(hands, Trick::new(leader, &hands), leader, limit);
+            self.floor = 0;
+            (_, t) = replayed.map_err(|_| self.stopped())?;
             play.extend((0..4).map(|i| (t.seat(i), Card::from_index(t.cards[i].into()))));
         }
     }

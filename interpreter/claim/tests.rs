@@ -610,7 +610,9 @@ fn from_the_top_the_claimer_plays_each_suit_high_first() {
 /// The cards the search tries, summed over random positions and statements, as the search was
 /// when this test was written (and the tricks it found): the budget counts cards tried, so a
 /// change that makes the search quicker must try the same cards in the same order, or say why
-/// the budget now means something else and write the new sum here.
+/// the budget now means something else and write the new sum here. (6,018,605 before the
+/// replay of the play found stopped each trick at the first choice that keeps the search's
+/// result, `Search::floor`: the searches try the same cards, their replays fewer.)
 #[test]
 fn the_cards_tried_are_the_same_as_when_the_budget_was_set() {
     let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
@@ -646,7 +648,7 @@ fn the_cards_tried_are_the_same_as_when_the_budget_was_set() {
         searches += 1;
     }
     assert!(searches > 200, "{searches} searches");
-    assert_eq!((nodes, tricks, searches), (6_018_605, 3_332, 2_515));
+    assert_eq!((nodes, tricks, searches), (5_624_253, 3_332, 2_515));
 }
 
 /// The search's reading of Law 44 (the tests' `trick_winner`, with which every line found is
