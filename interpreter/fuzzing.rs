@@ -33,7 +33,7 @@ pub struct Bundled {
 }
 
 impl Bundled {
-    /// `laws`: the folder of the law books, the term bank and the phrases (the repository's
+    /// `laws`: the folder of the law books, the term bank, the phrases and their grammar (the repository's
     /// `laws/`).
     pub fn load(laws: &Path) -> Bundled {
         let mut sources = Sources::default();

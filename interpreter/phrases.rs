@@ -5,10 +5,10 @@
 //! | placeholder | what it renders |
 //! |---|---|
 //! | `{name}` | an argument: a seat's name (from the term bank), a number, a text |
-//! | `{name:FORM}` | a seat in a case of the term bank (`{holder:dat}`: Západu, Nyugatnak); `{seat:letter}` its letter in the case notation; `{n:szor}` a Hungarian suffix after a number (3-szor, 2-szer); `{x:a}` the Hungarian article before it (az 1♥, a 2♥) |
+//! | `{name:FORM}` | a seat in a case of the term bank (`{holder:dat}`: Západu, Nyugatnak); `{seat:letter}` its letter in the case notation; `{n:szor}` a suffix after a number (Hungarian 3-szor, 2-szer); `{x:a}` the article before it (Hungarian az 1♥, a 2♥): `laws/render.grammar` gives both |
 //! | `{=concept}`, `{=concept:FORM}` | a term of the term bank (`{=auction:loc}`: licitácii) |
 //! | `{n#concept}`, `{n#concept:acc}` | a number and its noun, which agrees with it (9 zdvihov, 2 zdvihy, 1 zdvih; 9 ütést) |
-//! | `{n?one\|few\|many}` | the text of the number's plural category (en one/other; sk one/few/other; pl one/few/many; hu one) |
+//! | `{n?one\|few\|many}` | the text of the number's plural category, as `laws/render.grammar` lists them (en one/other; sk one/few/other; pl one/few/many; hu one) |
 //!
 //! Alternatives of a selector may hold placeholders (`{n?once|{n} times}`).
 

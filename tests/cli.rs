@@ -35,7 +35,7 @@ fn copy_of_laws(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let laws = std::env::temp_dir().join(format!("lawbook-{name}-{}", std::process::id()));
     let book = laws.join("2017");
     std::fs::create_dir_all(&book).unwrap();
-    for f in ["terms.terms", "render.phrases"] {
+    for f in ["terms.terms", "render.phrases", "render.grammar"] {
         std::fs::copy(root.join("laws").join(f), laws.join(f)).unwrap();
     }
     for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {

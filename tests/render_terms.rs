@@ -32,7 +32,18 @@ fn lexicon_with(edit: impl Fn(&str) -> String) -> Lexicon {
     let bank = lawbook::terms::parse_terms(0, "terms.terms", &edited).expect("parses");
     let phrases_text = std::fs::read_to_string(root().join("laws/render.phrases")).unwrap();
     let phrases = lawbook::phrases::Phrases::parse("render.phrases", &phrases_text).unwrap();
-    Lexicon::new(bank, phrases, lawbook::case::words::CaseWords::builtin())
+    Lexicon::new(
+        bank,
+        phrases,
+        grammar(),
+        lawbook::case::words::CaseWords::builtin(),
+    )
+}
+
+/// The bundled grammar of the renderings' languages.
+fn grammar() -> lawbook::render::grammar::Grammar {
+    let text = std::fs::read_to_string(root().join("laws/render.grammar")).unwrap();
+    lawbook::render::grammar::Grammar::parse(&text).expect("laws/render.grammar reads")
 }
 
 fn messages(lex: &Lexicon) -> Vec<String> {
@@ -107,7 +118,12 @@ fn a_polish_term_marked_missing_is_reported_if_the_rendering_uses_it() {
         + "\nphrase test.comparable\n  en \"{=comparable_call}\"\n  sk \"{=comparable_call}\"\n  pl \"{=comparable_call}\"\n  hu \"{=comparable_call}\"\n";
     let phrases = lawbook::phrases::Phrases::parse("render.phrases", &text).unwrap();
     let bank = lawbook::terms::load_terms(root().join("laws/terms.terms")).unwrap();
-    let lex = Lexicon::new(bank, phrases, lawbook::case::words::CaseWords::builtin());
+    let lex = Lexicon::new(
+        bank,
+        phrases,
+        grammar(),
+        lawbook::case::words::CaseWords::builtin(),
+    );
     let m = messages(&lex);
     assert_eq!(m.len(), 1, "{m:#?}");
     assert!(
@@ -230,11 +246,14 @@ fn numbers_and_seats_take_the_forms_their_language_needs() {
     assert_eq!(cancelled(Lang::Hu, "1♠"), "Dél 1♠ licitje érvénytelen");
 }
 
-/// Hungarian vowel harmony derives the suffixed forms the term bank gives for the seats.
+/// Hungarian vowel harmony (laws/render.grammar) derives the suffixed forms the term bank
+/// gives for the seats.
 #[test]
 fn hungarian_harmony_agrees_with_the_term_bank() {
-    use lawbook::render::grammar::hu_case;
+    use lawbook::syntax::ast::Lang;
     use lawbook::terms::TermLang;
+    let grammar = grammar();
+    let hu_case = |word: &str, case: &str| grammar.inflect(Lang::Hu, word, case);
     let bank = lawbook::terms::load_terms(root().join("laws/terms.terms")).unwrap();
     let mut checked = 0;
     for seat in ["north", "east", "south", "west"] {

@@ -114,7 +114,7 @@ fn laws_folder(
         if laws.is_dir() {
             return Ok(laws.to_path_buf());
         }
-        eprintln!("error: {} is not a folder (--laws: the folder of the law books, the term bank and the phrases)", laws.display());
+        eprintln!("error: {} is not a folder (--laws: the folder of the law books, the term bank, the phrases and their grammar)", laws.display());
         return Err(ExitCode::from(2));
     }
     let here = std::path::Path::new("laws");

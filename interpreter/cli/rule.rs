@@ -30,7 +30,7 @@ pub struct Args {
     /// notation). Without it, the language the case is written in.
     #[arg(long, value_parser = ["en", "sk", "pl", "hu"])]
     pub lang: Option<String>,
-    /// The folder that holds the law books (laws/2017, …), the term bank and the phrases.
+    /// The folder that holds the law books (laws/2017, …), the term bank, the phrases and their grammar.
     /// Default: `laws` in the current folder, else the nearest `laws` folder above the case.
     #[arg(long)]
     pub laws: Option<PathBuf>,

@@ -1,9 +1,10 @@
 //! What a rendering's words come from: the term bank (`laws/terms.terms`), the phrases
-//! (`laws/render.phrases`) and the case notation (`laws/case.words`: seat letters, call and
-//! strain words). `Lexicon::check` proves that every term the rendering uses exists in all four
+//! (`laws/render.phrases`), the grammar of each language (`laws/render.grammar`) and the case
+//! notation (`laws/case.words`: seat letters, call and strain words). `Lexicon::check` proves that every term the rendering uses exists in all four
 //! languages, with every form it asks for; a gap is a diagnostic naming the term and the
 //! language.
 
+use super::grammar::Grammar;
 use crate::case::words::CaseWords;
 use crate::check::LawBook;
 use crate::diagnostic::Diag;
@@ -15,6 +16,7 @@ use std::path::Path;
 pub struct Lexicon {
     pub bank: TermBank,
     pub phrases: Phrases,
+    pub grammar: Grammar,
     pub words: &'static CaseWords,
     /// What renders alike in every text of a language, by `lang_index` (`memo::Shared`).
     kept: [super::memo::Shared; 4],
@@ -22,6 +24,7 @@ pub struct Lexicon {
 
 pub const E_TERM: &str = "lawbook::render::term";
 pub const E_PHRASE: &str = "lawbook::render::phrase";
+pub const E_GRAMMAR: &str = "lawbook::render::grammar";
 
 /// The concepts the renderer's Rust code asks the term bank for: the seats.
 pub const SEATS: [&str; 4] = crate::case::words::SEAT_IDS;
@@ -38,19 +41,24 @@ pub fn term_lang(l: Lang) -> TermLang {
     }
 }
 
-/// Form names that are not grammatical cases: the seat's letter, the Hungarian article, a
-/// Hungarian suffix after a number, a signed number.
-fn is_special_form(f: &str) -> bool {
-    matches!(f, "letter" | "a" | "A" | "signed" | "cap")
-        || super::grammar::NUMBER_SUFFIXES.contains(&f)
+/// Form names that are not grammatical cases: the seat's letter, the article, a suffix after
+/// a number (a language's grammar names those), a signed number.
+fn is_special_form(grammar: &Grammar, f: &str) -> bool {
+    matches!(f, "letter" | "a" | "A" | "signed" | "cap") || grammar.is_number_suffix(f)
 }
 
 impl Lexicon {
     /// A lexicon of these parts, as they stand: `check` says what is wrong with them.
-    pub fn new(bank: TermBank, phrases: Phrases, words: &'static CaseWords) -> Lexicon {
+    pub fn new(
+        bank: TermBank,
+        phrases: Phrases,
+        grammar: Grammar,
+        words: &'static CaseWords,
+    ) -> Lexicon {
         Lexicon {
             bank,
             phrases,
+            grammar,
             words,
             kept: Default::default(),
         }
@@ -61,18 +69,16 @@ impl Lexicon {
         &self.kept[crate::case::words::lang_index(lang)]
     }
 
-    /// The term bank and the phrases of a `laws/` folder, checked.
+    /// The term bank, the phrases and the grammar of a `laws/` folder, checked.
     pub fn load(laws: &Path) -> Result<Lexicon, Vec<Diag>> {
         let bank = crate::terms::load_terms(laws.join("terms.terms"))?;
+        let grammar = load_grammar(&laws.join("render.grammar"))?;
         let path = laws.join("render.phrases");
         let name = path.display().to_string();
-        let bytes = crate::source::read_limited(&path, crate::source::MAX_TEXT_BYTES);
-        let text = bytes
-            .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
-            .map_err(|e| {
-                vec![Diag::new("lawbook::io", format!("cannot read {name}: {e}"))
-                    .help("the phrases of the renderings are laws/render.phrases")]
-            })?;
+        let text = read_text(
+            &path,
+            "the phrases of the renderings are laws/render.phrases",
+        )?;
         let phrases = Phrases::parse(&name, &text).map_err(|es| {
             es.into_iter()
                 .map(|e| {
@@ -81,7 +87,7 @@ impl Lexicon {
                 })
                 .collect::<Vec<_>>()
         })?;
-        let lex = Lexicon::new(bank, phrases, CaseWords::builtin());
+        let lex = Lexicon::new(bank, phrases, grammar, CaseWords::builtin());
         let errors = lex.check();
         if errors.is_empty() {
             Ok(lex)
@@ -131,13 +137,9 @@ impl Lexicon {
                         case,
                     } => {
                         let case = case.clone().unwrap_or_else(|| "nom".into());
-                        // The forms a number may ask for: the singular, the plural, the
-                        // genitive plural (Slavic), the plural (English).
-                        let forms: Vec<String> = match l {
-                            Lang::Hu => vec![case],
-                            Lang::En => vec!["nom".into(), "nom_pl".into()],
-                            _ => vec![case, "nom_pl".into(), "gen_pl".into()],
-                        };
+                        // The forms a number falls back to in each plural category (the
+                        // singular, the plural, the Slavic genitive plural).
+                        let forms = self.grammar.count_forms_needed(l, &case);
                         for f in forms {
                             out.push((concept.clone(), f, l, at.clone()));
                         }
@@ -152,7 +154,7 @@ impl Lexicon {
                         form: Some(form),
                     } if ph.id.starts_with("obligation.")
                         && name != "holder"
-                        && !is_special_form(form) =>
+                        && !is_special_form(&self.grammar, form) =>
                     {
                         for s in SUITS {
                             out.push((s.to_string(), form.clone(), l, at.clone()));
@@ -161,7 +163,7 @@ impl Lexicon {
                     // A case form after any other argument is a seat's: each seat needs it.
                     Piece::Arg {
                         form: Some(form), ..
-                    } if !is_special_form(form) => {
+                    } if !is_special_form(&self.grammar, form) => {
                         for s in SEATS {
                             out.push((s.to_string(), form.clone(), l, at.clone()));
                         }
@@ -176,8 +178,8 @@ impl Lexicon {
     }
 
     /// Every term the rendering uses exists in all four languages with the forms asked for.
-    /// Hungarian case forms that vowel harmony derives (`grammar::hu_case`) need not be in
-    /// the bank.
+    /// Case forms a language's grammar builds by a suffix (`Grammar::inflect`: Hungarian) need
+    /// not be in the bank.
     pub fn check(&self) -> Vec<Diag> {
         let mut errors: Vec<Diag> = vec![];
         let mut seen = std::collections::HashSet::new();
@@ -214,7 +216,7 @@ impl Lexicon {
                 }
                 continue;
             };
-            let derivable = l == Lang::Hu && super::grammar::hu_case(&term.text, &form).is_some();
+            let derivable = self.grammar.inflect(l, &term.text, &form).is_some();
             if term.form(&form).is_none()
                 && !derivable
                 && seen.insert((concept.clone(), Some((l, form.clone()))))
@@ -277,4 +279,38 @@ impl Lexicon {
         out.sort();
         out
     }
+}
+
+/// The text of a file of the renderings, or the diagnostic that says it cannot be read
+/// (`help`: which file it is).
+fn read_text(path: &Path, help: &str) -> Result<String, Vec<Diag>> {
+    let name = path.display().to_string();
+    crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES)
+        .and_then(|b| String::from_utf8(b).map_err(std::io::Error::other))
+        .map_err(|e| vec![Diag::new("lawbook::io", format!("cannot read {name}: {e}")).help(help)])
+}
+
+/// The grammar of the renderings' languages (`laws/render.grammar`); an error is shown in the
+/// file, at what it is about.
+fn load_grammar(path: &Path) -> Result<Grammar, Vec<Diag>> {
+    let text = read_text(
+        path,
+        "the grammar of the renderings' languages is laws/render.grammar",
+    )?;
+    Grammar::parse(&text).map_err(|errors| {
+        let mut sources = crate::source::Sources::default();
+        let file = sources.add(path.display().to_string(), text.clone());
+        errors
+            .into_iter()
+            .map(|e| {
+                Diag::new(E_GRAMMAR, e.message)
+                    .label(
+                        crate::source::Span::new(file, e.span.start, e.span.end),
+                        "here",
+                    )
+                    .help("the file's head comment says what each field holds (docs/terms.md)")
+                    .with_sources(&sources)
+            })
+            .collect()
+    })
 }

@@ -254,12 +254,11 @@ impl Renderer<'_> {
             f => match t.form(f) {
                 Some(x) => out.push_str(x),
                 None => out.push_str(
-                    &(if self.lang == Lang::Hu {
-                        grammar::hu_case(&t.text, f)
-                    } else {
-                        None
-                    })
-                    .unwrap_or_else(|| t.text.clone()),
+                    &self
+                        .lex
+                        .grammar
+                        .inflect(self.lang, &t.text, f)
+                        .unwrap_or_else(|| t.text.clone()),
                 ),
             },
         }
@@ -292,15 +291,14 @@ impl Renderer<'_> {
                     (Some(A::Num(n)), Some("a")) => {
                         out.push_str(&self.article(&n.to_string()));
                     }
-                    (Some(A::Num(n)), Some(suffix)) => match self.lang {
-                        Lang::Hu => out.push_str(
-                            &grammar::number_with_suffix(*n, suffix)
-                                .unwrap_or_else(|| n.to_string()),
-                        ),
-                        _ => {
-                            let _ = write!(out, "{n}");
+                    (Some(A::Num(n)), Some(suffix)) => {
+                        match self.lex.grammar.number_with_suffix(self.lang, *n, suffix) {
+                            Some(x) => out.push_str(&x),
+                            None => {
+                                let _ = write!(out, "{n}");
+                            }
                         }
-                    },
+                    }
                     (Some(A::Text(t)), Some("a")) => out.push_str(&self.article(t)),
                     (Some(A::Text(t)), Some("cap")) => out.push_str(&capitalize(t)),
                     (Some(A::Text(t)), _) => out.push_str(t),
@@ -324,7 +322,9 @@ impl Renderer<'_> {
                     };
                     let case = case.as_deref().unwrap_or("nom");
                     let noun = bank.concept(concept).and_then(|c| c.term(tl)).map(|t| {
-                        grammar::count_forms(self.lang, n, case)
+                        self.lex
+                            .grammar
+                            .count_forms(self.lang, n, case)
                             .iter()
                             .find_map(|f| t.form(f))
                             .unwrap_or(&t.text)
@@ -347,7 +347,8 @@ impl Renderer<'_> {
                             continue;
                         }
                     };
-                    let i = grammar::plural_index(self.lang, n).min(alts.len().saturating_sub(1));
+                    let i = self.lex.grammar.plural_index(self.lang, n);
+                    let i = i.min(alts.len().saturating_sub(1));
                     if let Some(alt) = alts.get(i) {
                         self.pieces(alt, args, out);
                     }
@@ -375,11 +376,12 @@ impl Renderer<'_> {
         }
     }
 
-    /// `az 1♥`, `a 2♥` in Hungarian; the word alone elsewhere.
+    /// The word after its article where the language has one (`az 1♥`, `a 2♥`); the word
+    /// alone elsewhere.
     fn article(&self, t: &str) -> String {
-        match self.lang {
-            Lang::Hu => format!("{} {t}", grammar::hu_article(t)),
-            _ => t.to_string(),
+        match self.lex.grammar.article(self.lang, t) {
+            Some(a) => format!("{a} {t}"),
+            None => t.to_string(),
         }
     }
 
@@ -397,10 +399,8 @@ impl Renderer<'_> {
         if let Some(x) = t.form(form) {
             return Cow::Borrowed(x);
         }
-        if self.lang == Lang::Hu {
-            if let Some(x) = grammar::hu_case(&t.text, form) {
-                return Cow::Owned(x);
-            }
+        if let Some(x) = self.lex.grammar.inflect(self.lang, &t.text, form) {
+            return Cow::Owned(x);
         }
         Cow::Borrowed(&t.text)
     }
@@ -518,10 +518,10 @@ impl Renderer<'_> {
         if let Some(f) = bank_form {
             return f.to_string();
         }
-        match self.lang {
-            Lang::Hu => grammar::hu_case(&name, form).unwrap_or(name),
-            _ => name,
-        }
+        self.lex
+            .grammar
+            .inflect(self.lang, &name, form)
+            .unwrap_or(name)
     }
 
     /// An irregularity's name: its phrase (`irregularity.NAME`, which names the term bank's
