@@ -179,6 +179,55 @@ pub fn phrases(data: &[u8]) {
     let _ = crate::phrases::Phrases::parse("fuzz.phrases", &text);
 }
 
+/// The renderings' grammar (`laws/render.grammar`): its errors rendered; where it reads, each
+/// of its mechanisms on words of every kind, hostile ones among them (letters whose lower case
+/// is longer or shorter in bytes, digits past a million's, nothing at all).
+pub fn grammar(data: &[u8]) {
+    use crate::render::grammar::Grammar;
+    use crate::syntax::ast::Lang;
+    let text = String::from_utf8_lossy(data);
+    let g = match Grammar::parse(&text) {
+        Ok(g) => g,
+        Err(errors) => {
+            let diags = crate::render::lexicon::grammar_diags(errors, "fuzz.grammar", &text);
+            let _ = render_plain(&diags);
+            return;
+        }
+    };
+    const WORDS: [&str; 14] = [
+        "",
+        " ",
+        "-",
+        "Nyugat",
+        "ász",
+        "passz",
+        "BOE",
+        "Ny",
+        "\u{212a}",
+        "\u{130}SZ",
+        "\u{1c5}",
+        "\u{fb03}",
+        "50",
+        "99999999999999999999",
+    ];
+    const FORMS: [&str; 6] = ["nom", "dat", "ins", "ess", "on", "szor"];
+    for lang in Lang::ALL {
+        for word in WORDS {
+            let _ = g.article(lang, word);
+            for form in FORMS {
+                let _ = g.inflect(lang, word, form);
+            }
+        }
+        for n in [0, 1, 2, 12, 1000, 1_000_000, -5, i64::MIN, i64::MAX] {
+            let _ = g.plural_index(lang, n);
+            let _ = g.count_forms(lang, n, "acc");
+            for form in FORMS {
+                let _ = g.number_with_suffix(lang, n, form);
+            }
+        }
+    }
+}
+
 /// A translator's PO file, read and put into the messages' phrases (`phrases --import`).
 pub fn po(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

@@ -7,13 +7,14 @@ use lawbook::fuzzing::{self, Bundled};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-const TARGETS: [&str; 8] = [
+const TARGETS: [&str; 9] = [
     "law_file",
     "case",
     "pbn",
     "translation",
     "term_bank",
     "phrases",
+    "grammar",
     "case_words",
     "po",
 ];
@@ -51,6 +52,7 @@ fn every_saved_fuzz_input_ends_cleanly() {
                 "translation" => fuzzing::translation(&data),
                 "term_bank" => fuzzing::term_bank(&data),
                 "phrases" => fuzzing::phrases(&data),
+                "grammar" => fuzzing::grammar(&data),
                 "po" => fuzzing::po(&data),
                 _ => fuzzing::case_words(&data),
             }));

@@ -4,7 +4,7 @@
 //! languages, with every form it asks for; a gap is a diagnostic naming the term and the
 //! language.
 
-use super::grammar::Grammar;
+use super::grammar::{Grammar, GrammarError};
 use crate::case::words::CaseWords;
 use crate::check::LawBook;
 use crate::diagnostic::Diag;
@@ -297,20 +297,24 @@ fn load_grammar(path: &Path) -> Result<Grammar, Vec<Diag>> {
         path,
         "the grammar of the renderings' languages is laws/render.grammar",
     )?;
-    Grammar::parse(&text).map_err(|errors| {
-        let mut sources = crate::source::Sources::default();
-        let file = sources.add(path.display().to_string(), text.clone());
-        errors
-            .into_iter()
-            .map(|e| {
-                Diag::new(E_GRAMMAR, e.message)
-                    .label(
-                        crate::source::Span::new(file, e.span.start, e.span.end),
-                        "here",
-                    )
-                    .help("the file's head comment says what each field holds (docs/terms.md)")
-                    .with_sources(&sources)
-            })
-            .collect()
-    })
+    Grammar::parse(&text)
+        .map_err(|errors| grammar_diags(errors, &path.display().to_string(), &text))
+}
+
+/// What is wrong in a grammar file named `name`, as diagnostics shown in its text.
+pub fn grammar_diags(errors: Vec<GrammarError>, name: &str, text: &str) -> Vec<Diag> {
+    let mut sources = crate::source::Sources::default();
+    let file = sources.add(name, text);
+    errors
+        .into_iter()
+        .map(|e| {
+            Diag::new(E_GRAMMAR, e.message)
+                .label(
+                    crate::source::Span::new(file, e.span.start, e.span.end),
+                    "here",
+                )
+                .help("the file's head comment says what each field holds (docs/terms.md)")
+                .with_sources(&sources)
+        })
+        .collect()
 }

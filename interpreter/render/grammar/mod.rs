@@ -324,17 +324,27 @@ impl Harmony {
     /// Nyugatt, ász → ássz (a digraph doubles its first letter), and a consonant already
     /// double stays as it is (passz → passz, pikk → pikk, treff → treff).
     fn doubled_end(&self, word: &str) -> String {
-        let lower = word.to_lowercase();
         for d in &self.digraphs {
-            if let Some(stem) = lower.strip_suffix(d.as_str()) {
-                let first = &d[..d.chars().next().map_or(0, char::len_utf8)];
-                if stem.ends_with(first) {
-                    return word.to_string(); // passz, hosszú: already long
-                }
-                let cut = word.len() - d.len();
-                return format!("{}{first}{}", &word[..cut], &word[cut..]);
+            // The word's last letters as many as the digraph's, compared in lower case; cut
+            // where the word's own characters begin (a letter's lower case may be longer or
+            // shorter in bytes than the letter).
+            let n = d.chars().count();
+            let Some((cut, _)) = word.char_indices().rev().nth(n.saturating_sub(1)) else {
+                continue;
+            };
+            let (stem, end) = word.split_at(cut);
+            if end.to_lowercase() != *d {
+                continue;
             }
+            let Some(first) = d.chars().next() else {
+                continue;
+            };
+            if stem.to_lowercase().ends_with(first) {
+                return word.to_string(); // passz, hosszú: already long
+            }
+            return format!("{stem}{first}{end}");
         }
+        let lower = word.to_lowercase();
         let mut rev = lower.chars().rev();
         match (rev.next(), rev.next()) {
             (Some(a), Some(b)) if a == b => word.to_string(),

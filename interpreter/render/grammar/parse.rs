@@ -292,9 +292,10 @@ fn harmony(vowels: &Field, fields: &[Field]) -> Result<Harmony, Vec<GrammarError
             match v.0 {
                 "assimilates" => kind = SuffixKind::Assimilates,
                 "plain" => kind = SuffixKind::Plain,
-                w if w.starts_with("after-vowel=") => {
-                    after_vowel = Some(w["after-vowel=".len()..].to_string())
-                }
+                w if w.starts_with("after-vowel=") => match &w["after-vowel=".len()..] {
+                    "" => errors.push(f.error("`after-vowel=` gives the form after a vowel")),
+                    form => after_vowel = Some(form.to_string()),
+                },
                 w => forms.push(w.to_string()),
             }
         }

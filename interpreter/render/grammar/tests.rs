@@ -311,3 +311,16 @@ fn a_language_has_the_grammar_its_section_gives() {
     assert_eq!(g.article(Lang::Sk, "5♠"), Some("az"));
     assert_eq!(g.plural_index(Lang::Sk, 3), 1);
 }
+
+/// A word whose last letters' lower case has other lengths in bytes (the Kelvin sign, three
+/// bytes, is `k` in lower case) is cut where its own letters begin: the digraph `sk` found in
+/// `aSK` doubles to `asSK`, where cutting at the lower case's length fell inside the sign.
+#[test]
+fn a_letter_whose_lower_case_is_shorter_is_cut_where_it_begins() {
+    let whole = include_str!("../../../laws/render.grammar");
+    let g = Grammar::parse(&whole.replace("digraphs: dzs", "digraphs: sk dzs")).unwrap();
+    assert_eq!(
+        g.inflect(Lang::Hu, "aS\u{212a}", "ins").as_deref(),
+        Some("asS\u{212a}al")
+    );
+}
