@@ -12,6 +12,10 @@
 #[global_allocator]
 static ALLOCATOR: allocator::MiMalloc = allocator::MiMalloc;
 
+// Before every module: the command line's printing macros (`outln!`, `errln!`, …).
+#[macro_use]
+mod output;
+
 mod allocator;
 
 pub mod align;

@@ -635,3 +635,58 @@ fn a_corpus_or_case_elsewhere_is_ruled_with_the_law_books_above_it() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("nowhere is not a folder"));
     let _ = std::fs::remove_dir_all(&away);
 }
+
+/// `lawbook` with stdout or stderr closed by its reader before anything is written (as
+/// `lawbook … | head` and `lawbook … 2>&1 | head` close them): its exit code.
+fn with_closed(args: &[&str], close_stdout: bool) -> Option<i32> {
+    use std::process::Stdio;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lawbook"))
+        .args(args)
+        .current_dir(root)
+        .stdout(if close_stdout {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stderr(if close_stdout {
+            Stdio::null()
+        } else {
+            Stdio::piped()
+        })
+        .spawn()
+        .expect("the lawbook binary runs");
+    // The reading ends, closed: every write to them fails (the program ignores SIGPIPE, as a
+    // Rust program does, and sees the error).
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("it ends").code()
+}
+
+/// A reader that stops reading is no reason to panic (exit 101): a closed stdout stops the
+/// program quietly, a closed stderr loses the diagnostics, and the exit code still tells the
+/// outcome. (`align --json` printed with `print!`, which panicked on the broken pipe.)
+#[test]
+fn a_closed_stdout_or_stderr_is_no_panic() {
+    let align = [
+        "align",
+        "--lang",
+        "sk",
+        "--edition",
+        "2017",
+        "laws/2017/text/sk.source.txt",
+        "--json",
+    ];
+    assert_eq!(with_closed(&align, true), Some(0));
+    let (laws, _) = copy_of_laws("closed-stderr");
+    std::fs::write(laws.join("render.grammar"), "[xx]\n").unwrap();
+    let laws = laws.to_str().unwrap();
+    let rule = ["rule", "corpus/2017/16/b-open.case", "--laws", laws];
+    assert_eq!(with_closed(&rule, false), Some(1));
+    // The same with stderr open: the grammar's errors, where they are.
+    let out = lawbook(&rule);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("`[xx]` is not a language's section"), "{err}");
+    assert!(err.contains("no `[en]` section"), "{err}");
+}

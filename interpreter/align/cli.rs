@@ -109,9 +109,9 @@ pub fn run_align(args: &AlignArgs) -> ExitCode {
         Err(code) => return code,
     }
     if args.json {
-        print!("{}", super::export::to_json(&a, true));
+        out!("{}", super::export::to_json(&a, true));
     } else {
-        print!("{}", a.report());
+        out!("{}", a.report());
     }
     if a.has_findings() || a.findings.iter().any(|f| f.is_text_check()) {
         ExitCode::from(1)
@@ -184,7 +184,7 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
         }
     }
     let texts: Vec<(&str, &Alignment)> = aligned.iter().map(|(n, a)| (n.as_str(), a)).collect();
-    print!("{}", columns(&args.key, &texts, args.width));
+    out!("{}", columns(&args.key, &texts, args.width));
     let absent: Vec<&str> = texts
         .iter()
         .filter(|(_, a)| match &law_key {
@@ -196,7 +196,7 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     if absent.is_empty() {
         ExitCode::SUCCESS
     } else {
-        eprintln!("{}: not in the {} text", args.key, absent.join(", "));
+        errln!("{}: not in the {} text", args.key, absent.join(", "));
         ExitCode::from(1)
     }
 }

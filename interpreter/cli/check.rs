@@ -25,7 +25,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> ExitCode {
     if !a.lawbook.is_dir() {
-        eprintln!(
+        errln!(
             "error: {} is not a folder of .law files",
             a.lawbook.display()
         );
@@ -92,7 +92,7 @@ fn check_with(
                 .map(|d| d.with_sources(&sources))
                 .collect();
             super::report(&diags);
-            eprintln!("{} error(s)", diags.len());
+            errln!("{} error(s)", diags.len());
             ExitCode::from(if io { 2 } else { 1 })
         }
     }
@@ -127,7 +127,7 @@ fn renderings(
         return ExitCode::SUCCESS;
     }
     super::report(&diags);
-    eprintln!("{} error(s)", diags.len());
+    errln!("{} error(s)", diags.len());
     ExitCode::from(1)
 }
 

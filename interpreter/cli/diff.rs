@@ -111,7 +111,7 @@ pub fn run(mut a: Args) -> ExitCode {
     let regulation = |p: &Path| p.extension().is_some_and(|x| x == "regulation");
     for p in [&a.a, &a.b] {
         if !(p.is_dir() || (regulation(p) && p.is_file())) {
-            eprintln!(
+            errln!(
                 "error: {} is neither a law book (a folder of .law files) nor a .regulation file",
                 p.display()
             );
@@ -164,7 +164,7 @@ pub fn run(mut a: Args) -> ExitCode {
                 .map(str::to_string)
                 .collect(),
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", p.display());
+                errln!("error: cannot read {}: {e}", p.display());
                 return ExitCode::from(2);
             }
         },
@@ -201,7 +201,7 @@ pub fn run(mut a: Args) -> ExitCode {
         },
         |i, compared| {
             if i > 0 && i % 200 == 0 {
-                eprintln!("ruled {i} of {} cases under both", cases.len());
+                errln!("ruled {i} of {} cases under both", cases.len());
             }
             if !a.json {
                 for w in compared.warnings {
@@ -211,7 +211,7 @@ pub fn run(mut a: Args) -> ExitCode {
             let found = match compared.found {
                 Ok(found) => found,
                 Err(message) => {
-                    eprintln!("{message}");
+                    errln!("{message}");
                     failed = true;
                     return std::ops::ControlFlow::Break(());
                 }
@@ -247,7 +247,7 @@ pub fn run(mut a: Args) -> ExitCode {
     };
     if a.bless {
         let Some(p) = &ack_path else {
-            eprintln!("error: --bless needs --acknowledged FILE (B is no regulation)");
+            errln!("error: --bless needs --acknowledged FILE (B is no regulation)");
             return ExitCode::from(2);
         };
         let text = format!(
@@ -257,10 +257,10 @@ pub fn run(mut a: Args) -> ExitCode {
             lines_now.iter().map(|l| format!("{l}\n")).collect::<String>()
         );
         if let Err(e) = std::fs::write(p, text) {
-            eprintln!("error: cannot write {}: {e}", p.display());
+            errln!("error: cannot write {}: {e}", p.display());
             return ExitCode::from(2);
         }
-        eprintln!(
+        errln!(
             "wrote {} ({} change(s)); review it with `git diff` before committing",
             p.display(),
             lines_now.len()
@@ -271,7 +271,7 @@ pub fn run(mut a: Args) -> ExitCode {
         match serde_json::to_string_pretty(&report) {
             Ok(j) => outln!("{j}"),
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return ExitCode::from(2);
             }
         }

@@ -31,7 +31,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut all = vec![];
     for p in &a.paths {
         if !p.exists() {
-            eprintln!("error: {} does not exist", p.display());
+            errln!("error: {} does not exist", p.display());
             return ExitCode::from(2);
         }
         files(p, &mut all);
@@ -41,19 +41,19 @@ pub fn run(a: Args) -> ExitCode {
     let mut changed = 0;
     for path in &all {
         let Some(kind) = Kind::of(path) else {
-            eprintln!("error: {} is not a .law or .case file", path.display());
+            errln!("error: {} is not a .law or .case file", path.display());
             return ExitCode::from(2);
         };
         let text = match crate::source::read_limited(path, crate::source::MAX_TEXT_BYTES) {
             Ok(b) => match String::from_utf8(b) {
                 Ok(t) => t,
                 Err(_) => {
-                    eprintln!("error: {} is not UTF-8 text", path.display());
+                    errln!("error: {} is not UTF-8 text", path.display());
                     return ExitCode::from(2);
                 }
             },
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
+                errln!("error: cannot read {}: {e}", path.display());
                 return ExitCode::from(2);
             }
         };
@@ -65,7 +65,7 @@ pub fn run(a: Args) -> ExitCode {
         if a.check {
             outln!("not laid out canonically: {}", path.display());
         } else if let Err(e) = std::fs::write(path, &laid_out) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            errln!("error: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         } else {
             outln!("laid out: {}", path.display());

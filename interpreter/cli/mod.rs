@@ -1,25 +1,5 @@
 //! The command line: one file per verb.
 
-/// Print a line to stdout; when stdout is closed (`lawbook … | head`), stop quietly.
-macro_rules! outln {
-    ($($t:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
-
-/// As `outln!`, without the newline.
-macro_rules! out {
-    ($($t:tt)*) => {{
-        use std::io::Write as _;
-        if write!(std::io::stdout(), $($t)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
-
 mod check;
 mod diff;
 mod fmt;
@@ -114,7 +94,7 @@ fn laws_folder(
         if laws.is_dir() {
             return Ok(laws.to_path_buf());
         }
-        eprintln!("error: {} is not a folder (--laws: the folder of the law books, the term bank, the phrases and their grammar)", laws.display());
+        errln!("error: {} is not a folder (--laws: the folder of the law books, the term bank, the phrases and their grammar)", laws.display());
         return Err(ExitCode::from(2));
     }
     let here = std::path::Path::new("laws");
@@ -125,7 +105,7 @@ fn laws_folder(
     {
         Some(laws) => Ok(laws),
         None => {
-            eprintln!(
+            errln!(
                 "error: no law books: there is no `laws` folder here nor above {}; give the folder with --laws",
                 near.display()
             );
@@ -141,12 +121,12 @@ fn corpus_cases(
     jobs: usize,
 ) -> Result<Vec<std::path::PathBuf>, ExitCode> {
     if !corpus.is_dir() {
-        eprintln!("error: {} is not a folder", corpus.display());
+        errln!("error: {} is not a folder", corpus.display());
         return Err(ExitCode::from(2));
     }
     let cases = crate::runner::find_cases(corpus, jobs);
     if cases.is_empty() {
-        eprintln!("error: {} holds no .case files", corpus.display());
+        errln!("error: {} holds no .case files", corpus.display());
         return Err(ExitCode::from(2));
     }
     Ok(cases)
@@ -210,7 +190,7 @@ fn run() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: cannot write the manual page: {e}");
+                    errln!("error: cannot write the manual page: {e}");
                     ExitCode::from(2)
                 }
             }
@@ -231,7 +211,7 @@ pub fn report(diags: &[lawbook_diag::Diag]) {
         report_one(d.clone());
     }
     if let Some(rest) = not_printed(diags.len()) {
-        eprintln!("{rest}");
+        errln!("{rest}");
     }
 }
 
@@ -244,10 +224,10 @@ pub fn report_one(d: impl miette::Diagnostic + Send + Sync + 'static) {
             .render_report(&mut line, &d)
             .is_ok()
         {
-            eprintln!("{line}");
+            errln!("{line}");
         }
     } else {
-        eprintln!("{:?}", miette::Report::new(d));
+        errln!("{:?}", miette::Report::new(d));
     }
 }
 

@@ -74,7 +74,7 @@ pub fn run(a: Args) -> ExitCode {
         },
         |n, (name, text)| {
             if n % 100 == 0 {
-                eprintln!(
+                errln!(
                     "ruling cases {}–{} of {} …",
                     n + 1,
                     (n + 100).min(cases.len()),
@@ -82,7 +82,7 @@ pub fn run(a: Args) -> ExitCode {
                 );
             }
             let Ok(text) = text else {
-                eprintln!("warning: {name} cannot be ruled; `lawbook test` says why");
+                errln!("warning: {name} cannot be ruled; `lawbook test` says why");
                 return std::ops::ControlFlow::Continue(());
             };
             ruled += 1;
@@ -128,7 +128,7 @@ fn po(a: &Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(d) => {
-            eprint!("{}", crate::diagnostic::render_plain(&d));
+            err!("{}", crate::diagnostic::render_plain(&d));
             ExitCode::from(2)
         }
     }
@@ -143,7 +143,7 @@ fn import(a: &Args, po_file: &std::path::Path) -> ExitCode {
         "render.phrases"
     });
     let unreadable = |path: &std::path::Path, why: String| {
-        eprint!(
+        err!(
             "{}",
             crate::diagnostic::render_plain(&[crate::load::unreadable(path, &why)])
         );
@@ -199,9 +199,9 @@ fn import(a: &Args, po_file: &std::path::Path) -> ExitCode {
         Ok(m) => m,
         Err(findings) => {
             for f in &findings {
-                eprintln!("error: {}: {f}", po_file.display());
+                errln!("error: {}: {f}", po_file.display());
             }
-            eprintln!(
+            errln!(
                 "{} finding(s); {} is unchanged",
                 findings.len(),
                 target.display()
@@ -217,8 +217,8 @@ fn import(a: &Args, po_file: &std::path::Path) -> ExitCode {
     if !a.messages {
         if let Err(d) = crate::render::Lexicon::load(&a.laws) {
             let _ = std::fs::write(&target, &text);
-            eprint!("{}", crate::diagnostic::render_plain(&d));
-            eprintln!("{} is unchanged", target.display());
+            err!("{}", crate::diagnostic::render_plain(&d));
+            errln!("{} is unchanged", target.display());
             return ExitCode::from(1);
         }
     }

@@ -48,7 +48,7 @@ impl Args {
 
 pub fn run(mut a: Args) -> ExitCode {
     if !a.case.is_file() {
-        eprintln!("error: {} is not a case file", a.case.display());
+        errln!("error: {} is not a case file", a.case.display());
         return ExitCode::from(2);
     }
     match super::laws_folder(a.laws.as_deref(), &a.case) {
@@ -56,7 +56,7 @@ pub fn run(mut a: Args) -> ExitCode {
         Err(code) => return code,
     }
     if let Some(r) = a.regulation.as_ref().filter(|r| !r.is_file()) {
-        eprintln!("error: {} is not a regulation file", r.display());
+        errln!("error: {} is not a regulation file", r.display());
         return ExitCode::from(2);
     }
     let mut books = Books::default();
@@ -131,14 +131,14 @@ fn pbn_board(
         _ => "no numbered board".to_string(),
     };
     let Some(n) = a.board else {
-        eprintln!(
+        errln!(
             "error: {} is a PBN file: name the board to rule with --board N (it holds {held})",
             a.case.display()
         );
         return Err(ExitCode::from(2));
     };
     let Some(b) = file.boards.iter().find(|b| b.board == Some(n)) else {
-        eprintln!(
+        errln!(
             "error: {} holds no board {n} (it holds {held})",
             a.case.display()
         );

@@ -95,7 +95,7 @@ fn load(a: &Args, sources: &mut Sources) -> Result<(CompiledBook, Vec<Diag>), Ve
 
 pub fn run(a: Args) -> ExitCode {
     if let Some(r) = a.regulation.as_ref().filter(|r| !r.is_file()) {
-        eprintln!("error: {} is not a regulation file", r.display());
+        errln!("error: {} is not a regulation file", r.display());
         return ExitCode::from(2);
     }
     if let [path] = a.pbn.as_slice() {
@@ -204,7 +204,7 @@ fn report_after(scored: &mut Scored) -> u8 {
     }
     if !scored.failures.is_empty() {
         super::report(&scored.failures);
-        eprintln!(
+        errln!(
             "{} board(s) the law book could not score{}",
             scored.failures.len(),
             if scored.failures.len() == super::MAX_PRINTED {

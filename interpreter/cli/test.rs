@@ -102,7 +102,7 @@ pub fn run(mut a: Args) -> ExitCode {
     };
     if let Some(r) = &a.regulation {
         if !r.is_file() {
-            eprintln!("error: {} is not a regulation file", r.display());
+            errln!("error: {} is not a regulation file", r.display());
             return ExitCode::from(2);
         }
     }
@@ -176,7 +176,7 @@ pub fn run(mut a: Args) -> ExitCode {
         },
     );
     if let Some(message) = fatal {
-        eprintln!("error: {message}");
+        errln!("error: {message}");
         return ExitCode::from(2);
     }
     let mut books = books();
@@ -207,7 +207,7 @@ pub fn run(mut a: Args) -> ExitCode {
         Format::Junit => match junit(&results, &broken) {
             Ok(xml) => out!("{xml}"),
             Err(e) => {
-                eprintln!("error: cannot write the JUnit report: {e}");
+                errln!("error: cannot write the JUnit report: {e}");
                 return ExitCode::from(2);
             }
         },
@@ -235,7 +235,7 @@ pub fn run(mut a: Args) -> ExitCode {
     if text {
         outln!("{passed} passed, {failed} failed");
     } else {
-        eprintln!("{passed} passed, {failed} failed");
+        errln!("{passed} passed, {failed} failed");
     }
     // The command ends the process: the books read for every thread, their sources and the
     // lexicon are left to its end rather than freed piece by piece, on one thread, after the

@@ -155,7 +155,7 @@ pub fn run_tmx(a: &TmxArgs) -> ExitCode {
         .iter()
         .map(|(l, n)| format!("{l} {n}"))
         .collect();
-    eprintln!(
+    errln!(
         "tmx {}: {} translation units ({}; {} in every text)",
         a.edition,
         stats.units,
@@ -199,7 +199,7 @@ pub fn run_tbx(a: &TbxArgs) -> ExitCode {
         .iter()
         .map(|(l, n)| format!("{l} {n}"))
         .collect();
-    eprintln!(
+    errln!(
         "tbx: {} concept entries; terms {}; {} languages without a term (noted)",
         stats.concepts,
         per.join(", "),

@@ -49,7 +49,7 @@ fn export(a: &XliffArgs) -> Result<(), Diag> {
     let text = texts::load_with(&a.laws, lang, edition, &a.files)?;
     let (xml, stats) = super::xliff::xliff(&text, a.target_lang.as_deref());
     write(&a.output, &xml)?;
-    eprintln!(
+    errln!(
         "xliff {} {}: {} units ({} law text, {} definitions, {} footnotes, {} other; {} not to translate)",
         lang,
         edition,
@@ -88,7 +88,7 @@ fn import(a: &XliffArgs, file: &std::path::Path) -> Result<(), Diag> {
     let r = super::revise::revise(&text, &doc, &src)?;
     write(&a.output, &r.text)?;
     let shown: Vec<&str> = r.changed.iter().take(10).map(String::as_str).collect();
-    eprintln!(
+    errln!(
         "xliff {lang} {edition}: {} of {} units revised{}{}",
         r.changed.len(),
         r.units,
