@@ -135,12 +135,12 @@ pub struct Renderer<'a> {
     cuts: std::cell::RefCell<short::Cuts>,
 }
 
-/// A line whose title is missing ends in a space; the English goldens keep it as they always
-/// had it, the other languages lose it.
-fn trim_title_gap(lang: Lang, line: String) -> String {
-    match lang {
-        Lang::En => line,
-        _ => line.trim_end().to_string(),
+/// A line whose title is missing (a paragraph the law book gives no title in the language)
+/// would end in the space before it: taken off, in every language.
+fn without_title_gap(line: String) -> String {
+    match line.strip_suffix(' ') {
+        Some(_) => line.trim_end().to_string(),
+        None => line,
     }
 }
 
@@ -578,7 +578,17 @@ fn minus(n: i64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::capitalize;
+    use super::{capitalize, without_title_gap};
+
+    /// A paragraph with no title in the language leaves no space at the line's end, in
+    /// English too (its goldens had none: every English title is given).
+    #[test]
+    fn a_missing_title_leaves_no_space_at_the_end() {
+        let line = |s: &str| without_title_gap(s.to_string());
+        assert_eq!(line("  70A1 "), "  70A1");
+        assert_eq!(line("Law 27 Insufficient Bid"), "Law 27 Insufficient Bid");
+        assert_eq!(line("  64A1  "), "  64A1");
+    }
 
     /// The first letter in upper case, however many letters that makes (ß → SS), the rest as
     /// it was.

@@ -222,13 +222,10 @@ impl Renderer<'_> {
                     out,
                     &[
                         indent,
-                        &trim_title_gap(
-                            self.lang,
-                            self.p(
-                                phrase,
-                                &[("paragraph", A::text(p)), ("title", A::owned(title))],
-                            ),
-                        ),
+                        &without_title_gap(self.p(
+                            phrase,
+                            &[("paragraph", A::text(p)), ("title", A::owned(title))],
+                        )),
                     ],
                 );
             }
@@ -511,22 +508,19 @@ impl Renderer<'_> {
             out,
             &[
                 indent,
-                &trim_title_gap(
-                    self.lang,
-                    self.p(
-                        if i.act { "act" } else { "irregularity" },
-                        &[
-                            (
-                                "name",
-                                A::owned(self.irregularity_name(&i.name, Some(&i.call))),
-                            ),
-                            ("offender", A::Seat(i.offender)),
-                            ("what", A::owned(self.thing(&i.call))),
-                            ("law", A::Num(i.law as i64)),
-                            ("title", A::text(law_title)),
-                        ],
-                    ),
-                ),
+                &without_title_gap(self.p(
+                    if i.act { "act" } else { "irregularity" },
+                    &[
+                        (
+                            "name",
+                            A::owned(self.irregularity_name(&i.name, Some(&i.call))),
+                        ),
+                        ("offender", A::Seat(i.offender)),
+                        ("what", A::owned(self.thing(&i.call))),
+                        ("law", A::Num(i.law as i64)),
+                        ("title", A::text(law_title)),
+                    ],
+                )),
             ],
         );
         // A call that stands until attention is drawn and is then cancelled (36A, 34) stands
