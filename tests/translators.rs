@@ -476,10 +476,40 @@ fn a_translation_the_law_book_lacks_is_compared_with_each_text() {
         refs("10C4"),
         ["only sk refers to 16C2, 72C; only pl refers to 16D2, 50"]
     );
-    // The term bank has no column for it: `terms check` says it passes it by.
+    // The term bank has no column for a 2017 Polish text: `terms check` checks it against
+    // the `pl` column, the 2007 text's terms, each bank line standing for its paragraph.
+    // The text being the 2007 one, every term is in its paragraph, and it uses what the
+    // 2007 text checked as itself uses.
     let r = terms_report::check(&bank(), &ts, false);
-    assert_eq!(r.unchecked.len(), 1);
-    assert!(r.unchecked[0].starts_with("pl 2017 ("), "{:?}", r.unchecked);
+    assert!(r.unchecked.is_empty(), "{:?}", r.unchecked);
+    assert_eq!(r.across.len(), 1);
+    assert!(r.across[0].starts_with("pl 2017 ("), "{:?}", r.across);
+    assert!(
+        r.across[0].contains("`pl` column, the 2007 text's terms"),
+        "{:?}",
+        r.across
+    );
+    let pl_problems: Vec<_> = r
+        .problems
+        .iter()
+        .filter(|p| p.lang == TermLang::Pl)
+        .collect();
+    assert!(pl_problems.is_empty(), "{pl_problems:?}");
+    let own = terms_report::check(&bank(), &texts_rel(Edition::E2007), false);
+    let uses = |r: &terms_report::CheckReport| {
+        let t = r
+            .texts
+            .iter()
+            .find(|t| t.lang == TermLang::Pl)
+            .expect("the Polish text");
+        (
+            t.concepts_used,
+            t.paragraphs_using,
+            t.paragraphs,
+            t.units.len(),
+        )
+    };
+    assert_eq!(uses(&r), uses(&own));
     assert!(terms_report::render(&r, true).contains("pl 2017 ("));
     // Without its layout the text has nothing to be read by: bad usage, as before.
     let alone = TextFiles {

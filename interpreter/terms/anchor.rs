@@ -1,7 +1,8 @@
 //! The bank's `line N` read as a paragraph: line N of the law book's own (bundled) text belongs
 //! to a unit (`27B1`, `definitions/declarer`), and in a text being checked the term is looked
 //! for in that unit, wherever its lines are now. One line inserted at the top of a text then
-//! moves no term (issue 12: it made every one of 225 terms "move").
+//! moves no term (issue 12: it made every one of 225 terms "move"). A translation in another
+//! edition than the column's text is checked the same way, against the column's own text.
 
 use super::texts::Text;
 use crate::align::export::{align_bundled, bundled};
@@ -45,6 +46,20 @@ impl<'a> Anchors<'a> {
         match align_bundled(text.lang, text.edition) {
             Ok(bundled) => Anchors::Paragraph { bundled, text },
             Err(_) => Anchors::Exact,
+        }
+    }
+
+    /// By paragraph, for a text the bank's column `column` was not written against (another
+    /// edition's translation): each bank line is the unit holding it in the column's own text,
+    /// looked for under the same key in `text`. Exact if the column's text cannot be aligned
+    /// (it always can: the tests align each bundled text).
+    pub fn across(column: super::TermLang, text: &'a Text) -> Anchors<'a> {
+        match column
+            .text()
+            .map(|(lang, edition)| align_bundled(lang, edition))
+        {
+            Some(Ok(bundled)) => Anchors::Paragraph { bundled, text },
+            _ => Anchors::Exact,
         }
     }
 

@@ -68,6 +68,22 @@ impl TermLang {
             .find(|l| l.text() == Some((lang, edition)))
     }
 
+    /// The column a text's terms are checked against: its own (`of_text`), or for a text in
+    /// an edition the bank has no column for (a Polish 2017 translation), the column of the
+    /// latest text in its language, each of whose lines then stands for its paragraph
+    /// (`anchor::Anchors::across`). The flag says whether the column is the text's own.
+    pub fn checking(lang: Lang, edition: Edition) -> Option<(TermLang, bool)> {
+        if let Some(own) = TermLang::of_text(lang, edition) {
+            return Some((own, true));
+        }
+        TermLang::ALL
+            .into_iter()
+            .filter_map(|l| Some((l, l.text()?)))
+            .filter(|(_, (text_lang, _))| *text_lang == lang)
+            .max_by_key(|(_, (_, edition))| *edition)
+            .map(|(l, _)| (l, false))
+    }
+
     /// The path of the column's text under a law book's `laws/` folder.
     pub fn text_path(self) -> Option<String> {
         let (lang, edition) = self.text()?;

@@ -61,9 +61,13 @@ pub struct CheckReport {
     pub slips: Vec<Slip>,
     /// Speculative slips left out.
     pub hints_left_out: usize,
-    /// Texts the bank has no column for (a translation added in an edition the bank's text
-    /// of that language is not), as `label (path)`: not checked, and the report says so.
+    /// Texts the bank has no column for in their language, as `label (path)`: not checked,
+    /// and the report says so.
     pub unchecked: Vec<String>,
+    /// Texts checked against another edition's column of their language (a translation
+    /// added in an edition the bank's text of that language is not): what the report says
+    /// of each.
+    pub across: Vec<String>,
 }
 
 impl CheckReport {
@@ -91,13 +95,22 @@ pub fn check(bank: &TermBank, texts: &[Text], speculative: bool) -> CheckReport 
         slips,
         hints_left_out: hints.len(),
         unchecked: Vec::new(),
+        across: Vec::new(),
     };
     for text in texts {
-        let Some(lang) = TermLang::of_text(text.lang, text.edition) else {
+        let Some((lang, own)) = TermLang::checking(text.lang, text.edition) else {
             out.unchecked
                 .push(format!("{} ({})", text.label(), text.path));
             continue;
         };
+        if !own {
+            let (_, edition) = lang.text().expect("a column of a language has a text");
+            out.across.push(format!(
+                "{} ({}): checked against the bank's `{lang}` column, the {edition} text's terms, each bank line as its paragraph",
+                text.label(),
+                text.path
+            ));
+        }
         out.problems.extend(verify_text(bank, lang, text).problems);
         let hits = scan(bank, lang, &text.words);
         let mut used: Vec<bool> = vec![false; bank.len()];
@@ -183,6 +196,9 @@ pub fn render(r: &CheckReport, findings_only: bool) -> String {
             t.concepts_used,
             t.variants.len()
         );
+    }
+    for t in &r.across {
+        let _ = writeln!(s, "{t}");
     }
     for t in &r.unchecked {
         let _ = writeln!(

@@ -66,7 +66,7 @@ struct Scanned<'a> {
 
 impl<'a> Scanned<'a> {
     fn new(bank: &TermBank, text: &'a Text) -> Option<Scanned<'a>> {
-        let lang = TermLang::of_text(text.lang, text.edition)?;
+        let (lang, _) = TermLang::checking(text.lang, text.edition)?;
         let hits = scan_all(bank, lang, &text.words);
         let unit_of = text.unit_of_line();
         let unit = |line: usize| -> Option<usize> {

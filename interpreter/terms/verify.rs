@@ -63,7 +63,10 @@ pub fn verify(bank: &TermBank, texts: &[(TermLang, &SearchText)]) -> Verified {
 /// Checks the bank against one text read from a file: on the bank's lines when it is the law
 /// book's own text, in their paragraphs when it is another copy.
 pub fn verify_text(bank: &TermBank, lang: TermLang, text: &Text) -> Verified {
-    let anchors = Anchors::for_text(text);
+    let anchors = match TermLang::of_text(text.lang, text.edition) {
+        Some(_) => Anchors::for_text(text),
+        None => Anchors::across(lang, text),
+    };
     let mut out = Verified::default();
     let counts = out.counts.entry(lang).or_default();
     for c in &bank.concepts {
