@@ -476,6 +476,51 @@ fn a_translation_the_law_book_lacks_is_compared_with_each_text() {
         refs("10C4"),
         ["only sk refers to 16C2, 72C; only pl refers to 16D2, 50"]
     );
+    // Its concepts are read by the bank's `pl` column, as `terms check` reads it. The
+    // editions differ, and the findings say where: 2017's 1B "Regulačný orgán môže
+    // vyžadovať, aby predná strana kariet bola symetrická" (sk line 231) is new, and the
+    // 2007 Law 1 (pl lines 581-583) has no "Organizacja Nadzorująca"; 2017's 9A4 points to
+    // "nesprávneho vysvetlenia hlavným hráčom" (line 353), 2007's to "błędnego wyjaśnienia
+    // partnera" (line 721), no "rozgrywający".
+    let c = compare::compare(&ts[0], &ts[2], Some(&bank()));
+    let concepts = |key: &str| -> Vec<String> {
+        c.findings
+            .iter()
+            .filter(|f| f.kind == Kind::Concepts && f.a.key == key)
+            .map(|f| format!("{} | {}: {}", f.a, f.b, f.detail))
+            .collect()
+    };
+    assert_eq!(
+        concepts("1"),
+        [
+            "sk 1 line 231 | pl 1 line 581: sk uses regulating_authority (\"Regulačný orgán\"); \
+          pl has no \"Organizacja Nadzorująca\""
+        ]
+    );
+    assert!(
+        concepts("9A4").contains(
+            &"sk 9A4 line 353 | pl 9A4 line 721: sk uses declarer (\"hlavným hráčom\"); pl has \
+              no \"rozgrywający\""
+                .to_string()
+        ),
+        "{:?}",
+        concepts("9A4")
+    );
+    // 2017's 12C1(e) "neprevinivšia strana prispela k vlastnému poškodeniu" (sk line 431)
+    // is 2007's 12C1(b); 2007's 12C1(e) (pl line 797) is about the Regulating Authority. The
+    // term the group's two concepts share (non-offender, non-offending side) is said once.
+    assert_eq!(
+        concepts("12C1(e)"),
+        [
+            "sk 12C1(e) line 431 | pl 12C1(e) line 797: sk uses non_offender \
+             (\"neprevinivšia\"); pl has no \"strona niewykraczająca\"",
+            "pl 12C1(e) line 797 | sk 12C1(e) line 431: pl uses regulating_authority \
+             (\"Organizacja Nadzorująca\"); sk has no \"regulačný orgán\""
+        ]
+    );
+    // 2007's 12A1 says "dla uczestnika niewykraczającego" (pl line 775) where 2017's has
+    // "v prospech neprevinivšieho súťažiaceho" (sk line 409): the same concept, no finding.
+    assert_eq!(concepts("12A1"), Vec::<String>::new());
     // The term bank has no column for a 2017 Polish text: `terms check` checks it against
     // the `pl` column, the 2007 text's terms, each bank line standing for its paragraph.
     // The text being the 2007 one, every term is in its paragraph, and it uses what the

@@ -427,13 +427,20 @@ pub fn compare(a: &Text, b: &Text, bank: Option<&TermBank>) -> Comparison {
                         continue;
                     }
                     let c = &bank.concepts[*ci];
-                    let lang_o = TermLang::of_text(ty.lang, ty.edition);
-                    let terms_o: Vec<String> = COMPARED[*gi]
+                    let lang_o = TermLang::checking(ty.lang, ty.edition).map(|(l, _)| l);
+                    // Two concepts of a group may share a term (the Polish
+                    // "strona niewykraczająca"): each said once.
+                    let mut terms_o: Vec<String> = Vec::new();
+                    for t in COMPARED[*gi]
                         .iter()
                         .filter_map(|id| bank.concept(id))
                         .filter_map(|c| lang_o.and_then(|l| c.term(l)))
-                        .map(|t| format!("\"{}\"", t.text))
-                        .collect();
+                    {
+                        let t = format!("\"{}\"", t.text);
+                        if !terms_o.contains(&t) {
+                            terms_o.push(t);
+                        }
+                    }
                     // A concept the other text has no term for at all (the bank says why)
                     // would differ everywhere: nothing to look at paragraph by paragraph.
                     if terms_o.is_empty() {
@@ -519,7 +526,9 @@ fn concepts(
     other: &BTreeSet<String>,
 ) -> BTreeMap<String, BTreeMap<usize, (usize, String)>> {
     let mut out: BTreeMap<String, BTreeMap<usize, (usize, String)>> = BTreeMap::new();
-    let Some(lang) = TermLang::of_text(t.lang, t.edition) else {
+    // A translation in an edition the bank has no column for (a Polish 2017 text) is read
+    // by its language's latest column, as `terms check` reads it (`TermLang::checking`).
+    let Some((lang, _)) = TermLang::checking(t.lang, t.edition) else {
         return out;
     };
     let hits = scan_all(bank, lang, &t.words);
