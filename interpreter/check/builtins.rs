@@ -182,6 +182,10 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("trick", || Type::List(Box::new(Type::Play))),
     // Every card played and not taken back, in the order played.
     ("plays", || Type::List(Box::new(Type::Play))),
+    // Every card led or played, taken back since or not, in the order played, each with the
+    // trick it went to: a card taken back was still led or played (63A1: "akékoľvek takéto
+    // zahranie, právoplatné alebo neprávoplatné").
+    ("all_plays", || Type::List(Box::new(Type::Play))),
     // What the players did besides calls and cards (questions, hesitations, dummy's warnings,
     // a player told it was his turn), in order: who, what, and when in the play.
     ("conducts", || Type::List(Box::new(Type::Conduct))),

@@ -296,6 +296,7 @@ impl Compiler<'_> {
                 "auction" => StateVar::Auction,
                 "trick" => StateVar::Trick,
                 "plays" => StateVar::Plays,
+                "all_plays" => StateVar::AllPlays,
                 "trick_number" => StateVar::TrickNumber,
                 "trumps" => StateVar::Trumps,
                 "to_play" => StateVar::ToPlay,

@@ -28,6 +28,7 @@ pub enum StateVar {
     Dealer,
     Trick,
     Plays,
+    AllPlays,
     TrickNumber,
     Trumps,
     ToPlay,

@@ -113,6 +113,7 @@ pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
         StateVar::Auction => |v| &v.auction,
         StateVar::Trick => |v| &v.trick,
         StateVar::Plays => |v| &v.plays,
+        StateVar::AllPlays => |v| &v.all_plays,
         StateVar::Conducts => |v| &v.conducts,
         StateVar::NextConducts => |v| &v.next_conducts,
         _ => return None,
@@ -155,6 +156,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         StateVar::Auction
         | StateVar::Trick
         | StateVar::Plays
+        | StateVar::AllPlays
         | StateVar::Conducts
         | StateVar::NextConducts => unreachable!("a list, read above"),
     })

@@ -21,6 +21,8 @@ pub struct View {
     pub hands: [crate::model::Hand; 4],
     /// Every card played and not taken back; the trick in progress (0 before the play).
     pub plays: Rc<Vec<Value>>,
+    /// Every card led or played, taken back since or not (`all_plays`).
+    pub all_plays: Rc<Vec<Value>>,
     /// What the players did besides calls and cards, in order (`conducts`).
     pub conducts: Rc<Vec<Value>>,
     /// What the record says a player did right after the act being ruled, before anything
@@ -112,6 +114,7 @@ impl Default for View {
             trick: Rc::new(vec![]),
             hands: Default::default(),
             plays: Rc::new(vec![]),
+            all_plays: Rc::new(vec![]),
             conducts: Rc::new(vec![]),
             next_conducts: Rc::new(vec![]),
             trick_number: 0,

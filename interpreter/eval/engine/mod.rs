@@ -469,6 +469,9 @@ struct PlayState {
     /// The tricks in the order played; the last may be incomplete. A trick is complete
     /// when it has a winner: four cards, or fewer when it was quitted (Law 67).
     tricks: Vec<Vec<PlayRec>>,
+    /// Every card led or played, taken back since or not, with the trick it went to, in
+    /// the order played (`all_plays`).
+    every_play: Vec<(Seat, Card, u8)>,
     /// Who won each complete trick.
     winners: Vec<Seat>,
     /// The players whose turn passed in the trick in progress without their card (Law 67).

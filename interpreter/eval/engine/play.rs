@@ -32,6 +32,7 @@ impl<'a> Table<'a> {
             strain,
             hands: deal.hands,
             tricks: vec![],
+            every_play: vec![],
             winners: vec![],
             omitted: vec![],
             hidden: vec![],
@@ -140,6 +141,7 @@ impl<'a> Table<'a> {
                 .last_mut()
                 .unwrap()
                 .push(PlayRec { seat, card, due });
+            play.every_play.push((seat, card, play.tricks.len() as u8));
             play.next = seat;
         }
         let trick = self.play.as_ref().unwrap().tricks.len() as u8;
@@ -379,6 +381,7 @@ impl<'a> Table<'a> {
                     card,
                     due: seat,
                 });
+                play.every_play.push((seat, card, n as u8));
                 let (winner, next) = self.trick_result(n)?;
                 let play = self.play.change().as_mut().unwrap();
                 play.winners[n - 1] = winner;

@@ -202,6 +202,20 @@ impl<'a> Table<'a> {
         shared(plays, &NO_VALUES)
     }
 
+    /// Every card led or played, taken back since or not, as the law book reads them.
+    fn all_plays_list(&self) -> Rc<Vec<Value>> {
+        let Some(p) = self.play.as_ref() else {
+            return NO_VALUES.with(Rc::clone);
+        };
+        shared(
+            p.every_play
+                .iter()
+                .map(|&(seat, card, trick)| Value::Play(seat, card, trick))
+                .collect(),
+            &NO_VALUES,
+        )
+    }
+
     fn list_parts(&self) -> ListParts {
         ListParts {
             play: self.play.changes(),
@@ -245,6 +259,7 @@ impl<'a> Table<'a> {
         let same_play = same(|p| p.play);
         let trick = kept!(trick, same_play, self.trick_list());
         let plays = kept!(plays, same_play, self.plays_list());
+        let all_plays = kept!(all_plays, same_play, self.all_plays_list());
         let obligations = kept!(
             obligations,
             same(|p| p.obligations),
@@ -268,6 +283,7 @@ impl<'a> Table<'a> {
                 _ => Default::default(),
             },
             plays,
+            all_plays,
             conducts: (*self.conducts).clone(),
             next_conducts,
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
