@@ -26,6 +26,7 @@ pub enum Builtin {
     Size,
     Range,
     Obliged,
+    Broke,
     CardsUnder,
     SuitsUnder,
     Vulnerable,
@@ -56,6 +57,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("size", Builtin::Size),
     ("range", Builtin::Range),
     ("obliged", Builtin::Obliged),
+    ("broke", Builtin::Broke),
     ("cards_under", Builtin::CardsUnder),
     ("suits_under", Builtin::SuitsUnder),
     ("vulnerable", Builtin::Vulnerable),
@@ -91,6 +93,10 @@ impl Builtin {
             Builtin::RankOf => (vec![Card], Rank),
             Builtin::Range => (vec![Int, Int], List(Box::new(Int))),
             Builtin::Obliged => (vec![Seat, Obligation], Bool),
+            // Whether the seat broke an obligation of that name and the card or call that broke
+            // it stands (a card taken back undoes its breach): 64B7's revokes by a card a
+            // requirement named (61A).
+            Builtin::Broke => (vec![Seat, Obligation], Bool),
             // The cards among the arguments of the seat's obligations of that name in force
             // (his penalty cards: 50B, 51).
             Builtin::CardsUnder => (vec![Seat, Obligation], List(Box::new(Card))),

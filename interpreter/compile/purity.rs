@@ -24,6 +24,7 @@ pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
         CExpr::Builtin(b, _) => !matches!(
             b,
             Builtin::Obliged
+                | Builtin::Broke
                 | Builtin::AwardedTo
                 | Builtin::HandOf
                 | Builtin::PlayedTo

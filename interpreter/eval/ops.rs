@@ -286,6 +286,9 @@ pub fn apply_builtin(
         (Builtin::Obliged, Some(V::Seat(s)), Some(V::Obligation(o))) => {
             V::Bool(view.obligations.iter().any(|(h, n, _)| *h == s && *n == o))
         }
+        (Builtin::Broke, Some(V::Seat(s)), Some(V::Obligation(o))) => {
+            V::Bool(view.broken.iter().any(|(h, n)| *h == s && *n == o))
+        }
         (Builtin::CardsUnder, Some(V::Seat(s)), Some(V::Obligation(o))) => {
             V::List(Rc::new(args_under(view, s, &o, |a| {
                 matches!(a, V::Card(_))

@@ -16,6 +16,9 @@ pub struct View {
     pub vulnerable: [bool; 2],
     /// (holder, obligation name, arguments) of every obligation in force.
     pub obligations: Rc<Vec<(Seat, Rc<str>, Vec<Value>)>>,
+    /// (holder, obligation name) of every obligation broken by a card or call that stands
+    /// (`broke`).
+    pub broken: Rc<Vec<(Seat, Rc<str>)>>,
     /// The trick in progress (plays), and the cards each seat still holds.
     pub trick: Rc<Vec<Value>>,
     pub hands: [crate::model::Hand; 4],
@@ -111,6 +114,7 @@ impl Default for View {
             dealer: Seat::North,
             vulnerable: [false, false],
             obligations: Default::default(),
+            broken: Default::default(),
             trick: Rc::new(vec![]),
             hands: Default::default(),
             plays: Rc::new(vec![]),

@@ -28,6 +28,7 @@ thread_local! {
     /// card and call (one allocation a thread, not one a list a view).
     static NO_VALUES: Rc<Vec<Value>> = Rc::default();
     static NO_OBLIGATIONS: Rc<Vec<(Seat, Rc<str>, Vec<Value>)>> = Rc::default();
+    static NO_BREACHES: Rc<Vec<(Seat, Rc<str>)>> = Rc::default();
     static NO_FACTS: Rc<[Rc<str>]> = Rc::from([]);
 }
 
@@ -225,6 +226,18 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// The obligations broken by what stands, as the law book reads them (`broke`).
+    fn broken_list(&self) -> Rc<Vec<(Seat, Rc<str>)>> {
+        shared(
+            self.obligations
+                .iter()
+                .filter(|o| o.breaches > 0)
+                .map(|o| (o.holder, o.name.clone()))
+                .collect(),
+            &NO_BREACHES,
+        )
+    }
+
     /// The obligations in force, as the law book reads them.
     fn obligations_list(&self) -> Rc<Vec<(Seat, Rc<str>, Vec<Value>)>> {
         shared(
@@ -265,6 +278,7 @@ impl<'a> Table<'a> {
             same(|p| p.obligations),
             self.obligations_list()
         );
+        let broken = kept!(broken, same(|p| p.obligations), self.broken_list());
         let next_conducts = kept!(
             next_conducts,
             same_play && same(|p| p.next_conduct),
@@ -276,6 +290,7 @@ impl<'a> Table<'a> {
             dealer: self.dealer,
             vulnerable: self.vulnerable,
             obligations,
+            broken,
             trick,
             hands: match (&*self.play, &*self.deal) {
                 (Some(p), _) => p.hands,
