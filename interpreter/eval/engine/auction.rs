@@ -123,7 +123,7 @@ impl<'a> Table<'a> {
         if let Some(r) = self.again.take() {
             self.process(r)?;
         }
-        Ok(())
+        self.release_lead_turn()
     }
 
     /// A call as made at the table (or as a change of call), pending until it is ruled.

@@ -422,6 +422,9 @@ pub struct Table<'a> {
     designations: Vec<Designation>,
     /// Cards a rectification deems played (`play c`: 45C), played once the act is ruled.
     deemed_plays: Vec<Card>,
+    /// The next leader's turn waits for an open choice on the card that completed the trick,
+    /// whose answer may take that card back (52B2): `play::release_lead_turn`.
+    lead_turn_held: bool,
     /// What the players did besides calls and cards (`conducts`), in order.
     conducts: Watched<Rc<Vec<Value>>>,
     /// The conduct the record gives right after the event being fed (`next_conducts`).
@@ -576,6 +579,7 @@ impl<'a> Table<'a> {
             claim: Default::default(),
             designations: vec![],
             deemed_plays: vec![],
+            lead_turn_held: false,
             conducts: Watched::new(Rc::new(vec![])),
             next_conduct: Default::default(),
             made: 0,

@@ -269,8 +269,41 @@ impl<'a> Table<'a> {
             self.end_play()
         } else {
             let next = play.next;
+            // A choice the trick's cards opened may still take one back and change who
+            // leads (52B2: declarer does not accept the card played instead of a penalty
+            // card): the leader's turn comes once it is answered.
+            if self.choice_open_on_last_trick() {
+                self.lead_turn_held = true;
+                return Ok(());
+            }
             self.lead_turn(next)
         }
+    }
+
+    /// An open choice on a card of the last trick played to (the act it rules was that card).
+    fn choice_open_on_last_trick(&self) -> bool {
+        let Some(last) = self.play.as_ref().and_then(|p| p.tricks.last()) else {
+            return false;
+        };
+        self.pending.iter().any(|p| {
+            matches!(p.waiting, Waiting::Choice { .. })
+                && matches!(p.exec.act.0, Value::Card(c) if last.iter().any(|r| r.card == c))
+        })
+    }
+
+    /// After a choice is answered: the leader's turn that waited for it comes, unless
+    /// another such choice is still open, or the answer took a card of the trick back (the
+    /// card that replaces it completes the trick, and the turn comes then).
+    pub(super) fn release_lead_turn(&mut self) -> Result<(), Fail> {
+        if !self.lead_turn_held || self.choice_open_on_last_trick() {
+            return Ok(());
+        }
+        self.lead_turn_held = false;
+        let play = self.play.as_ref().unwrap();
+        if play.in_progress() || play.ended {
+            return Ok(());
+        }
+        self.lead_turn(play.next)
     }
 
     /// The trick in progress is turned before every player played to it (`quitted`): it is
