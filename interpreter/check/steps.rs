@@ -155,7 +155,7 @@ impl Checker {
                         );
                         continue;
                     };
-                    if let Some(c) = &o.chooser {
+                    for c in o.chooser.iter().chain(&o.seconds) {
                         self.expect(c, scope, &Type::Seat);
                     }
                     for w in o.answer_when.iter().flatten() {

@@ -289,6 +289,10 @@ pub struct OptionDecl {
     pub name: Ident,
     /// The player who chooses; `None`: the Director (`option … by director`, 16D2).
     pub chooser: Option<Expr>,
+    /// Other players who may answer too (`by lho(offender), rho(offender)`: 55A's "either
+    /// defender"): an answer of theirs holds unless the chooser answers otherwise before
+    /// the case goes on, the chooser's decision prevailing when they disagree.
+    pub seconds: Vec<Expr>,
     /// The answers offered to the chooser, each with the condition under which it is.
     pub answers: Vec<Ident>,
     pub answer_when: Vec<Option<Expr>>,

@@ -617,6 +617,7 @@ impl Builder {
             Rule::kw_director => None,
             _ => Some(self.expr(by)?),
         };
+        let mut seconds = vec![];
         let mut answers = vec![];
         let mut answer_when = vec![];
         let mut default = None;
@@ -624,6 +625,7 @@ impl Builder {
         let mut ask = None;
         for x in it {
             match x.as_rule() {
+                Rule::expr => seconds.push(self.expr(x)?),
                 Rule::answers => {
                     for a in x.into_inner().filter(|q| q.as_rule() == Rule::answer) {
                         let mut it = a.into_inner();
@@ -670,6 +672,7 @@ impl Builder {
         Ok(OptionDecl {
             name,
             chooser,
+            seconds,
             answers,
             answer_when,
             default,

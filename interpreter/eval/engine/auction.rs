@@ -3,15 +3,21 @@ use super::*;
 impl<'a> Table<'a> {
     pub(super) fn feed_answer(&mut self, seat: Option<Seat>, answer: &str) -> Result<(), Fail> {
         let who = chooser(seat);
-        // An answer to a later choice passes by the choices that have defaults.
-        let answers_now = |t: &Table| {
-            t.pending.iter().any(|p| match &p.waiting {
-                Waiting::Choice {
-                    option, chooser, ..
-                } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
-                _ => false,
-            })
+        // The chooser, or another player who may answer too (55A: either defender).
+        let may_answer = |w: &Waiting| match w {
+            Waiting::Choice {
+                option,
+                chooser,
+                seconds,
+                ..
+            } => {
+                (*chooser == seat || seat.is_some_and(|s| seconds.contains(&s)))
+                    && option.answers.iter().any(|a| a.name == answer)
+            }
+            _ => false,
         };
+        // An answer to a later choice passes by the choices that have defaults.
+        let answers_now = |t: &Table| t.pending.iter().any(|p| may_answer(&p.waiting));
         // An answer before the opening lead may be to what the start of the play asks
         // (50D2: the opening leader's partner holds a penalty card).
         if !answers_now(self) {
@@ -20,12 +26,7 @@ impl<'a> Table<'a> {
         if !answers_now(self) {
             self.settle_defaults(None)?;
         }
-        let found = self.pending.iter().position(|p| match &p.waiting {
-            Waiting::Choice {
-                option, chooser, ..
-            } => *chooser == seat && option.answers.iter().any(|a| a.name == answer),
-            _ => false,
-        });
+        let found = self.pending.iter().position(|p| may_answer(&p.waiting));
         if let Some(i) = found {
             if let Waiting::Choice { option, .. } = &self.pending[i].waiting {
                 let offered = self.offered(option, &self.pending[i].exec)?;
@@ -38,8 +39,24 @@ impl<'a> Table<'a> {
                     ));
                 }
             }
+            // Another player's answer holds unless the chooser answers otherwise before the
+            // case goes on (55A: "Ak sa obrancovia na rozhodnutí nezhodnú, potom má platiť
+            // rozhodnutie hráča, ktorý pridáva ako ďalší").
+            let mut p = Rc::unwrap_or_clone(self.pending.remove(i));
+            if let (
+                Waiting::Choice {
+                    chooser, seconded, ..
+                },
+                Some(s),
+            ) = (&mut p.waiting, seat)
+            {
+                if *chooser != seat {
+                    *seconded = Some((s, answer.to_string()));
+                    self.pending.insert(i, Rc::new(p));
+                    return Ok(());
+                }
+            }
             // Other choices the case passed by take their defaults first.
-            let p = Rc::unwrap_or_clone(self.pending.remove(i));
             self.settle_defaults(None)?;
             return self.resolve_choice_by(p, seat, answer, AnswerHow::Chosen);
         }

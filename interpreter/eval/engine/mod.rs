@@ -331,6 +331,10 @@ enum Waiting<'a> {
     Choice {
         option: &'a OptionDecl,
         chooser: Option<Seat>,
+        /// The others who may answer (`OptionDecl::seconds`).
+        seconds: Vec<Seat>,
+        /// An answer one of them gave: it holds when the case goes on without the chooser's.
+        seconded: Option<(Seat, String)>,
         arms: &'a [Arm],
     },
     Call {
@@ -624,8 +628,11 @@ impl<'a> Table<'a> {
     pub fn open(&self) -> Result<Option<Open>, Fail> {
         for p in &self.pending {
             match &p.waiting {
-                // A choice with a default is settled when the case goes on.
-                Waiting::Choice { option, .. } if option.default.is_some() => {}
+                // A choice with a default, or an answer another player gave, is settled when
+                // the case goes on.
+                Waiting::Choice {
+                    option, seconded, ..
+                } if option.default.is_some() || seconded.is_some() => {}
                 Waiting::Choice {
                     option, chooser, ..
                 } => {
@@ -652,16 +659,21 @@ impl<'a> Table<'a> {
         while i < self.pending.len() {
             let default = match &self.pending[i].waiting {
                 Waiting::Choice {
+                    seconded: Some((seat, answer)),
+                    ..
+                } if Some(i) != except => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
+                Waiting::Choice {
                     option, chooser, ..
-                } if Some(i) != except => {
-                    option.default.as_ref().map(|d| (d.name.clone(), *chooser))
-                }
+                } if Some(i) != except => option
+                    .default
+                    .as_ref()
+                    .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
                 _ => None,
             };
             match default {
-                Some((answer, chooser)) => {
+                Some((answer, who, how)) => {
                     let p = Rc::unwrap_or_clone(self.pending.remove(i));
-                    self.resolve_choice_by(p, chooser, &answer, AnswerHow::Default)?;
+                    self.resolve_choice_by(p, who, &answer, how)?;
                     i = 0;
                 }
                 None => i += 1,

@@ -225,17 +225,29 @@ impl<'a> Table<'a> {
             match &step.kind {
                 StepKind::Choose { option, arms } => {
                     let o = &self.book.options[&option.name];
-                    let chooser = match &o.chooser {
-                        Some(c) => match self.ev.eval(c, &mut exec.env, &view)? {
-                            Value::Seat(s) => Some(s),
+                    let mut seat_of = |c: &'a Expr| -> Result<Seat, Fail> {
+                        match self.ev.eval(c, &mut exec.env, &view)? {
+                            Value::Seat(s) => Ok(s),
                             _ => unreachable!("checked: a seat"),
-                        },
+                        }
+                    };
+                    let chooser = match &o.chooser {
+                        Some(c) => Some(seat_of(c)?),
                         None => None,
                     };
+                    let mut seconds = vec![];
+                    for c in &o.seconds {
+                        let s = seat_of(c)?;
+                        if Some(s) != chooser && !seconds.contains(&s) {
+                            seconds.push(s);
+                        }
+                    }
                     self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Choice {
                             option: o,
                             chooser,
+                            seconds,
+                            seconded: None,
                             arms,
                         },
                         exec,
