@@ -30,6 +30,7 @@
 //!                        // the line stated: the cards in the order he will play them
 //!   E concedes 2         // a concession (68B) of 2 tricks (`concedes all`)
 //!   returned             // the hands go back to the board (62D); next_deal, round_ended
+//!   N next_deal          // North has called on the next deal (63A4, 64B4: which side)
 //! }
 //! ```
 
@@ -60,7 +61,7 @@ impl Cx<'_> {
         let stage = |w: &str| {
             [
                 ("returned", Stage::HandsReturned),
-                ("next_deal", Stage::NextDeal),
+                ("next_deal", Stage::NextDeal(None)),
                 ("round_ended", Stage::RoundEnded),
             ]
             .into_iter()
@@ -109,6 +110,11 @@ impl Cx<'_> {
                 );
                 return;
             };
+            // `N next_deal`: North has called on the next deal (63A4, 64B4 ask which side).
+            if line.len() == 2 && self.is("event", "next_deal", &verb.text) {
+                events.push((Event::Stage(Stage::NextDeal(Some(seat))), whole));
+                return;
+            }
             if self.is("event", "plays", &verb.text) || self.is("event", "leads", &verb.text) {
                 // `W plays ♥5 ♥7`: cards played together (58B); the first is the one he
                 // designates as played, the others are exposed. A word that is not a card

@@ -208,6 +208,8 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // returned to the board, a call made on the next deal, the round ended.
     ("hands_returned", || Type::Bool),
     ("next_deal_called", || Type::Bool),
+    // Who has called on the next deal (`N next_deal`; the bare `next_deal`: all four).
+    ("next_deal_callers", || Type::List(Box::new(Type::Seat))),
     ("round_ended", || Type::Bool),
     // The opening lead has been faced (a card of the play is on the table: 17D1, 41), and the
     // case has ended (attention drawn at its end is drawn after the board).

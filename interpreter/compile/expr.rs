@@ -314,6 +314,7 @@ impl Compiler<'_> {
                 "dd_tricks" => StateVar::DdTricks,
                 "trump_outstanding" => StateVar::TrumpOutstanding,
                 "next_deal_called" => StateVar::NextDealCalled,
+                "next_deal_callers" => StateVar::NextDealCallers,
                 "round_ended" => StateVar::RoundEnded,
                 _ => StateVar::Dealer,
             }),

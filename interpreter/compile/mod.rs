@@ -34,6 +34,7 @@ pub enum StateVar {
     ToPlay,
     HandsReturned,
     NextDealCalled,
+    NextDealCallers,
     RoundEnded,
     TricksLeft,
     Conceded,

@@ -114,6 +114,7 @@ pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
         StateVar::Trick => |v| &v.trick,
         StateVar::Plays => |v| &v.plays,
         StateVar::AllPlays => |v| &v.all_plays,
+        StateVar::NextDealCallers => |v| &v.next_deal_callers,
         StateVar::Conducts => |v| &v.conducts,
         StateVar::NextConducts => |v| &v.next_conducts,
         _ => return None,
@@ -157,6 +158,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         | StateVar::Trick
         | StateVar::Plays
         | StateVar::AllPlays
+        | StateVar::NextDealCallers
         | StateVar::Conducts
         | StateVar::NextConducts => unreachable!("a list, read above"),
     })

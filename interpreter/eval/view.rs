@@ -50,6 +50,8 @@ pub struct View {
     /// why they could not be computed.
     pub claim_evidence: Result<ClaimFacts, Rc<str>>,
     pub next_deal_called: bool,
+    /// The players who have called on the next deal (`next_deal_callers`).
+    pub next_deal_callers: Rc<Vec<Value>>,
     pub round_ended: bool,
     /// A card of the play has been faced (17D1), and the case has ended.
     pub opening_lead_faced: bool,
@@ -133,6 +135,7 @@ impl Default for View {
             line_stated: false,
             claim_evidence: Err(Rc::from("no claim has been made")),
             next_deal_called: false,
+            next_deal_callers: Rc::new(vec![]),
             round_ended: false,
             opening_lead_faced: false,
             case_ended: false,

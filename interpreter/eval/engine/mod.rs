@@ -116,8 +116,9 @@ enum Period {
 pub enum Stage {
     /// The four hands are returned to the board (62D1).
     HandsReturned,
-    /// A non-offender calls on the next deal (64B4).
-    NextDeal,
+    /// A call on the next deal (63A4, 64B4): by that player, or (`None`) the next deal's
+    /// auction under way, both sides having called.
+    NextDeal(Option<Seat>),
     /// The round ends (64B5).
     RoundEnded,
 }

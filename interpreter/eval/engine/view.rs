@@ -327,7 +327,23 @@ impl<'a> Table<'a> {
             },
             line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
             claim_evidence,
-            next_deal_called: self.stages.contains(&Stage::NextDeal),
+            next_deal_called: self.stages.iter().any(|s| matches!(s, Stage::NextDeal(_))),
+            next_deal_callers: {
+                let mut callers: Vec<Value> = vec![];
+                for s in self.stages.iter() {
+                    let seats = match s {
+                        Stage::NextDeal(Some(seat)) => vec![*seat],
+                        Stage::NextDeal(None) => Seat::ALL.to_vec(),
+                        _ => vec![],
+                    };
+                    for seat in seats {
+                        if !callers.contains(&Value::Seat(seat)) {
+                            callers.push(Value::Seat(seat));
+                        }
+                    }
+                }
+                shared(callers, &NO_VALUES)
+            },
             round_ended: self.stages.contains(&Stage::RoundEnded),
             opening_lead_faced: *self.lead_faced,
             case_ended: *self.finished,
