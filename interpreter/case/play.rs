@@ -31,6 +31,7 @@
 //!   E concedes 2         // a concession (68B) of 2 tricks (`concedes all`)
 //!   returned             // the hands go back to the board (62D); next_deal, round_ended
 //!   N next_deal          // North has called on the next deal (63A4, 64B4: which side)
+//!   E names S4           // a defender names a card as being in his hand (49)
 //! }
 //! ```
 
@@ -148,6 +149,7 @@ impl Cx<'_> {
                 ("holds", Exposure::Held),
                 ("touches", Exposure::Touched),
                 ("hides", Exposure::Hidden),
+                ("names", Exposure::Named),
             ]
             .into_iter()
             .find(|(id, _)| self.is("event", id, &verb.text));

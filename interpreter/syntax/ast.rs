@@ -196,6 +196,9 @@ pub enum Exposure {
     Touched,
     /// `hidden`: played face down with the card a player played, unseen (58B, 67).
     Hidden,
+    /// `named`: a card a player names as being in his hand (49: "obranca menuje kartu zo
+    /// svojho listu"), exposed by his own will.
+    Named,
 }
 
 #[derive(Clone, Debug)]

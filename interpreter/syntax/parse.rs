@@ -125,9 +125,10 @@ fn phrase(r: Rule) -> Option<&'static str> {
         | R::kw_fifth_card
         | R::kw_held
         | R::kw_touched
-        | R::kw_hidden => {
-            "`exposure`, `early_lead`, `played_together`, `fifth_card`, `held`, `touched` or \
-             `hidden`"
+        | R::kw_hidden
+        | R::kw_named => {
+            "`exposure`, `early_lead`, `played_together`, `fifth_card`, `held`, `touched`, \
+             `hidden` or `named`"
         }
         R::play_card => "`play`",
         R::lead_from | R::kw_from => "`lead from`",
@@ -553,6 +554,7 @@ impl Builder {
                     (_, Some(Rule::kw_held)) => TriggerKind::Exposure(Exposure::Held),
                     (_, Some(Rule::kw_touched)) => TriggerKind::Exposure(Exposure::Touched),
                     (_, Some(Rule::kw_hidden)) => TriggerKind::Exposure(Exposure::Hidden),
+                    (_, Some(Rule::kw_named)) => TriggerKind::Exposure(Exposure::Named),
                     _ => TriggerKind::Exposure(Exposure::Exposed),
                 };
                 let mut x = t.into_inner().filter(|q| q.as_rule() == Rule::ident);

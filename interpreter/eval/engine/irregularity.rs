@@ -543,6 +543,7 @@ mod tests {
             Exposure::Held,
             Exposure::Touched,
             Exposure::Hidden,
+            Exposure::Named,
         ];
         let acts = [
             Act::Call,
