@@ -60,7 +60,9 @@ fn answered_and_open(case: &Case) -> (Case, Case) {
     (answered, open)
 }
 
-/// An outcome without how each answer was reached (given by the case, or explored).
+/// An outcome without how each answer was reached (given by the case, or explored), nor by
+/// whom: an option more than one player may answer (55A: either defender) is explored with
+/// its chooser's answers, and the case may give the other's.
 fn comparable(o: &Outcome) -> serde_json::Value {
     let mut v = serde_json::to_value(o).unwrap();
     strip_how(&mut v);
@@ -70,7 +72,9 @@ fn comparable(o: &Outcome) -> serde_json::Value {
 fn strip_how(v: &mut serde_json::Value) {
     match v {
         serde_json::Value::Object(m) => {
-            m.remove("how");
+            if m.remove("how").is_some() {
+                m.remove("who");
+            }
             for x in m.values_mut() {
                 strip_how(x);
             }
