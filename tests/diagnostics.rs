@@ -66,6 +66,7 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("table-hole", "lawbook::check::table_rows", &["50..89"])]
 #[case("table-empty-range", "lawbook::check::table_rows", &["49..20"])]
 #[case("every-irregularity-trigger-name", "lawbook::check::unknown_name", &["c"])]
+#[case("quantifier-scope", "lawbook::check::quantifier_scope", &["not any q in trick", "p"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,

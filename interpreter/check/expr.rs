@@ -174,6 +174,7 @@ impl Checker {
                 inner.push((var.name.clone(), elem.clone()));
                 if let Some(f) = filter {
                     self.expect(f, &inner, &Type::Bool);
+                    self.check_filter_scope(kind, var, f);
                 }
                 let needs_key = matches!(kind, QuantKind::Highest | QuantKind::Sum);
                 match (key, needs_key) {
@@ -199,6 +200,36 @@ impl Checker {
                     _ => elem,
                 })
             }
+        }
+    }
+
+    /// A quantifier's `where` runs to the end of the expression, so a condition written after
+    /// it joins it: `any p in trick where suit(p.card) == trumps and not any …` asks the
+    /// second question inside the first. An `and`/`or` operand of the condition that does not
+    /// read the quantifier's variable was almost always meant outside it (two such slips gave
+    /// wrong rulings): an error, with the parentheses that say either.
+    fn check_filter_scope(&self, kind: &QuantKind, var: &Ident, filter: &Expr) {
+        let mut operands = vec![];
+        and_or_operands(filter, &mut operands);
+        if operands.len() < 2 {
+            return;
+        }
+        for o in operands {
+            if o.reads_var(&var.name) {
+                continue;
+            }
+            let quant = format!("{} {} in …", quant_word(kind), var.name);
+            self.err(
+                Diag::new(
+                    E_SCOPE,
+                    format!("this condition does not read `{}`, yet it is part of `{quant} where`", var.name),
+                )
+                .label(o.span, format!("inside `{quant} where`"))
+                .label(var.span, "the quantifier whose condition runs on to here")
+                .help(format!(
+                    "a quantifier's condition runs to the end of the expression: to end it before this, write `({quant} where …) and …`; to keep this inside it, put the condition in parentheses: `{quant} where (… and …)`"
+                )),
+            );
         }
     }
 
@@ -278,5 +309,33 @@ impl Checker {
         }
         self.unknown_name(n, f.span, scope);
         None
+    }
+}
+
+/// The operands of `e`'s top-level chain of `and` and `or` (itself when it is neither). A
+/// chain in parentheses is one operand: the parser gives a group the span of its parentheses,
+/// wider than its operands'.
+fn and_or_operands<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.kind {
+        ExprKind::Binary(BinOp::And | BinOp::Or, a, b)
+            if e.span.start == a.span.start && e.span.end == b.span.end =>
+        {
+            and_or_operands(a, out);
+            and_or_operands(b, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+fn quant_word(kind: &QuantKind) -> &'static str {
+    match kind {
+        QuantKind::Any => "any",
+        QuantKind::All => "all",
+        QuantKind::Count => "count",
+        QuantKind::Highest => "highest",
+        QuantKind::Last => "last",
+        QuantKind::First => "first",
+        QuantKind::Sum => "sum",
+        QuantKind::Every => "every",
     }
 }

@@ -200,6 +200,7 @@ const E_AMB: &str = "lawbook::check::ambiguous_rules";
 const E_ENTRY: &str = "lawbook::check::missing_entry_point";
 const E_SIZE: &str = "lawbook::check::too_large";
 const E_TABLE: &str = "lawbook::check::table_rows";
+const E_SCOPE: &str = "lawbook::check::quantifier_scope";
 
 /// The most values a parameter's declared domain (`level: 1..7`) may hold.
 pub const MAX_DOMAIN: usize = 4096;
@@ -210,8 +211,14 @@ pub const MAX_DECISION_RULES: usize = 256;
 pub const MAX_GOTO_DEPTH: usize = 256;
 
 impl Checker {
+    /// Report `d`, once: an expression checked twice (a definition's body asked for its type
+    /// and checked as a body) says the same thing at the same place the second time.
     fn err(&self, d: Diag) {
-        self.diags.borrow_mut().push(d);
+        let mut diags = self.diags.borrow_mut();
+        let same = |x: &Diag| x.code == d.code && x.message == d.message && x.labels == d.labels;
+        if !diags.iter().any(same) {
+            diags.push(d);
+        }
     }
 
     /// `suggest::did_you_mean` while the budget lasts, then nothing.

@@ -584,6 +584,33 @@ pub struct Expr {
 }
 
 impl Expr {
+    /// Whether the expression reads the variable `name` where it is free (not where an inner
+    /// quantifier binds the same name again).
+    pub fn reads_var(&self, name: &str) -> bool {
+        match &self.kind {
+            ExprKind::Name(n) => n == name,
+            ExprKind::Apply(_, args) => args.iter().any(|a| a.reads_var(name)),
+            ExprKind::Field(x, _) | ExprKind::Neg(x) | ExprKind::Not(x) => x.reads_var(name),
+            ExprKind::Binary(_, a, b) => a.reads_var(name) || b.reads_var(name),
+            ExprKind::If(c, t, f) => c.reads_var(name) || t.reads_var(name) || f.reads_var(name),
+            ExprKind::Quant {
+                var,
+                list,
+                filter,
+                key,
+                ..
+            } => {
+                list.reads_var(name)
+                    || (var.name != name
+                        && [filter, key]
+                            .into_iter()
+                            .flatten()
+                            .any(|x| x.reads_var(name)))
+            }
+            _ => false,
+        }
+    }
+
     /// The names the expression refers to, with where: names, the functions it applies, and
     /// the variables of its quantifiers where they are used (a superset of what it reads from
     /// outside).

@@ -136,7 +136,14 @@ impl Builder {
             Rule::sum_expr => self.operands(p),
             Rule::postfix => {
                 let mut it = p.into_inner();
-                let mut acc = self.expr(it.next().unwrap())?;
+                let first = it.next().unwrap();
+                // `( … )`: the group keeps the span of its parentheses, so that what reads
+                // the tree can tell `(a and b)` from `a and b` (the checker's quantifier scope).
+                let grouped = first.as_rule() == Rule::expr;
+                let mut acc = self.expr(first)?;
+                if grouped {
+                    acc.span = span;
+                }
                 for f in it {
                     let fs = self.span(&f);
                     let name = self.ident(f.into_inner().next().unwrap());
