@@ -135,14 +135,20 @@ impl Builder {
             Rule::or_expr => self.conditions(p),
             Rule::sum_expr => self.operands(p),
             Rule::postfix => {
+                // `( … )`: the group keeps the span of its parentheses (not the blank pest
+                // takes after them), so that what reads the tree can tell `(a and b)` from
+                // `a and b` (the checker's quantifier scope).
+                let bracketed = p.as_str().trim_end().len();
                 let mut it = p.into_inner();
                 let first = it.next().unwrap();
-                // `( … )`: the group keeps the span of its parentheses, so that what reads
-                // the tree can tell `(a and b)` from `a and b` (the checker's quantifier scope).
                 let grouped = first.as_rule() == Rule::expr;
                 let mut acc = self.expr(first)?;
                 if grouped {
-                    acc.span = span;
+                    acc.span = Span::new(
+                        self.file,
+                        span.start as usize,
+                        span.start as usize + bracketed,
+                    );
                 }
                 for f in it {
                     let fs = self.span(&f);
@@ -303,7 +309,8 @@ mod tests {
         // `and` before `or`, `not` around a whole comparison, `*` `/` `%` before `+` `-`,
         // each from the left; a `not` or a `-` spans to the end of its operand, brackets and
         // the blank after them included (pest's, where the rule that ended there tried an
-        // operator after it); an operator from its left operand's span to its right one's.
+        // operator after it); an operator from its left operand's span to its right one's; a
+        // group in brackets the brackets' span.
         let cases = [
             (
                 "not a == b and c or d",
@@ -319,7 +326,7 @@ mod tests {
             ),
             (
                 "-(a + b) * c / -d",
-                "(Div [-(a + b) * c / -d\\n] (Mul [-(a + b) * c] (- [-(a + b) ] (Add [a + b] a b)) c) (- [-d\\n] d))",
+                "(Div [-(a + b) * c / -d\\n] (Mul [-(a + b) * c] (- [-(a + b) ] (Add [(a + b)] a b)) c) (- [-d\\n] d))",
             ),
             (
                 "not not x",
@@ -327,7 +334,7 @@ mod tests {
             ),
             (
                 "(a or b) and not (c)",
-                "(And [a or b) and not (c)\\n] (Or [a or b] a b) (not [not (c)\\n] c))",
+                "(And [(a or b) and not (c)\\n] (Or [(a or b)] a b) (not [not (c)\\n] c))",
             ),
             (
                 "a - b - c < 2 * 3",
