@@ -218,7 +218,7 @@ impl Checker {
             if o.reads_var(&var.name) {
                 continue;
             }
-            let quant = format!("{} {} in …", quant_word(kind), var.name);
+            let quant = format!("{} {} in …", kind.word(), var.name);
             self.err(
                 Diag::new(
                     E_SCOPE,
@@ -324,18 +324,5 @@ fn and_or_operands<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
             and_or_operands(b, out);
         }
         _ => out.push(e),
-    }
-}
-
-fn quant_word(kind: &QuantKind) -> &'static str {
-    match kind {
-        QuantKind::Any => "any",
-        QuantKind::All => "all",
-        QuantKind::Count => "count",
-        QuantKind::Highest => "highest",
-        QuantKind::Last => "last",
-        QuantKind::First => "first",
-        QuantKind::Sum => "sum",
-        QuantKind::Every => "every",
     }
 }

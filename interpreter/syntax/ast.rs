@@ -554,6 +554,33 @@ pub enum QuantKind {
     Every,
 }
 
+impl QuantKind {
+    pub const ALL: [QuantKind; 8] = [
+        QuantKind::Any,
+        QuantKind::All,
+        QuantKind::Count,
+        QuantKind::Highest,
+        QuantKind::Last,
+        QuantKind::First,
+        QuantKind::Sum,
+        QuantKind::Every,
+    ];
+
+    /// The word that writes it in a law file (`any x in xs where …`).
+    pub fn word(self) -> &'static str {
+        match self {
+            QuantKind::Any => "any",
+            QuantKind::All => "all",
+            QuantKind::Count => "count",
+            QuantKind::Highest => "highest",
+            QuantKind::Last => "last",
+            QuantKind::First => "first",
+            QuantKind::Sum => "sum",
+            QuantKind::Every => "every",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i64),

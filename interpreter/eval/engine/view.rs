@@ -226,6 +226,24 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// Who has called on the next deal (`N next_deal`; the bare `next_deal`: all four), in
+    /// seat order, as the law book reads them.
+    fn next_deal_callers_list(&self) -> Rc<Vec<Value>> {
+        let called = |seat: Seat| {
+            self.stages
+                .iter()
+                .any(|s| matches!(s, Stage::NextDeal(None)) || *s == Stage::NextDeal(Some(seat)))
+        };
+        shared(
+            Seat::ALL
+                .into_iter()
+                .filter(|&s| called(s))
+                .map(Value::Seat)
+                .collect(),
+            &NO_VALUES,
+        )
+    }
+
     /// The obligations broken by what stands, as the law book reads them (`broke`).
     fn broken_list(&self) -> Rc<Vec<(Seat, Rc<str>)>> {
         shared(
@@ -328,22 +346,7 @@ impl<'a> Table<'a> {
             line_stated: self.claim.as_ref().is_some_and(|c| c.line_stated),
             claim_evidence,
             next_deal_called: self.stages.iter().any(|s| matches!(s, Stage::NextDeal(_))),
-            next_deal_callers: {
-                let mut callers: Vec<Value> = vec![];
-                for s in self.stages.iter() {
-                    let seats = match s {
-                        Stage::NextDeal(Some(seat)) => vec![*seat],
-                        Stage::NextDeal(None) => Seat::ALL.to_vec(),
-                        _ => vec![],
-                    };
-                    for seat in seats {
-                        if !callers.contains(&Value::Seat(seat)) {
-                            callers.push(Value::Seat(seat));
-                        }
-                    }
-                }
-                shared(callers, &NO_VALUES)
-            },
+            next_deal_callers: self.next_deal_callers_list(),
             round_ended: self.stages.contains(&Stage::RoundEnded),
             opening_lead_faced: *self.lead_faced,
             case_ended: *self.finished,

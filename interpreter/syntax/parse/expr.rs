@@ -162,16 +162,12 @@ impl Builder {
             }
             Rule::quantifier => {
                 let mut it = p.into_inner();
-                let kind = match it.next().unwrap().as_str() {
-                    "any" => QuantKind::Any,
-                    "all" => QuantKind::All,
-                    "count" => QuantKind::Count,
-                    "highest" => QuantKind::Highest,
-                    "last" => QuantKind::Last,
-                    "first" => QuantKind::First,
-                    "every" => QuantKind::Every,
-                    _ => QuantKind::Sum,
-                };
+                let word = it.next().unwrap().as_str();
+                // The grammar's `quant_kind` admits only these words.
+                let kind = QuantKind::ALL
+                    .into_iter()
+                    .find(|k| k.word() == word)
+                    .unwrap_or(QuantKind::Sum);
                 let var = self.ident(it.next().unwrap());
                 let mut list = None;
                 let mut filter = None;
