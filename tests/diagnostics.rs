@@ -67,6 +67,8 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("table-empty-range", "lawbook::check::table_rows", &["49..20"])]
 #[case("every-irregularity-trigger-name", "lawbook::check::unknown_name", &["c"])]
 #[case("quantifier-scope", "lawbook::check::quantifier_scope", &["not any q in trick", "p"])]
+#[case("prevailing-one-chooser", "lawbook::check::option", &["object"])]
+#[case("prevailing-unknown-answer", "lawbook::check::unknown_name", &["objects"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,

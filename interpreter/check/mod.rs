@@ -441,6 +441,33 @@ impl Checker {
                         .help("give `answers …` (offered to the chooser) or `default …` (what holds if nobody answers)"),
                 );
             }
+            if let Some(pv) = &o.prevailing {
+                if o.seconds.is_empty() {
+                    self.err(
+                        Diag::new("lawbook::check::option", format!("option `{}` has a prevailing answer but one chooser", o.name.name))
+                            .label(pv.span, "nobody's answer to prevail over")
+                            .help("name the others who may answer (`by lho(offender), rho(offender)`), or drop `prevailing`: the chooser's answer is the one that holds"),
+                    );
+                }
+                if !o.answers.iter().any(|a| a.name == pv.name) {
+                    self.err(
+                        Diag::new(
+                            E_NAME,
+                            format!("`{}` is not an answer of option `{}`", pv.name, o.name.name),
+                        )
+                        .label(pv.span, "not among its answers")
+                        .help(format!(
+                            "the prevailing answer is one of the answers offered ({}); {}",
+                            o.answers
+                                .iter()
+                                .map(|a| a.name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            self.did_you_mean(&pv.name, o.answers.iter().map(|a| a.name.as_str()))
+                        )),
+                    );
+                }
+            }
             let mut answers = HashSet::new();
             for a in &o.answers {
                 if !answers.insert(a.name.clone()) {

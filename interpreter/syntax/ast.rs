@@ -301,6 +301,10 @@ pub struct OptionDecl {
     pub answer_when: Vec<Option<Expr>>,
     /// The answer that holds if the case goes on, or ends, without one.
     pub default: Option<Ident>,
+    /// The answer that holds whoever of the chooser and the others gives it, over any other
+    /// answer given before or after it until the case goes on (`prevailing dispute`, 68D2:
+    /// "Ak ktorýkoľvek hráč … vznesie námietku"). Without it, the chooser's answer prevails.
+    pub prevailing: Option<Ident>,
     pub implied: Vec<ImpliedAnswer>,
     pub ask: Translations,
     pub span: Span,

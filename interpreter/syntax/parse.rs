@@ -77,6 +77,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::ask | R::kw_ask => "`ask` with the question in each language",
         R::answers | R::kw_answers => "`answers`",
         R::default_answer | R::kw_default => "`default`",
+        R::prevailing_answer | R::kw_prevailing => "`prevailing`",
         R::implied_answer => "`call by … means …`",
         R::keeps | R::kw_keeps => "`call … keeps when …`",
         R::rule => "a rule `<paragraph> [except …] [when …] => …`",
@@ -623,6 +624,7 @@ impl Builder {
         let mut answers = vec![];
         let mut answer_when = vec![];
         let mut default = None;
+        let mut prevailing = None;
         let mut implied = vec![];
         let mut ask = None;
         for x in it {
@@ -640,6 +642,9 @@ impl Builder {
                     }
                 }
                 Rule::default_answer => default = Some(self.ident(x.into_inner().nth(1).unwrap())),
+                Rule::prevailing_answer => {
+                    prevailing = Some(self.ident(x.into_inner().nth(1).unwrap()))
+                }
                 Rule::implied_answer => {
                     let ispan = self.span(&x);
                     let on_play = x
@@ -678,6 +683,7 @@ impl Builder {
             answers,
             answer_when,
             default,
+            prevailing,
             implied,
             ask: ask.unwrap(),
             span,

@@ -41,17 +41,37 @@ impl<'a> Table<'a> {
             }
             // Another player's answer holds unless the chooser answers otherwise before the
             // case goes on (55A: "Ak sa obrancovia na rozhodnutí nezhodnú, potom má platiť
-            // rozhodnutie hráča, ktorý pridáva ako ďalší").
+            // rozhodnutie hráča, ktorý pridáva ako ďalší"). Where the option has a prevailing
+            // answer every answer waits so, the prevailing one over the chooser's and his over
+            // the others', whatever the order they came in (68D2: any objection is a dispute).
             let mut p = Rc::unwrap_or_clone(self.pending.remove(i));
             if let (
                 Waiting::Choice {
-                    chooser, seconded, ..
+                    option,
+                    chooser,
+                    seconded,
+                    ..
                 },
                 Some(s),
             ) = (&mut p.waiting, seat)
             {
-                if *chooser != seat {
-                    *seconded = Some((s, answer.to_string()));
+                let prevailing = option.prevailing.as_ref().map(|a| a.name.as_str());
+                if *chooser != seat || prevailing.is_some() {
+                    let rank = |w: Seat, a: &str| {
+                        if Some(a) == prevailing {
+                            2
+                        } else if Some(w) == *chooser {
+                            1
+                        } else {
+                            0
+                        }
+                    };
+                    if seconded
+                        .as_ref()
+                        .is_none_or(|(w, a)| rank(s, answer) >= rank(*w, a))
+                    {
+                        *seconded = Some((s, answer.to_string()));
+                    }
                     self.pending.insert(i, Rc::new(p));
                     return Ok(());
                 }

@@ -259,6 +259,8 @@ enum Waiting<'a> {
         /// The others who may answer (`OptionDecl::seconds`).
         seconds: Vec<Seat>,
         /// An answer one of them gave: it holds when the case goes on without the chooser's.
+        /// With a prevailing answer (`OptionDecl::prevailing`) the chooser's answer waits here
+        /// too: the prevailing answer holds over his, and his over the others'.
         seconded: Option<(Seat, String)>,
         arms: &'a [Arm],
     },
