@@ -38,6 +38,11 @@ use std::path::Path;
 #[case("supplies-card-not-held", "S supplies HA", "does not hold")]
 #[case("hides-before-playing", "W hides H2", "`hides` follows his card")]
 #[case(
+    "plays-after-agreed-claim",
+    "H9",
+    "the play goes on only after an objection (68D2(b))"
+)]
+#[case(
     "pbn-board-missing",
     "pbn ../pbn-marks/insufficient-bid.pbn 9",
     "give a [Board] number the file holds"

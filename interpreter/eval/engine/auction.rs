@@ -223,7 +223,9 @@ impl<'a> Table<'a> {
         meaning: Meaning,
     ) -> Result<(), Fail> {
         let rec = self.record_call(seat, call, meaning);
-        // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts).
+        // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts),
+        // once the answers given before it hold.
+        self.settle_answered()?;
         let implied = self.implied_answer(seat, false)?;
         if let Some((i, answer)) = implied {
             let p = Rc::unwrap_or_clone(self.pending.remove(i));

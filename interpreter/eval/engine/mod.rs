@@ -582,6 +582,18 @@ impl<'a> Table<'a> {
     /// Settle every open choice that has a default answer: the case has moved on (or ended)
     /// without its chooser answering. `except` keeps the choice this event answers.
     fn settle_defaults(&mut self, except: Option<usize>) -> Result<(), Fail> {
+        self.settle(except, false)
+    }
+
+    /// Settle the choices a player answered while the answer waited for the case to go on
+    /// (`seconded`): before an act looks for the choice it answers by being made, since those
+    /// answers came first, and what they lead to may be what the act answers (68D2(b): an
+    /// objection, then the play going on).
+    fn settle_answered(&mut self) -> Result<(), Fail> {
+        self.settle(None, true)
+    }
+
+    fn settle(&mut self, except: Option<usize>, answered_only: bool) -> Result<(), Fail> {
         let mut i = 0;
         while i < self.pending.len() {
             let default = match &self.pending[i].waiting {
@@ -591,7 +603,7 @@ impl<'a> Table<'a> {
                 } if Some(i) != except => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
                 Waiting::Choice {
                     option, chooser, ..
-                } if Some(i) != except => option
+                } if Some(i) != except && !answered_only => option
                     .default
                     .as_ref()
                     .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),

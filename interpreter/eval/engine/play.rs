@@ -81,14 +81,20 @@ impl<'a> Table<'a> {
         let due = self.next_player()?;
         self.lead_faced.set(true);
         let seat = named.unwrap_or(due);
+        // The answers given before this card hold first: an agreed claim has ended the play
+        // (68D), an objection may let it go on (68D2(b)).
+        self.settle_answered()?;
         {
             let play = self.play.as_ref().unwrap();
             if play.ended {
-                return Err(self.event_error(
-                    Message::new("table.after_thirteen")
-                        .with("seat", seat)
-                        .with("card", card),
-                ));
+                let key = if play.awarded.is_some() {
+                    "table.after_claim"
+                } else {
+                    "table.after_thirteen"
+                };
+                return Err(
+                    self.event_error(Message::new(key).with("seat", seat).with("card", card))
+                );
             }
             if !play.hands[seat.index()].contains(card) {
                 return Err(self.event_error(
