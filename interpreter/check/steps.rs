@@ -310,6 +310,7 @@ impl Checker {
                         None => self.unknown_name(&v.name, v.span, scope),
                     }
                 }
+                StepKind::AgainEntry(e) => self.expect(e, scope, &Type::Entry),
                 StepKind::DeemedPass(e) => self.expect(e, scope, &Type::Seat),
                 StepKind::Impose {
                     obligation,

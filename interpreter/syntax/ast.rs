@@ -514,6 +514,10 @@ pub enum StepKind {
         var: Ident,
         in_place_of: Option<Expr>,
     },
+    /// Rule on a call of the auction (an entry) again where it stands, once this
+    /// rectification is done: the calls before it may have changed (25A6, 21B2: a call kept
+    /// over a call that was replaced).
+    AgainEntry(Expr),
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,

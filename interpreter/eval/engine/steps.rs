@@ -381,6 +381,17 @@ impl<'a> Table<'a> {
                     }
                     self.again = Some(rec);
                 }
+                StepKind::AgainEntry(e) => {
+                    let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                        unreachable!("checked: an entry")
+                    };
+                    // Ruled where it stands: the calls before it are the auction it is ruled
+                    // in, those after it wait.
+                    if let Some(rec) = self.standing_at(entry.index) {
+                        self.calls.change().at_mut(rec).in_place = true;
+                        self.again = Some(rec);
+                    }
+                }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
                     let rec = exec.rec(&v.name);
                     let (seat, call) = (
@@ -652,11 +663,7 @@ impl<'a> Table<'a> {
     /// Cancel the call at this index of the auction (with `onwards`, every later call
     /// too); the call record withdrawn, if there is one.
     fn withdraw_entry(&mut self, inst: usize, index: usize, onwards: bool) -> Option<usize> {
-        let mut standing: Vec<usize> = (0..self.calls.len())
-            .filter(|i| self.calls[*i].status == Status::Standing)
-            .collect();
-        standing.sort_by_key(|i| self.calls[*i].pos);
-        let r = *standing.get(index)?;
+        let r = self.standing_at(index)?;
         self.cancel_call(r);
         if onwards {
             self.cancel_later(r);
@@ -674,6 +681,15 @@ impl<'a> Table<'a> {
             },
         );
         Some(r)
+    }
+
+    /// The call record of the auction's entry `index`: the standing calls in their order.
+    fn standing_at(&self, index: usize) -> Option<usize> {
+        let mut standing: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].status == Status::Standing)
+            .collect();
+        standing.sort_by_key(|i| self.calls[*i].pos);
+        standing.get(index).copied()
     }
 
     /// Cancel every call after this one in the auction (36A, 17D3).

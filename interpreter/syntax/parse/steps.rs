@@ -169,12 +169,31 @@ impl Builder {
                 }
             }
             Rule::again => {
-                let var = self.ident(it.nth(1).unwrap());
+                let target = self.expr(it.nth(1).unwrap())?;
                 let in_place_of = match it.find(|q| q.as_rule() == Rule::expr) {
                     Some(e) => Some(self.expr(e)?),
                     None => None,
                 };
-                StepKind::Again { var, in_place_of }
+                // A name is a call of this rectification; any other expression, an entry of
+                // the auction.
+                match (&target.kind, in_place_of) {
+                    (ExprKind::Name(n), in_place_of) => StepKind::Again {
+                        var: Ident {
+                            name: n.clone(),
+                            span: target.span,
+                        },
+                        in_place_of,
+                    },
+                    (_, None) => StepKind::AgainEntry(target),
+                    (_, Some(_)) => {
+                        return Err(Diag::new(
+                            "lawbook::syntax::law",
+                            "`again … in place of` takes a call of this rectification by its name",
+                        )
+                        .label(target.span, "not a name")
+                        .help("write `again x in place of ENTRY`, x a call bound by the rectification, or `again ENTRY` to rule an entry of the auction again where it stands"))
+                    }
+                }
             }
             Rule::await_director => {
                 let d = it.find(|q| q.as_rule() == Rule::decision).unwrap();
