@@ -402,6 +402,20 @@ impl<'a> Table<'a> {
         call: Call,
         meaning: Meaning,
     ) -> Result<(), Fail> {
+        // A change of a call not yet in the auction, its rectification waiting for a choice
+        // the player's next call answers (27C: an insufficient bid replaced before the
+        // Director rules), is that call: the law book rules the replacement there.
+        let last = (0..self.calls.len())
+            .rev()
+            .find(|r| self.calls[*r].seat == seat);
+        if let Some(r) = last {
+            if self.calls[r].status == Status::Pending
+                && self.is_bound(r)
+                && self.implied_answer(seat, false)?.is_some()
+            {
+                return self.feed_call(seat, call, meaning);
+            }
+        }
         self.settle_defaults(None)?;
         let rec = self.record_call(seat, call, meaning);
         let x = Value::Call(call, meaning, self.calls[rec].held);
