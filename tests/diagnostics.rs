@@ -68,6 +68,7 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("every-irregularity-trigger-name", "lawbook::check::unknown_name", &["c"])]
 #[case("quantifier-scope", "lawbook::check::quantifier_scope", &["not any q in trick", "p"])]
 #[case("prevailing-one-chooser", "lawbook::check::option", &["object"])]
+#[case("again-entry-in-place", "lawbook::syntax::law", &["last_call_of(offender)"])]
 #[case("prevailing-unknown-answer", "lawbook::check::unknown_name", &["objects"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
