@@ -197,3 +197,28 @@ fn an_act_handed_on_wrongly_is_stopped_where_it_is_handed(
     let spans: Vec<&str> = d.labels.iter().map(|(s, _)| sources.text(*s)).collect();
     assert_eq!(spans, [underlined]);
 }
+
+#[test]
+fn again_takes_a_call_by_name_or_any_entry_of_the_auction() {
+    let law = |step: &str| {
+        format!(
+            "law 90 {{\n  title en \"Again\"\n  irregularity odd_call {{\n    on call c by offender\n    when is_bid(c) and level(c) == 6\n  }}\n  rectify odd_call {{\n    90A => {step}\n  }}\n}}\n"
+        )
+    };
+    let dir = common::temp_dir("again");
+    let run = |name: &str, step: &str| {
+        let p = dir.join(format!("{name}.law"));
+        std::fs::write(&p, law(step)).unwrap();
+        check_with(Some(&p), &[]).1
+    };
+    // The call of the rectification by its name; an entry, a definition's (18's
+    // `last_bid_entry`) as any other.
+    for (name, step) in [("call", "again c"), ("entry", "again last_bid_entry")] {
+        let diags = run(name, step);
+        assert!(diags.is_empty(), "{step}: {}", render_plain(&diags));
+    }
+    // Neither a call of the rectification nor an entry.
+    let diags = run("int", "again level(c)");
+    assert_eq!(diags.len(), 1, "{}", render_plain(&diags));
+    assert_eq!(diags[0].code, "lawbook::check::type_mismatch");
+}

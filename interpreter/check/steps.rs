@@ -290,16 +290,31 @@ impl Checker {
                         );
                     }
                 }
-                StepKind::Stands(v)
-                | StepKind::Cancel { var: v, .. }
-                | StepKind::Again { var: v, .. } => {
-                    if let StepKind::Again {
-                        in_place_of: Some(e),
-                        ..
-                    } = &s.kind
-                    {
-                        self.expect(e, scope, &Type::Entry);
+                // A call of this rectification by its name, or an entry of the auction.
+                StepKind::Again {
+                    target,
+                    in_place_of,
+                } => {
+                    let call_var = match &target.kind {
+                        ExprKind::Name(n) => scope
+                            .iter()
+                            .rev()
+                            .find(|(v, _)| v == n)
+                            .is_some_and(|(_, t)| *t == Type::Call),
+                        _ => false,
+                    };
+                    match in_place_of {
+                        Some(e) => {
+                            self.expect(e, scope, &Type::Entry);
+                            if !call_var {
+                                self.expect(target, scope, &Type::Call);
+                            }
+                        }
+                        None if !call_var => self.expect(target, scope, &Type::Entry),
+                        None => {}
                     }
+                }
+                StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
                     match scope.iter().rev().find(|(n, _)| *n == v.name) {
                         Some((_, Type::Call)) => {}
                         Some((_, t)) => self.err(
@@ -310,7 +325,6 @@ impl Checker {
                         None => self.unknown_name(&v.name, v.span, scope),
                     }
                 }
-                StepKind::AgainEntry(e) => self.expect(e, scope, &Type::Entry),
                 StepKind::DeemedPass(e) => self.expect(e, scope, &Type::Seat),
                 StepKind::Impose {
                     obligation,

@@ -508,16 +508,15 @@ pub enum StepKind {
     },
     /// Rules that wait until attention is drawn (the Director is called, or the case ends).
     AwaitDirector(Decision),
-    /// Rule on a call again, as any call, when this rectification is done; with
-    /// `in_place_of`, the call takes the place of that entry (withdrawn) in the auction.
+    /// Rule on a call again, as any call, when this rectification is done: a call of this
+    /// rectification, by its name (with `in_place_of`, it takes the place of that entry,
+    /// withdrawn, in the auction); or an entry of the auction, ruled again where it stands,
+    /// the calls before it being what they now are (25A6, 21B2: a call kept over a call that
+    /// was replaced). Which it is, the names in scope say (the checker, then the table).
     Again {
-        var: Ident,
+        target: Expr,
         in_place_of: Option<Expr>,
     },
-    /// Rule on a call of the auction (an entry) again where it stands, once this
-    /// rectification is done: the calls before it may have changed (25A6, 21B2: a call kept
-    /// over a call that was replaced).
-    AgainEntry(Expr),
     /// The block once for each element of a list, bound to `var`.
     ForEach {
         var: Ident,

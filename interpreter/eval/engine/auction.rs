@@ -49,7 +49,7 @@ impl<'a> Table<'a> {
                 Waiting::Choice {
                     option,
                     chooser,
-                    seconded,
+                    answer_given,
                     ..
                 },
                 Some(s),
@@ -66,11 +66,11 @@ impl<'a> Table<'a> {
                             0
                         }
                     };
-                    if seconded
+                    if answer_given
                         .as_ref()
                         .is_none_or(|(w, a)| rank(s, answer) >= rank(*w, a))
                     {
-                        *seconded = Some((s, answer.to_string()));
+                        *answer_given = Some((s, answer.to_string()));
                     }
                     self.pending.insert(i, Rc::new(p));
                     return Ok(());

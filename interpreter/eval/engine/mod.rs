@@ -205,12 +205,16 @@ impl<'a> Table<'a> {
 impl Exec<'_> {
     /// The call record a call variable of this rectification names (checked to be one).
     fn rec(&self, var: &str) -> usize {
+        self.try_rec(var).expect("checked: a call variable")
+    }
+
+    /// The call record `var` names, if it is a call variable of this rectification.
+    fn try_rec(&self, var: &str) -> Option<usize> {
         self.recs
             .iter()
             .rev()
             .find(|(n, _)| *n == var)
             .map(|(_, r)| *r)
-            .expect("checked: a call variable")
     }
 }
 
@@ -258,10 +262,11 @@ enum Waiting<'a> {
         chooser: Option<Seat>,
         /// The others who may answer (`OptionDecl::seconds`).
         seconds: Vec<Seat>,
-        /// An answer one of them gave: it holds when the case goes on without the chooser's.
-        /// With a prevailing answer (`OptionDecl::prevailing`) the chooser's answer waits here
-        /// too: the prevailing answer holds over his, and his over the others'.
-        seconded: Option<(Seat, String)>,
+        /// An answer given that waits for the case to go on: another player's, which holds
+        /// unless the chooser answers otherwise; with a prevailing answer
+        /// (`OptionDecl::prevailing`) the chooser's too, the prevailing answer holding over
+        /// his, and his over the others'.
+        answer_given: Option<(Seat, String)>,
         arms: &'a [Arm],
     },
     Call {
@@ -558,8 +563,10 @@ impl<'a> Table<'a> {
                 // A choice with a default, or an answer another player gave, is settled when
                 // the case goes on.
                 Waiting::Choice {
-                    option, seconded, ..
-                } if option.default.is_some() || seconded.is_some() => {}
+                    option,
+                    answer_given,
+                    ..
+                } if option.default.is_some() || answer_given.is_some() => {}
                 Waiting::Choice {
                     option, chooser, ..
                 } => {
@@ -586,7 +593,7 @@ impl<'a> Table<'a> {
     }
 
     /// Settle the choices a player answered while the answer waited for the case to go on
-    /// (`seconded`): before an act looks for the choice it answers by being made, since those
+    /// (`answer_given`): before an act looks for the choice it answers by being made, since those
     /// answers came first, and what they lead to may be what the act answers (68D2(b): an
     /// objection, then the play going on).
     fn settle_answered(&mut self) -> Result<(), Fail> {
@@ -598,7 +605,7 @@ impl<'a> Table<'a> {
         while i < self.pending.len() {
             let default = match &self.pending[i].waiting {
                 Waiting::Choice {
-                    seconded: Some((seat, answer)),
+                    answer_given: Some((seat, answer)),
                     ..
                 } if Some(i) != except => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
                 Waiting::Choice {

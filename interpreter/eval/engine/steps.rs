@@ -1,5 +1,5 @@
 use super::*;
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, ExprKind};
 
 impl<'a> Table<'a> {
     /// Whom an `impose` or a `lift` binds, and the obligation's arguments.
@@ -247,7 +247,7 @@ impl<'a> Table<'a> {
                             option: o,
                             chooser,
                             seconds,
-                            seconded: None,
+                            answer_given: None,
                             arms,
                         },
                         exec,
@@ -360,36 +360,41 @@ impl<'a> Table<'a> {
                     return Ok(None);
                 }
                 StepKind::Again {
-                    var: v,
+                    target,
                     in_place_of,
                 } => {
-                    let rec = exec.rec(&v.name);
-                    self.calls.change().at_mut(rec).status = Status::Pending;
-                    if let Some(e) = in_place_of {
-                        let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                    let named = match &target.kind {
+                        ExprKind::Name(n) => exec.try_rec(n),
+                        _ => None,
+                    };
+                    if let Some(rec) = named {
+                        self.calls.change().at_mut(rec).status = Status::Pending;
+                        if let Some(e) = in_place_of {
+                            let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
+                                unreachable!("checked: an entry")
+                            };
+                            if let Some(r) = self.withdraw_entry(inst, entry.index, false) {
+                                // The call stands in its place for the rest of this
+                                // rectification (25A6 asks who called after it); it is ruled
+                                // when the rectification is done.
+                                self.revive_obligations(r);
+                                self.calls.change().at_mut(rec).pos = self.calls[r].pos;
+                                self.calls.change().at_mut(rec).in_place = true;
+                                self.calls.change().at_mut(rec).status = Status::Standing;
+                            }
+                        }
+                        self.again = Some(rec);
+                    } else {
+                        // An entry of the auction, ruled where it stands: the calls before it
+                        // are the auction it is ruled in, those after it wait.
+                        let Value::Entry(entry) = self.ev.eval(target, &mut exec.env, &view)?
+                        else {
                             unreachable!("checked: an entry")
                         };
-                        if let Some(r) = self.withdraw_entry(inst, entry.index, false) {
-                            // The call stands in its place for the rest of this
-                            // rectification (25A6 asks who called after it); it is ruled
-                            // when the rectification is done.
-                            self.revive_obligations(r);
-                            self.calls.change().at_mut(rec).pos = self.calls[r].pos;
+                        if let Some(rec) = self.standing_at(entry.index) {
                             self.calls.change().at_mut(rec).in_place = true;
-                            self.calls.change().at_mut(rec).status = Status::Standing;
+                            self.again = Some(rec);
                         }
-                    }
-                    self.again = Some(rec);
-                }
-                StepKind::AgainEntry(e) => {
-                    let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
-                        unreachable!("checked: an entry")
-                    };
-                    // Ruled where it stands: the calls before it are the auction it is ruled
-                    // in, those after it wait.
-                    if let Some(rec) = self.standing_at(entry.index) {
-                        self.calls.change().at_mut(rec).in_place = true;
-                        self.again = Some(rec);
                     }
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {

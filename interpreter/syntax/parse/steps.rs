@@ -174,17 +174,12 @@ impl Builder {
                     Some(e) => Some(self.expr(e)?),
                     None => None,
                 };
-                // A name is a call of this rectification; any other expression, an entry of
-                // the auction.
+                // Only a call of this rectification, named, takes an entry's place.
                 match (&target.kind, in_place_of) {
-                    (ExprKind::Name(n), in_place_of) => StepKind::Again {
-                        var: Ident {
-                            name: n.clone(),
-                            span: target.span,
-                        },
+                    (ExprKind::Name(_), in_place_of) | (_, in_place_of @ None) => StepKind::Again {
+                        target,
                         in_place_of,
                     },
-                    (_, None) => StepKind::AgainEntry(target),
                     (_, Some(_)) => {
                         return Err(Diag::new(
                             "lawbook::syntax::law",
