@@ -222,6 +222,9 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // The players who claimed or conceded tricks, in order (63A3, 63A4: a claim establishes
     // a revoke).
     ("claimers", || Type::List(Box::new(Type::Seat))),
+    // The cards led or played since the last claim or concession: none while the play
+    // stays suspended (68D), some once it went on after an objection (68D2(b)).
+    ("cards_since_claim", || Type::Int),
     // The facts a claim is judged on (Law 70): the tricks the claimer's side wins on the
     // worst line his statement leaves open and double dummy, and whether an opponent holds a
     // trump the statement does not name (70C1).

@@ -304,6 +304,7 @@ impl Compiler<'_> {
                 "tricks_left" => StateVar::TricksLeft,
                 "conceded" => StateVar::Conceded,
                 "claimers" => StateVar::Claimers,
+                "cards_since_claim" => StateVar::CardsSinceClaim,
                 "conducts" => StateVar::Conducts,
                 "next_conducts" => StateVar::NextConducts,
                 "opening_lead_faced" => StateVar::OpeningLeadFaced,

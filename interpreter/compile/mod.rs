@@ -39,6 +39,7 @@ pub enum StateVar {
     TricksLeft,
     Conceded,
     Claimers,
+    CardsSinceClaim,
     Conducts,
     NextConducts,
     OpeningLeadFaced,

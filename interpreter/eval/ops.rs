@@ -147,6 +147,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
             }
         }
         StateVar::Conceded => Value::Bool(view.conceded),
+        StateVar::CardsSinceClaim => Value::Int(view.cards_since_claim),
         StateVar::Claimers => Value::List(Rc::new(
             view.claimers.iter().map(|&s| Value::Seat(s)).collect(),
         )),

@@ -386,6 +386,8 @@ struct ClaimState {
     concession: bool,
     /// The tricks not yet complete at the claim.
     left: u8,
+    /// The cards led or played before the claim (`every_play`'s length then).
+    cards_before: usize,
     /// The facts Law 70 is judged on, or why they could not be computed.
     evidence: Result<ClaimFacts, crate::claim::ClaimError>,
 }

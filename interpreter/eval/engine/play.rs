@@ -638,6 +638,7 @@ impl<'a> Table<'a> {
             worst,
             concession,
             left,
+            cards_before: self.play.as_ref().map_or(0, |p| p.every_play.len()),
             evidence,
         });
         self.settle_defaults(None)?;

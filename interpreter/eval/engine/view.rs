@@ -331,6 +331,10 @@ impl<'a> Table<'a> {
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
             claimers: self.claim.iter().map(|c| c.claimer).collect(),
+            cards_since_claim: match (&*self.claim, &*self.play) {
+                (Some(c), Some(p)) => p.every_play.len().saturating_sub(c.cards_before) as i64,
+                _ => 0,
+            },
             awarded: match &*self.play {
                 Some(p) => {
                     let to_declarer = p.awarded.unwrap_or(0);
