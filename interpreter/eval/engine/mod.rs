@@ -268,6 +268,9 @@ enum Waiting<'a> {
         /// his, and his over the others'.
         answer_given: Option<(Seat, String)>,
         arms: &'a [Arm],
+        /// The number of the event that opened the choice: with its option, which of two
+        /// alike choices a question open at the end is (`Open::Choice::opened`).
+        opened: usize,
     },
     Call {
         var: &'a str,
@@ -303,6 +306,9 @@ pub enum Open {
         seat: Option<Seat>,
         option: String,
         answers: Vec<String>,
+        /// The number of the event that opened it: two choices alike (a second lead out of
+        /// turn after the first was accepted) are told apart.
+        opened: usize,
     },
     Call {
         seat: Seat,
@@ -570,12 +576,16 @@ impl<'a> Table<'a> {
                     ..
                 } if option.default.is_some() || answer_given.is_some() => {}
                 Waiting::Choice {
-                    option, chooser, ..
+                    option,
+                    chooser,
+                    opened,
+                    ..
                 } => {
                     return Ok(Some(Open::Choice {
                         seat: *chooser,
                         option: option.name.name.clone(),
                         answers: self.offered(option, &p.exec)?,
+                        opened: *opened,
                     }))
                 }
                 Waiting::Call { seat, .. } => {

@@ -249,6 +249,7 @@ impl<'a> Table<'a> {
                             seconds,
                             answer_given: None,
                             arms,
+                            opened: self.event,
                         },
                         exec,
                     }));

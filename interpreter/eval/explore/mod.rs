@@ -515,6 +515,7 @@ fn node<'a>(
                     seat,
                     option,
                     answers,
+                    ..
                 } => {
                     let ask = ctx
                         .book

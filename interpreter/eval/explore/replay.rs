@@ -39,7 +39,9 @@ fn replay_auction(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
 /// their question is open that moves the table past it (answers it, or opens another). A
 /// card that leaves the question as it was does not pass it (60C: the offending side's card
 /// played before the rectification is ruled by itself, and the choice stays open), and the
-/// answers then go after it. `None`: at the end.
+/// answers then go after it. Their question is the one the record leaves open at its end:
+/// a card that settled an earlier question alike (the next player's card accepting a first
+/// lead out of turn, 53A, before a second) is not where they go. `None`: at the end.
 fn insertion_point<'a>(
     ctx: &Ctx<'a>,
     extra: &[Event],
@@ -58,17 +60,24 @@ fn first_card_past(
     events: &[(Event, Span)],
 ) -> Result<Option<usize>, Fail> {
     replay_auction(ctx, table)?;
+    // The cards that moved the table past a question the answers fit, with that question.
+    let mut passed = vec![];
     for (i, (e, _)) in events.iter().enumerate() {
         let before = table.open()?;
         let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
         if table.feed(e, events.get(i + 1).map(|(e, _)| e)).is_err() {
-            return Ok(candidate.then_some(i));
+            // The record cannot go on past this card without an answer before it.
+            return Ok(passed.first().map(|&(at, _)| at).or(candidate.then_some(i)));
         }
         if candidate && table.open()? != before {
-            return Ok(Some(i));
+            passed.push((i, before));
         }
     }
-    Ok(None)
+    let open_at_end = table.open()?;
+    Ok(passed
+        .iter()
+        .find(|(_, question)| *question == open_at_end)
+        .map(|&(at, _)| at))
 }
 
 /// A replay's outcome, the question it leaves open, and the table its children go on from
