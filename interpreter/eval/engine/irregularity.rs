@@ -127,6 +127,10 @@ impl<'a> Table<'a> {
                     o.status = if o.breaches == 0 { "kept" } else { "broken" };
                 }
             }
+            // The card that ended it: taken back, it gives the obligation back (`retract`).
+            if let (Value::Card(card), true) = (x, o.status != "in force") {
+                o.discharged_card = Some((*card, !kept));
+            }
         }
         Ok(breaches)
     }

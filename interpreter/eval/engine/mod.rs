@@ -146,10 +146,11 @@ struct Obl {
     /// the obligation binds the call that takes its place (25A1, SK 774: the replacement
     /// "podlieha príslušnému pravidlu").
     discharged_by: Option<usize>,
-    /// The card that discharged an `at next turn` obligation in the play: if it is taken
-    /// back, the turn comes again and so does the obligation (62B: the revoke corrected by
-    /// a card that meets the requirement, 57A1).
-    discharged_card: Option<Card>,
+    /// The card that ended the obligation in the play (an `at next turn` one discharged, or
+    /// its `ends` met: a penalty card played), and whether that card broke it: if the card
+    /// is taken back, the obligation is in force again (62B: the revoke corrected by a card
+    /// that meets the requirement, 57A1; 62B2: a penalty card played as a revoke stays one).
+    discharged_card: Option<(Card, bool)>,
 }
 
 #[derive(Clone)]

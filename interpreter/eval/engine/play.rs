@@ -128,13 +128,7 @@ impl<'a> Table<'a> {
             &view,
         )?;
         let x = Value::Card(card);
-        let at_turn = self.due_at_turn(seat);
         let breaches = self.check_obligations(seat, &x, true, lead)?;
-        for i in at_turn {
-            if self.obligations[i].status != "in force" {
-                self.obligations.change()[i].discharged_card = Some(card);
-            }
-        }
         let found = self.detect(Act::Play, seat, &x, None, &breaches)?;
         // The card is played; then what it breaks is ruled; then the play goes on.
         {
@@ -512,14 +506,15 @@ impl<'a> Table<'a> {
         }
         let i = play.tricks[t].iter().position(|r| r.card == card).unwrap();
         let rec = play.tricks[t].remove(i);
-        // The turn comes again: what the card discharged at it is in force again.
+        // The turn comes again: what the card discharged at it, or ended by being played (a
+        // penalty card), is in force again, less the breach the card counted.
         for o in self
             .obligations
             .change()
             .iter_mut()
-            .filter(|o| o.discharged_card == Some(card) && o.duration == Duration::NextTurn)
+            .filter(|o| o.discharged_card.is_some_and(|(c, _)| c == card))
         {
-            if o.status == "broken" {
+            if o.discharged_card.is_some_and(|(_, broke)| broke) {
                 o.breaches = o.breaches.saturating_sub(1);
             }
             o.status = "in force";
