@@ -1,4 +1,4 @@
-//! A comment that quotes the 2017 texts, `22A (SK 720): "Licitácia končí…` or `SK 774 "…`
+//! A comment that quotes the 2017 texts, `22A (SK 720): "Licitácia končí…`, `SK 720: "…` or `SK 774 "…`
 //! (`HU n` for the Hungarian), quotes the line it names: the quote begins on that line of
 //! laws/2017/text/sk.source.txt or hu.source.txt (and may run on to the next). A quote of a
 //! misprint keeps it and marks it `[sic]`.
@@ -60,7 +60,7 @@ fn begins_on(sk: &[&str], n: usize, quote: &str) -> bool {
         .is_some_and(|at| at < line.len() && at + quote.len() > line.len())
 }
 
-/// Every `SK n): "…` or `SK n "…` (and `HU n`) quote in the text: (line, quote).
+/// Every `SK n): "…`, `SK n: "…` or `SK n "…` (and `HU n`) quote in the text: (line, quote).
 fn quotes(joined: &str, lang: &str) -> Vec<(usize, String)> {
     let mut out = vec![];
     let tag = format!("{lang} ");
@@ -79,6 +79,7 @@ fn quotes(joined: &str, lang: &str) -> Vec<(usize, String)> {
         let after = &rest[digits.len()..];
         let Some(q) = after
             .strip_prefix("): \"")
+            .or_else(|| after.strip_prefix(": \""))
             .or_else(|| after.strip_prefix(" \""))
         else {
             continue;
