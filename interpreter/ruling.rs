@@ -218,6 +218,9 @@ pub enum Note {
     /// A hypothetical event of the decision tree the Laws do not provide for: the engine's
     /// own message.
     Unprovided(crate::messages::Message),
+    /// The play record stops before its end with tricks to move when the play ends (64):
+    /// the tricks the case gives are those won in the play, and no score is given.
+    ScoreAwaitsPlayEnd { tricks: u8 },
 }
 
 impl std::fmt::Display for Note {
@@ -268,6 +271,10 @@ impl std::fmt::Display for Note {
                 "{seat} claims {tricks} of the remaining tricks, and no law of the book governs a claim"
             ),
             Note::Unprovided(message) => write!(f, "{message}"),
+            Note::ScoreAwaitsPlayEnd { tricks } => write!(
+                f,
+                "declarer won {tricks} tricks in the play; the tricks that move when it ends (64) depend on the cards the record does not give, so no score is given"
+            ),
         }
     }
 }
@@ -303,6 +310,10 @@ pub struct Score {
     pub declarer_side: i64,
     /// The same from North-South's point of view.
     pub ns: i64,
+    /// An artificial adjusted score was awarded, and it replaces this one (12C1(a), SK 423:
+    /// "Takýto výsledok nahradí výsledok dosiahnutý pri hre").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub replaced: bool,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

@@ -43,6 +43,21 @@ use std::path::Path;
     "the play goes on only after an objection (68D2(b))"
 )]
 #[case(
+    "tricks-on-passed-out-board",
+    "7",
+    "correct the auction if a bid was made"
+)]
+#[case(
+    "tricks-against-the-play",
+    "9",
+    "a complete play record counts the tricks itself"
+)]
+#[case(
+    "artificial-twice-for-a-side",
+    "artificial NS none",
+    "keep the line that says the side's part"
+)]
+#[case(
     "pbn-board-missing",
     "pbn ../pbn-marks/insufficient-bid.pbn 9",
     "give a [Board] number the file holds"

@@ -562,13 +562,27 @@ pub fn parse_case_said(
                         .filter(|p| (0..=100).contains(p))
                         .map(Some),
                 };
+                let side = side.and_then(|s| match s {
+                    "ns" => Some(Side::NorthSouth),
+                    "ew" => Some(Side::EastWest),
+                    _ => None,
+                });
                 match (side, fault, session, line_words.len() <= 3) {
-                    (Some(s @ ("ns" | "ew")), Some(f), Some(pct), true) => case.artificial.push((
-                        if s == "ns" {
-                            Side::NorthSouth
-                        } else {
-                            Side::EastWest
-                        },
+                    // One score a side (12C2(a)): a second for the same side contradicts it.
+                    (Some(s), Some(_), Some(_), true)
+                        if case.artificial.iter().any(|(t, _, _)| *t == s) =>
+                    {
+                        diags.push(cx.error(
+                            "case.artificial_twice",
+                            espan,
+                            &[
+                                ("key", (&k).into()),
+                                ("side", line_words[0].text.as_str().into()),
+                            ],
+                        ))
+                    }
+                    (Some(s), Some(f), Some(pct), true) => case.artificial.push((
+                        s,
                         match f {
                             "directly" => 2,
                             "partly" => 1,

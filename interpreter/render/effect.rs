@@ -272,6 +272,10 @@ impl Renderer<'_> {
                 "note.ungoverned_claim",
                 &[("seat", A::Seat(*seat)), ("n", A::Num(*tricks as i64))],
             ),
+            Note::ScoreAwaitsPlayEnd { tricks } => self.p(
+                "note.score_awaits_play_end",
+                &[("n", A::Num(*tricks as i64))],
+            ),
             // A fault of the law book is said in English, for its authors.
             Note::Unprovided(message) if message.id.is_empty() => {
                 let text = message.text(self.lang);

@@ -324,6 +324,9 @@ impl Renderer<'_> {
                 ],
             );
         }
+        if o.score.as_ref().is_some_and(|s| s.replaced) {
+            put_line(out, &[indent, &self.p("score_replaced", &[])]);
+        }
         for c in &o.comparisons {
             let line = match c {
                 Comparison::Imps { difference, imps } => self.p(

@@ -7,7 +7,7 @@ use crate::eval::engine::{Event, Fail, Open, Table};
 use crate::eval::expr::Findings;
 use crate::eval::value::Value;
 use crate::messages::Message;
-use crate::ruling::{Comparison, Contract, Outcome, Score};
+use crate::ruling::{Comparison, Contract, Note, Outcome, Score};
 use crate::source::Span;
 use std::rc::Rc;
 
@@ -179,11 +179,19 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
     let ev = &table.ev;
     if table.ended() && open.is_none() && !outcome.redealt {
         if let Value::Bool(true) = ev.call("passed_out", vec![], &view)? {
+            // No contract, no tricks to count (22B).
+            if let Some((t, span)) = ctx.case.tricks {
+                return Err(case_error(
+                    Message::new("case.tricks_passed_out").with("n", t),
+                    span,
+                ));
+            }
             outcome.passed_out = true;
             let s = int(ev.call("passed_out_score", vec![], &view)?);
             outcome.score = Some(Score {
                 declarer_side: s,
                 ns: s,
+                replaced: false,
             });
         } else {
             let bid = ev.call("final_bid", vec![], &view)?;
@@ -216,13 +224,31 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
                 ),
             });
             // Tricks from the play the table replayed, when complete, after every transfer;
-            // else as the case says.
+            // else as the case says: the tricks declarer won in the play. A complete record
+            // that gives another number contradicts it.
             let tricks = match (table.tricks(), ctx.case.tricks) {
+                (Some((_, in_play, 13)), Some((t, span)))
+                    if t != in_play && outcome.tricks_awarded.is_none() =>
+                {
+                    return Err(case_error(
+                        Message::new("case.tricks_contradict_play")
+                            .with("n", t)
+                            .with("played", in_play),
+                        span,
+                    ));
+                }
                 (Some((after, in_play, 13)), _) => {
                     if after != in_play || outcome.tricks_awarded.is_some() {
                         outcome.tricks_in_play = Some(in_play);
                     }
                     Some(after)
+                }
+                // The play stops early with tricks still to move when it ends (64): they
+                // depend on the tricks not recorded, and the score waits for them.
+                (_, Some((t, _))) if !outcome.at_play_end.is_empty() => {
+                    outcome.tricks = Some(t);
+                    outcome.notes.push(Note::ScoreAwaitsPlayEnd { tricks: t });
+                    None
                 }
                 (_, Some((t, _))) => Some(t),
                 _ => None,
@@ -249,9 +275,13 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
                 outcome.score = Some(Score {
                     declarer_side: s,
                     ns,
+                    replaced: false,
                 });
             }
         }
+    }
+    if let (Some(score), false) = (&mut outcome.score, ctx.case.artificial.is_empty()) {
+        score.replaced = true;
     }
     for (side, fault, session) in &ctx.case.artificial {
         let f = Value::Int(i64::from(*fault));
@@ -312,6 +342,16 @@ fn int(v: Value) -> i64 {
 }
 
 /// A failure of a play event with no place of its own is the play event's.
+/// The case says what its own record contradicts: an error at the words that say it.
+fn case_error(message: Message, span: Span) -> Fail {
+    Fail::Error {
+        message,
+        span: Some(span),
+        others: vec![],
+        event: None,
+    }
+}
+
 fn at_span(f: Fail, span: Span) -> Fail {
     match f {
         Fail::Error {
