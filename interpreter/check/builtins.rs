@@ -198,6 +198,9 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // What the record says a player did right after the act being ruled, before any other
     // event (none or one conduct): who drew attention to an irregularity (43B3).
     ("next_conducts", || Type::List(Box::new(Type::Conduct))),
+    // The choices players were asked to make, in order, as conducts: who is to choose, the
+    // option (`kind`), and when (`trick`, `in_trick`): one choice of declarer a lead (50D2).
+    ("choices_asked", || Type::List(Box::new(Type::Conduct))),
     // The number of the trick in progress (1 to 13); 0 before the opening lead.
     ("trick_number", || Type::Int),
     // The trump strain of the contract being played.

@@ -307,6 +307,7 @@ impl Compiler<'_> {
                 "cards_since_claim" => StateVar::CardsSinceClaim,
                 "conducts" => StateVar::Conducts,
                 "next_conducts" => StateVar::NextConducts,
+                "choices_asked" => StateVar::ChoicesAsked,
                 "opening_lead_faced" => StateVar::OpeningLeadFaced,
                 "case_ended" => StateVar::CaseEnded,
                 "claim_facts_known" => StateVar::ClaimFactsKnown,

@@ -42,6 +42,7 @@ pub enum StateVar {
     CardsSinceClaim,
     Conducts,
     NextConducts,
+    ChoicesAsked,
     OpeningLeadFaced,
     CaseEnded,
     ClaimFactsKnown,

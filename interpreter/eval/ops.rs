@@ -117,6 +117,7 @@ pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
         StateVar::NextDealCallers => |v| &v.next_deal_callers,
         StateVar::Conducts => |v| &v.conducts,
         StateVar::NextConducts => |v| &v.next_conducts,
+        StateVar::ChoicesAsked => |v| &v.choices_asked,
         _ => return None,
     })
 }
@@ -161,7 +162,8 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         | StateVar::AllPlays
         | StateVar::NextDealCallers
         | StateVar::Conducts
-        | StateVar::NextConducts => unreachable!("a list, read above"),
+        | StateVar::NextConducts
+        | StateVar::ChoicesAsked => unreachable!("a list, read above"),
     })
 }
 
@@ -389,6 +391,7 @@ mod tests {
             plays: Rc::new(vec![Value::Int(1), Value::Int(2), Value::Int(3)]),
             conducts: Rc::new(vec![Value::Int(4); 4]),
             next_conducts: Rc::new(vec![Value::Int(5); 5]),
+            choices_asked: Rc::new(vec![Value::Int(6); 6]),
             ..View::default()
         };
         let lists = [
@@ -397,6 +400,7 @@ mod tests {
             StateVar::Plays,
             StateVar::Conducts,
             StateVar::NextConducts,
+            StateVar::ChoicesAsked,
         ];
         for (n, s) in lists.into_iter().enumerate() {
             let list = state_list(s).expect("a list");

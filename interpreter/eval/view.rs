@@ -43,6 +43,8 @@ pub struct View {
     pub conceded: bool,
     /// The players who claimed or conceded tricks (68), in order (63A3, 63A4).
     pub claimers: Vec<Seat>,
+    /// The choices players were asked to make (`choices_asked`).
+    pub choices_asked: Rc<Vec<Value>>,
     /// The cards led or played since the last claim (68D2(b): the play went on).
     pub cards_since_claim: i64,
     /// The tricks a claim's ruling gave each side, by side (69A, 70, 71).
@@ -133,6 +135,7 @@ impl Default for View {
             tricks_left: 0,
             conceded: false,
             claimers: vec![],
+            choices_asked: Rc::new(vec![]),
             cards_since_claim: 0,
             awarded: [0, 0],
             line_stated: false,

@@ -370,6 +370,9 @@ pub struct Table<'a> {
     lead_turn_held: bool,
     /// What the players did besides calls and cards (`conducts`), in order.
     conducts: Watched<Rc<Vec<Value>>>,
+    /// The choices players were asked to make, in order (`choices_asked`): each a record of
+    /// who chooses, the option, and when.
+    choices_asked: Watched<Rc<Vec<Value>>>,
     /// The conduct the record gives right after the event being fed (`next_conducts`).
     next_conduct: Watched<Option<(Seat, Rc<str>)>>,
     /// How many calls have been made (events, not deemed passes).
@@ -526,6 +529,7 @@ impl<'a> Table<'a> {
             deemed_plays: vec![],
             lead_turn_held: false,
             conducts: Watched::new(Rc::new(vec![])),
+            choices_asked: Watched::new(Rc::new(vec![])),
             next_conduct: Default::default(),
             made: 0,
             view_cache: Default::default(),

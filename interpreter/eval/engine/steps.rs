@@ -242,6 +242,10 @@ impl<'a> Table<'a> {
                             seconds.push(s);
                         }
                     }
+                    if let Some(s) = chooser {
+                        let asked = self.conduct_now(s, Rc::from(o.name.name.as_str()));
+                        Rc::make_mut(self.choices_asked.change()).push(asked);
+                    }
                     self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Choice {
                             option: o,

@@ -123,6 +123,7 @@ impl<'a> Table<'a> {
             + self.play.changes()
             + self.deal.changes()
             + self.conducts.changes()
+            + self.choices_asked.changes()
             + self.next_conduct.changes()
             + self.stages.changes()
             + self.facts.changes()
@@ -318,6 +319,7 @@ impl<'a> Table<'a> {
             plays,
             all_plays,
             conducts: (*self.conducts).clone(),
+            choices_asked: (*self.choices_asked).clone(),
             next_conducts,
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
