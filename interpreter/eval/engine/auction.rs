@@ -446,7 +446,7 @@ impl<'a> Table<'a> {
         how: Exposure,
     ) -> Result<(), Fail> {
         self.start_play_if_due()?;
-        self.settle_defaults(None)?;
+        self.settle_answered()?;
         // In the play, the cards he still holds; before it, the deal. The cards declarer
         // touches (45C3) are dummy's.
         let holder = if how == Exposure::Touched {
