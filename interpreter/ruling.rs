@@ -328,12 +328,17 @@ pub enum Comparison {
         total: i64,
     },
     /// An artificial adjusted score (12C2): a side, its part in the irregularity (0 none, 1
-    /// partly, 2 directly), the per cent in a pairs event and the IMPs in a teams event.
+    /// partly, 2 directly), the per cent in a pairs event and the IMPs in a teams event; with
+    /// `from_session`, the side's result on the session's other boards (12C2(c)), whose IMP
+    /// equivalent the case does not give (`imps` absent).
     Artificial {
         side: crate::model::Side,
         fault: u8,
         percent: i64,
-        imps: i64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        imps: Option<i64>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        from_session: bool,
     },
     Matchpoints {
         score: i64,

@@ -166,7 +166,7 @@ fn a_setting_is_checked_as_the_law_book_is() {
 fn test_under_a_regulation_reads_its_own_goldens_only_where_the_ruling_changes() {
     let o = lawbook(&["test", "corpus/2017/12", "--regulation", SAMPLE]);
     assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
-    assert!(out(&o).contains("5 passed, 0 failed"), "{}", out(&o));
+    assert!(out(&o).contains("6 passed, 0 failed"), "{}", out(&o));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/2017/12");
     let own: Vec<String> = std::fs::read_dir(&root)
         .unwrap()
@@ -175,7 +175,7 @@ fn test_under_a_regulation_reads_its_own_goldens_only_where_the_ruling_changes()
         .filter(|n| n.contains("@example_federation.en.snap"))
         .collect();
     // The average case (0 IMPs either way) keeps its standard goldens.
-    assert_eq!(own.len(), 4, "{own:?}");
+    assert_eq!(own.len(), 5, "{own:?}");
     assert!(!own
         .iter()
         .any(|n| n.starts_with("c2a-both-partly-at-fault")));
@@ -200,7 +200,7 @@ fn diff_lists_the_changed_rulings_by_paragraph_and_exits_1_on_an_unacknowledged_
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        out(&o).contains("4 ruling(s) changed, 4 not acknowledged"),
+        out(&o).contains("5 ruling(s) changed, 5 not acknowledged"),
         "{}",
         out(&o)
     );
@@ -214,7 +214,7 @@ fn diff_lists_the_changed_rulings_by_paragraph_and_exits_1_on_an_unacknowledged_
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    assert_eq!(v["changed"].as_array().map(|a| a.len()), Some(4));
+    assert_eq!(v["changed"].as_array().map(|a| a.len()), Some(5));
     assert_eq!(v["unacknowledged"], 0);
     assert_eq!(v["changed"][0]["paragraphs"][0], "12C2(b)");
     // 70E2: the sample deems a claimer's unordered suit played from the top down; in the
@@ -262,7 +262,7 @@ fn a_federation_runs_its_own_cases_under_its_regulation_without_copying_laws() {
     let cases = fed.join("cases");
     std::fs::create_dir_all(&cases).unwrap();
     std::fs::copy(
-        root.join("corpus/2017/12/c2c-offender-below-forty.case"),
+        root.join("corpus/2017/12/c2a-directly-and-not-at-fault.case"),
         cases.join("average-minus.case"),
     )
     .unwrap();
@@ -329,10 +329,10 @@ fn diff_of_two_law_books_groups_by_the_paragraph_of_the_edited_definition() {
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     let text = out(&o);
     assert!(
-        text.contains("4 ruling(s) changed, 4 not acknowledged"),
+        text.contains("5 ruling(s) changed, 5 not acknowledged"),
         "{text}"
     );
-    assert!(text.contains("\n12C2(b): 4 ruling(s)\n"), "{text}");
+    assert!(text.contains("\n12C2(b): 5 ruling(s)\n"), "{text}");
     assert!(text.contains("comparisons[1] › imps: -3 → -5"), "{text}");
 }
 

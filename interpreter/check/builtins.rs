@@ -427,6 +427,12 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
         "an artificial adjusted score in a pairs event, per cent (Law 12C2(a), (c))",
     ),
     (
+        "artificial_from_session",
+        &[("fault", || Type::Int), ("session", || Type::Int)],
+        || Type::Bool,
+        "whether an artificial adjusted score is the side's result on the session's other boards (Law 12C2(c))",
+    ),
+    (
         "artificial_imps",
         &[("fault", || Type::Int)],
         || Type::Int,

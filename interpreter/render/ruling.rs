@@ -338,13 +338,18 @@ impl Renderer<'_> {
                     fault,
                     percent,
                     imps,
+                    ..
                 } => self.p(
-                    "artificial",
+                    if imps.is_some() {
+                        "artificial"
+                    } else {
+                        "artificial_from_session"
+                    },
                     &[
                         ("side", A::owned(self.side(*side))),
                         ("fault", A::owned(self.p(&format!("fault.{fault}"), &[]))),
                         ("percent", A::Num(*percent)),
-                        ("imps", A::Num(*imps)),
+                        ("imps", A::Num(imps.unwrap_or(0))),
                     ],
                 ),
                 Comparison::Total { scores, total } => self.p(

@@ -285,17 +285,25 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
     }
     for (side, fault, session) in &ctx.case.artificial {
         let f = Value::Int(i64::from(*fault));
+        let session = Value::Int(session.unwrap_or(-1));
         let percent = int(ev.call(
             "artificial_percent",
-            vec![f.clone(), Value::Int(session.unwrap_or(-1))],
+            vec![f.clone(), session.clone()],
             &view,
         )?);
-        let imps = int(ev.call("artificial_imps", vec![f], &view)?);
+        let from_session = ev.call("artificial_from_session", vec![f.clone(), session], &view)?
+            == Value::Bool(true);
+        let imps = if from_session {
+            None
+        } else {
+            Some(int(ev.call("artificial_imps", vec![f], &view)?))
+        };
         outcome.comparisons.push(Comparison::Artificial {
             side: *side,
             fault: *fault,
             percent,
             imps,
+            from_session,
         });
     }
     for d in &ctx.case.imps {
