@@ -16,6 +16,7 @@ mod claim;
 mod event;
 pub use claim::forget_claim_evidence;
 mod irregularity;
+mod period_end;
 mod play;
 mod steps;
 mod view;
