@@ -680,7 +680,8 @@ impl<'a> Table<'a> {
             self.decide(&mut exec, decision)?;
             self.run(exec)?;
         }
-        Ok(())
+        // A leader's turn that waited for it (a revoke of the last trick) comes now.
+        self.release_lead_turn()
     }
 
     /// Feed the next event of the record; `next` is the one after it, if any: the act being

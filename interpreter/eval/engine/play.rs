@@ -84,6 +84,7 @@ impl<'a> Table<'a> {
         // The answers given before this card hold first: an agreed claim has ended the play
         // (68D), an objection may let it go on (68D2(b)).
         self.settle_answered()?;
+        self.lead_turn_before_card()?;
         {
             let play = self.play.as_ref().unwrap();
             if play.ended {
@@ -271,8 +272,10 @@ impl<'a> Table<'a> {
             let next = play.next;
             // A choice the trick's cards opened may still take one back and change who
             // leads (52B2: declarer does not accept the card played instead of a penalty
-            // card): the leader's turn comes once it is answered.
-            if self.choice_open_on_last_trick() {
+            // card), and so may a revoke among them corrected when attention is drawn (62B:
+            // the card replaced, another wins): the leader's turn comes once it is answered,
+            // or attention drawn, or when a card is led first (`lead_turn_before_card`).
+            if self.ruling_open_on_last_trick(true) {
                 self.lead_turn_held = true;
                 return Ok(());
             }
@@ -280,22 +283,37 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// An open choice on a card of the last trick played to (the act it rules was that card).
-    fn choice_open_on_last_trick(&self) -> bool {
+    /// An open choice on a card of the last trick played to (the act it rules was that card),
+    /// or with `attention`, a rectification of one waiting for attention to be drawn (62A).
+    fn ruling_open_on_last_trick(&self, attention: bool) -> bool {
         let Some(last) = self.play.as_ref().and_then(|p| p.tricks.last()) else {
             return false;
         };
         self.pending.iter().any(|p| {
-            matches!(p.waiting, Waiting::Choice { .. })
+            (matches!(p.waiting, Waiting::Choice { .. })
+                || attention && matches!(p.waiting, Waiting::Director { .. }))
                 && matches!(p.exec.act.0, Value::Card(c) if last.iter().any(|r| r.card == c))
         })
     }
 
-    /// After a choice is answered: the leader's turn that waited for it comes, unless
-    /// another such choice is still open, or the answer took a card of the trick back (the
-    /// card that replaces it completes the trick, and the turn comes then).
+    /// A card is led while the leader's turn waits for attention to a revoke of the last
+    /// trick: nobody drew it, and the turn came before the card (50D2: it may be a lead
+    /// before declarer's choice).
+    pub(super) fn lead_turn_before_card(&mut self) -> Result<(), Fail> {
+        self.release_lead_turn_unless(false)
+    }
+
+    /// After a choice is answered or attention drawn: the leader's turn that waited for it
+    /// comes, unless another such ruling is still open, or the answer took a card of the
+    /// trick back (the card that replaces it completes the trick, and the turn comes then).
     pub(super) fn release_lead_turn(&mut self) -> Result<(), Fail> {
-        if !self.lead_turn_held || self.choice_open_on_last_trick() {
+        self.release_lead_turn_unless(true)
+    }
+
+    /// The held leader's turn comes, unless a ruling on the last trick's cards is open (a
+    /// choice; with `attention`, a revoke waiting for attention too).
+    fn release_lead_turn_unless(&mut self, attention: bool) -> Result<(), Fail> {
+        if !self.lead_turn_held || self.ruling_open_on_last_trick(attention) {
             return Ok(());
         }
         self.lead_turn_held = false;
