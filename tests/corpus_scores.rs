@@ -32,7 +32,12 @@ fn golden_scores_agree_with_the_reference_table() {
         };
         let r: Value = serde_json::from_str(&json).unwrap();
         let o = &r["tree"];
-        if o["kind"] != "outcome" || o["contract"].is_null() || o["tricks"].is_null() {
+        // No score: a play record that stops while tricks are still to move (64) says why.
+        if o["kind"] != "outcome"
+            || o["contract"].is_null()
+            || o["tricks"].is_null()
+            || o["score"].is_null()
+        {
             continue;
         }
         let c = &o["contract"];
