@@ -334,7 +334,8 @@ pub enum Comparison {
     Artificial {
         side: crate::model::Side,
         fault: u8,
-        percent: i64,
+        #[serde(serialize_with = "decimal_number")]
+        percent: rust_decimal::Decimal,
         #[serde(skip_serializing_if = "Option::is_none")]
         imps: Option<i64>,
         #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -489,4 +490,20 @@ pub struct ObligationLine {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// A decimal as a JSON number: a whole one as an integer (68), else as the double whose
+/// shortest form is its digits (61.37). A case's session percentage has at most 12 decimal
+/// places (`case::session_percent`), 15 significant digits, which a double keeps exactly.
+fn decimal_number<S: serde::Serializer>(
+    d: &rust_decimal::Decimal,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use rust_decimal::prelude::ToPrimitive;
+    let d = d.normalize();
+    match (d.scale(), d.to_i64(), d.to_f64()) {
+        (0, Some(n), _) => s.serialize_i64(n),
+        (_, _, Some(x)) => s.serialize_f64(x),
+        _ => s.serialize_str(&d.to_string()),
+    }
 }

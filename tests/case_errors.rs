@@ -57,6 +57,8 @@ use std::path::Path;
     "artificial NS none",
     "keep the line that says the side's part"
 )]
+#[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
+#[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(
     "pbn-board-missing",
     "pbn ../pbn-marks/insufficient-bid.pbn 9",

@@ -371,3 +371,51 @@ fn each_question_is_charged_besides_its_steps() {
         assert!(matches!(got, Err(Stop::Budget { .. })), "{how:?}: {got:?}");
     }
 }
+
+/// Decimals (`60.5`, type `decimal`): exact sums, differences and products, negation and
+/// comparisons, the same by the closures and the reference interpreter; a product beyond the
+/// decimal's range stops with an error at the expression, never a rounded number.
+#[test]
+fn decimals_are_exact_and_both_paths_agree() {
+    use lawbook::eval::expr::{Evaluator, Findings, View};
+    use lawbook::eval::value::Value;
+    use rust_decimal::Decimal;
+    let book = book_with(
+        "  define sum(a: decimal, b: decimal): decimal = a + b - 0.01\n\
+         define product(a: decimal, b: decimal): decimal = a * b\n\
+         define negated(a: decimal): decimal = - a\n\
+         define above(a: decimal, b: decimal): bool = a > b and not (a <= b)\n\
+         define graded(a: decimal): decimal = if a >= 60.0 then a else if a < 40.0 then 40.0 else 50.00\n\
+         define same(a: decimal, b: decimal): bool = a == b\n",
+        Evaluation::Unfolded,
+    );
+    let (findings, view) = (Findings::default(), View::default());
+    let d = |s: &str| Value::Decimal(Decimal::from_str_exact(s).unwrap());
+    let ask = |name: &str, args: Vec<Value>| {
+        let closures = Evaluator::new(&book, &findings, 1_000_000);
+        let reference = Evaluator::new(&book, &findings, 1_000_000);
+        let a = closures.call(name, args.clone(), &view);
+        let b = reference.interpret(name, args.clone(), &view);
+        assert_eq!(format!("{a:?}"), format!("{b:?}"), "{name}{args:?}");
+        a
+    };
+    let value = |name: &str, args: Vec<Value>| ask(name, args).expect("a value").to_string();
+    // 0.1 + 0.2 is 0.3, not a double's 0.30000000000000004.
+    assert_eq!(value("sum", vec![d("0.1"), d("0.2")]), "0.29");
+    assert_eq!(value("product", vec![d("61.37"), d("0.5")]), "30.685");
+    assert_eq!(value("negated", vec![d("38.75")]), "-38.75");
+    assert_eq!(value("above", vec![d("60.01"), d("60")]), "true");
+    assert_eq!(value("above", vec![d("60.00"), d("60")]), "false");
+    assert_eq!(value("graded", vec![d("61.37")]), "61.37");
+    assert_eq!(value("graded", vec![d("39.99")]), "40.0");
+    assert_eq!(value("graded", vec![d("45")]), "50.00");
+    // Equal whatever the places written.
+    assert_eq!(value("same", vec![d("60.0"), d("60.00")]), "true");
+    let big = Value::Decimal(Decimal::MAX);
+    match ask("product", vec![big.clone(), big]) {
+        Err(lawbook::eval::ops::Stop::Error { message, .. }) => {
+            assert!(message.contains("overflow"), "{message}")
+        }
+        other => panic!("expected an overflow, got {other:?}"),
+    }
+}

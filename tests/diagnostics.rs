@@ -54,6 +54,8 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("missing-law", "lawbook::check::missing_reference", &["95B"])]
 #[case("missing-paragraph", "lawbook::check::missing_reference", &["27E"])]
 #[case("type-mismatch", "lawbook::check::type_mismatch", &["NT"])]
+#[case("decimal-beside-int", "lawbook::check::type_mismatch", &["60"])]
+#[case("decimal-divided", "lawbook::check::type_mismatch", &["session"])]
 #[case("exception-cycle", "lawbook::check::exception", &["90A", "90C", "90B"])]
 #[case("ambiguous-rules", "lawbook::check::ambiguous_rules", &["90A", "90B"])]
 #[case("unhandled-answer", "lawbook::check::unhandled_answer", &["condone"])]

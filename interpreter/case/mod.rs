@@ -111,7 +111,7 @@ pub struct Case {
     pub total_points: Vec<i64>,
     /// Artificial adjusted scores (12C2): a side, how far it was at fault (0 not, 1 partly,
     /// 2 directly) and its percentage on the session's other boards (12C2(c)), if given.
-    pub artificial: Vec<(Side, u8, Option<i64>)>,
+    pub artificial: Vec<(Side, u8, Option<rust_decimal::Decimal>)>,
     /// `pbn FILE N`: the board N of a PBN file, path relative to the case, gives what the
     /// case does not (deal, dealer, vulnerability, auction, play).
     pub pbn: Option<(String, u32, Span)>,
@@ -555,12 +555,7 @@ pub fn parse_case_said(
                     .and_then(|x| w.lookup("fault", lang, &x.text));
                 let session = match line_words.get(2) {
                     None => Some(None),
-                    Some(x) => x
-                        .text
-                        .parse::<i64>()
-                        .ok()
-                        .filter(|p| (0..=100).contains(p))
-                        .map(Some),
+                    Some(x) => session_percent(&x.text).map(Some),
                 };
                 let side = side.and_then(|s| match s {
                     "ns" => Some(Side::NorthSouth),
@@ -568,6 +563,15 @@ pub fn parse_case_said(
                     _ => None,
                 });
                 match (side, fault, session, line_words.len() <= 3) {
+                    // The side and its part read, the percentage not: said at its word.
+                    (Some(_), Some(_), None, true) => {
+                        let word = &line_words[2];
+                        diags.push(cx.error(
+                            "case.session_percent",
+                            word.span,
+                            &[("word", word.text.as_str().into())],
+                        ))
+                    }
                     // One score a side (12C2(a)): a second for the same side contradicts it.
                     (Some(s), Some(_), Some(_), true)
                         if case.artificial.iter().any(|(t, _, _)| *t == s) =>
@@ -690,3 +694,18 @@ fn rank_of(id: &str) -> Rank {
 
 #[cfg(test)]
 mod tests;
+
+/// A session's percentage as a case writes it (12C2(c)): a number from 0 to 100, with
+/// decimals after a point or a comma (61.37, 61,37: a Director copies it from his scoring
+/// program, in his language's way), kept exactly as written; at most 12 places, which the
+/// ruling's JSON keeps exactly.
+fn session_percent(text: &str) -> Option<rust_decimal::Decimal> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (whole, places) = text.split_once(['.', ',']).unwrap_or((text, ""));
+    let places_ok = places.is_empty() || (digits(places) && places.len() <= 12);
+    if !digits(whole) || !places_ok || text.ends_with(['.', ',']) {
+        return None;
+    }
+    let d = rust_decimal::Decimal::from_str_exact(&text.replace(',', ".")).ok()?;
+    (d <= rust_decimal::Decimal::ONE_HUNDRED).then_some(d)
+}

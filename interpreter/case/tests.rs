@@ -107,3 +107,35 @@ fn an_entrys_words_are_what_they_were_when_pest_skipped_between_them() {
         }
     }
 }
+
+/// A session's percentage (12C2(c)) as a Director copies it: whole, with a point or a
+/// comma, kept exactly; never above 100, never with two marks, a sign or an empty part.
+#[test]
+fn a_session_percentage_is_a_number_from_0_to_100_with_a_point_or_a_comma() {
+    use super::session_percent;
+    let exact = |s: &str| rust_decimal::Decimal::from_str_exact(s).unwrap();
+    assert_eq!(session_percent("68"), Some(exact("68")));
+    assert_eq!(session_percent("61.37"), Some(exact("61.37")));
+    assert_eq!(session_percent("61,37"), Some(exact("61.37")));
+    assert_eq!(session_percent("0"), Some(exact("0")));
+    assert_eq!(session_percent("100.00"), Some(exact("100.00")));
+    assert_eq!(
+        session_percent("61.123456789012"),
+        Some(exact("61.123456789012"))
+    );
+    for bad in [
+        "100.01",
+        "61.1234567890123",
+        "61.3.7",
+        "61,3,7",
+        "61.",
+        ".5",
+        "-5",
+        "+5",
+        "6 1",
+        "",
+        "x",
+    ] {
+        assert_eq!(session_percent(bad), None, "{bad}");
+    }
+}

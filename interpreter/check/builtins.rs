@@ -422,13 +422,13 @@ pub const ENTRY_POINTS: &[(&str, &[(&str, fn() -> Type)], fn() -> Type, &str)] =
     ),
     (
         "artificial_percent",
-        &[("fault", || Type::Int), ("session", || Type::Int)],
-        || Type::Int,
+        &[("fault", || Type::Int), ("session", || Type::Decimal)],
+        || Type::Decimal,
         "an artificial adjusted score in a pairs event, per cent (Law 12C2(a), (c))",
     ),
     (
         "artificial_from_session",
-        &[("fault", || Type::Int), ("session", || Type::Int)],
+        &[("fault", || Type::Int), ("session", || Type::Decimal)],
         || Type::Bool,
         "whether an artificial adjusted score is the side's result on the session's other boards (Law 12C2(c))",
     ),

@@ -16,6 +16,50 @@ impl Checker {
         }
     }
 
+    /// The type of `a op b` for an arithmetic operator or the number a comparison compares:
+    /// two ints, or two decimals (`+ - *` and comparisons; `/` and `%` are for ints, whose
+    /// quotient is exact where a decimal's need not be). An int beside a decimal is an error
+    /// that says how to write the int.
+    fn numbers(&self, op: BinOp, a: &Expr, b: &Expr, scope: &Scope) -> Option<Type> {
+        let (ta, tb) = (self.infer(a, scope), self.infer(b, scope));
+        let decimal = |t: &Option<Type>| t.as_ref() == Some(&Type::Decimal);
+        if !(decimal(&ta) || decimal(&tb)) {
+            self.expect(a, scope, &Type::Int);
+            self.expect(b, scope, &Type::Int);
+            return Some(Type::Int);
+        }
+        if matches!(op, BinOp::Div | BinOp::Rem) {
+            let at = if decimal(&ta) { a } else { b };
+            self.err(
+                Diag::new(E_TYPE, "`/` and `%` take ints, not decimals")
+                    .label(at.span, "a decimal")
+                    .help("multiply by a decimal instead (`x * 0.5`), or divide ints"),
+            );
+            return None;
+        }
+        for (x, t) in [(a, &ta), (b, &tb)] {
+            match t {
+                Some(Type::Decimal | Type::Any) | None => {}
+                Some(Type::Int) => self.err(
+                    Diag::new(E_TYPE, "an int beside a decimal")
+                        .label(x.span, "this is an int")
+                        .help(match x.kind {
+                            ExprKind::Int(n) => format!(
+                                "write it as a decimal, `{n}.0`: an int and a decimal are not mixed"
+                            ),
+                            _ => "make it a decimal (`40.0`, not `40`): an int and a decimal are not mixed".into(),
+                        }),
+                ),
+                Some(t) => self.err(
+                    Diag::new(E_TYPE, format!("expected a decimal, found {}", super::a(t)))
+                        .label(x.span, format!("this is {}", super::a(t)))
+                        .help("a decimal is needed here"),
+                ),
+            }
+        }
+        Some(Type::Decimal)
+    }
+
     pub(super) fn unknown_name(&self, name: &str, span: Span, scope: &Scope) {
         let b = &self.book;
         let cands = (scope.iter().map(|(n, _)| n))
@@ -42,6 +86,7 @@ impl Checker {
     pub(super) fn infer(&self, e: &Expr, scope: &Scope) -> Option<Type> {
         match &e.kind {
             ExprKind::Int(_) => Some(Type::Int),
+            ExprKind::Decimal(_) => Some(Type::Decimal),
             ExprKind::Str(_) => Some(Type::Text),
             ExprKind::BidLit(_) => Some(Type::Call),
             ExprKind::CardLit(_) => Some(Type::Card),
@@ -94,10 +139,15 @@ impl Checker {
                     }
                 }
             }
-            ExprKind::Neg(x) => {
-                self.expect(x, scope, &Type::Int);
-                Some(Type::Int)
-            }
+            ExprKind::Neg(x) => match self.infer(x, scope)? {
+                Type::Decimal => Some(Type::Decimal),
+                t => {
+                    if !t.fits(&Type::Int) {
+                        self.expect(x, scope, &Type::Int);
+                    }
+                    Some(Type::Int)
+                }
+            },
             ExprKind::Not(x) => {
                 self.expect(x, scope, &Type::Bool);
                 Some(Type::Bool)
@@ -122,15 +172,10 @@ impl Checker {
                     Some(Type::Bool)
                 }
                 BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                    self.expect(a, scope, &Type::Int);
-                    self.expect(b, scope, &Type::Int);
+                    self.numbers(*op, a, b, scope);
                     Some(Type::Bool)
                 }
-                _ => {
-                    self.expect(a, scope, &Type::Int);
-                    self.expect(b, scope, &Type::Int);
-                    Some(Type::Int)
-                }
+                _ => self.numbers(*op, a, b, scope),
             },
             ExprKind::If(c, t, f) => {
                 self.expect(c, scope, &Type::Bool);

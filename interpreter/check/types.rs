@@ -5,6 +5,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Int,
+    /// An exact decimal (`60.5`): its own type, as in Catala: an int is not a decimal, so
+    /// `40` and `40.0` are never mixed by accident; write the int as a decimal.
+    Decimal,
     Bool,
     Text,
     Seat,
@@ -30,6 +33,7 @@ impl Type {
     pub fn from_name(name: &str) -> Option<Type> {
         Some(match name {
             "int" => Type::Int,
+            "decimal" => Type::Decimal,
             "bool" => Type::Bool,
             "text" => Type::Text,
             "seat" => Type::Seat,
@@ -46,9 +50,9 @@ impl Type {
         })
     }
 
-    pub const NAMES: [&'static str; 13] = [
-        "int", "bool", "text", "seat", "side", "suit", "strain", "rank", "card", "call", "entry",
-        "play", "conduct",
+    pub const NAMES: [&'static str; 14] = [
+        "int", "decimal", "bool", "text", "seat", "side", "suit", "strain", "rank", "card", "call",
+        "entry", "play", "conduct",
     ];
 
     /// Whether a value of type `self` may stand where `want` is expected. A suit is a strain.
@@ -74,6 +78,7 @@ impl fmt::Display for Type {
             Type::Any => f.write_str("any"),
             t => f.write_str(match t {
                 Type::Int => "int",
+                Type::Decimal => "decimal",
                 Type::Bool => "bool",
                 Type::Text => "text",
                 Type::Seat => "seat",

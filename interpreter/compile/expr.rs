@@ -125,6 +125,7 @@ impl Compiler<'_> {
     pub fn expr(&self, e: &Expr, scope: &mut Scope) -> Spanned {
         let (expr, ty) = match &e.kind {
             ExprKind::Int(i) => (CExpr::Const(Value::Int(*i)), Type::Int),
+            ExprKind::Decimal(d) => (CExpr::Const(Value::Decimal(*d)), Type::Decimal),
             ExprKind::Str(s) => (CExpr::Const(Value::Text(Rc::from(s.as_str()))), Type::Text),
             ExprKind::BidLit(c) => (
                 CExpr::Const(Value::Call(*c, Meaning::Natural, Held::NONE)),
@@ -182,17 +183,21 @@ impl Compiler<'_> {
                 };
                 (CExpr::Field(x, kind), ty)
             }
-            ExprKind::Neg(x) => (CExpr::Neg(self.boxed(x, scope)), Type::Int),
+            ExprKind::Neg(x) => {
+                let x = self.boxed(x, scope);
+                let ty = decimal_or_int(&x.ty, &x.ty);
+                (CExpr::Neg(x), ty)
+            }
             ExprKind::Not(x) => (CExpr::Not(self.boxed(x, scope)), Type::Bool),
             ExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.boxed(a, scope), self.boxed(b, scope));
                 let ty = match op {
-                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => Type::Int,
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                        decimal_or_int(&a.ty, &b.ty)
+                    }
                     _ => Type::Bool,
                 };
-                (
-                    CExpr::Binary(*op, self.boxed(a, scope), self.boxed(b, scope)),
-                    ty,
-                )
+                (CExpr::Binary(*op, a, b), ty)
             }
             ExprKind::If(c, t, f) => {
                 let (c, t, f) = (
@@ -330,5 +335,15 @@ fn element(list: &Type) -> Type {
     match list {
         Type::List(t) => (**t).clone(),
         _ => Type::Any,
+    }
+}
+
+/// The type of arithmetic on operands of these types: decimal where the checker found
+/// decimals (it allows no int beside one), else int.
+fn decimal_or_int(a: &Type, b: &Type) -> Type {
+    if *a == Type::Decimal || *b == Type::Decimal {
+        Type::Decimal
+    } else {
+        Type::Int
     }
 }

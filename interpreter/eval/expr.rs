@@ -4,10 +4,12 @@
 //! code is checked against.
 
 use super::ops::{
-    apply_builtin, arithmetic, negate, no_element, overflow, read_field, read_state, type_error,
+    apply_builtin, arithmetic, decimal_arithmetic, negate, negate_decimal, no_element, overflow,
+    read_field, read_state, type_error,
 };
 use super::probe;
 use super::value::{same_value, Value};
+use crate::check::types::Type;
 use crate::compile::{CDefine, CExpr, CKey, CTable, Folded, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::model::{Call, Meaning};
@@ -413,6 +415,9 @@ impl<'a> Evaluator<'a> {
             CExpr::Fact(n) => Value::Bool(view.facts.iter().any(|f| f == n)),
             CExpr::State(s) => read_state(view, *s, e.span)?,
             CExpr::Field(x, f) => read_field(&self.run(x, frame, env, view)?, *f, e.span)?,
+            CExpr::Neg(x) if e.ty == Type::Decimal => {
+                negate_decimal(&self.run(x, frame, env, view)?, e.span)?
+            }
             CExpr::Neg(x) => Value::Int(negate(self.run_int(x, frame, env, view)?, e.span)?),
             CExpr::Not(x) => Value::Bool(!self.run_bool(x, frame, env, view)?),
             CExpr::Binary(op, a, b) => match op {
@@ -427,6 +432,11 @@ impl<'a> Evaluator<'a> {
                 }
                 BinOp::Ne => {
                     Value::Bool(self.run(a, frame, env, view)? != self.run(b, frame, env, view)?)
+                }
+                _ if a.ty == Type::Decimal || b.ty == Type::Decimal => {
+                    let x = self.run(a, frame, env, view)?;
+                    let y = self.run(b, frame, env, view)?;
+                    decimal_arithmetic(*op, &x, &y, e.span)?
                 }
                 _ => {
                     let x = self.run_int(a, frame, env, view)?;

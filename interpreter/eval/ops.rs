@@ -70,6 +70,39 @@ pub fn negate(x: i64, span: Span) -> Result<i64, Stop> {
     x.checked_neg().ok_or_else(|| overflow(span))
 }
 
+/// Arithmetic and comparisons on two decimal values (`+ - *`, `< <= > >=`), exact; a result
+/// beyond rust_decimal's 96 bits is an error at the expression, as an int's overflow is.
+/// The checker lets no other operator or value reach here; a value of another type (a name
+/// a rule binds) is a type error.
+pub fn decimal_arithmetic(op: BinOp, x: &Value, y: &Value, span: Span) -> Result<Value, Stop> {
+    let (Value::Decimal(x), Value::Decimal(y)) = (x, y) else {
+        let other = if matches!(x, Value::Decimal(_)) { y } else { x };
+        return Err(type_error(span, "decimal", other));
+    };
+    let too_large = || Stop::Error {
+        message: "arithmetic overflow: the result does not fit in a decimal".into(),
+        span,
+    };
+    Ok(match op {
+        BinOp::Add => Value::Decimal(x.checked_add(*y).ok_or_else(too_large)?),
+        BinOp::Sub => Value::Decimal(x.checked_sub(*y).ok_or_else(too_large)?),
+        BinOp::Mul => Value::Decimal(x.checked_mul(*y).ok_or_else(too_large)?),
+        BinOp::Lt => Value::Bool(x < y),
+        BinOp::Le => Value::Bool(x <= y),
+        BinOp::Gt => Value::Bool(x > y),
+        BinOp::Ge => Value::Bool(x >= y),
+        _ => unreachable!("the checker allows no other operator on decimals"),
+    })
+}
+
+/// The negation of a decimal value.
+pub fn negate_decimal(x: &Value, span: Span) -> Result<Value, Stop> {
+    match x {
+        Value::Decimal(d) => Ok(Value::Decimal(-*d)),
+        v => Err(type_error(span, "decimal", v)),
+    }
+}
+
 /// An int result outside 64 bits.
 pub fn overflow(span: Span) -> Stop {
     Stop::Error {

@@ -48,6 +48,7 @@ pub fn same_call(a: (Call, Held), b: (Call, Held)) -> bool {
 #[derive(Clone, Debug)]
 pub enum Value {
     Int(i64),
+    Decimal(rust_decimal::Decimal),
     Bool(bool),
     Text(Rc<str>),
     Seat(Seat),
@@ -103,6 +104,7 @@ impl PartialEq for Value {
         use Value::*;
         match (self, other) {
             (Int(a), Int(b)) => a == b,
+            (Decimal(a), Decimal(b)) => a == b,
             (Bool(a), Bool(b)) => a == b,
             (Text(a), Text(b)) => a == b,
             (Seat(a), Seat(b)) => a == b,
@@ -165,6 +167,7 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Int(i) => write!(f, "{i}"),
+            Value::Decimal(d) => write!(f, "{d}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Text(t) => write!(f, "{t}"),
             Value::Seat(s) => write!(f, "{s}"),

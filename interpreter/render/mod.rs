@@ -107,6 +107,8 @@ pub fn text_in(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang, full:
 pub enum A<'a> {
     Seat(Seat),
     Num(i64),
+    /// A decimal, written with the language's decimal mark (61,37).
+    Decimal(rust_decimal::Decimal),
     Text(Cow<'a, str>),
     /// A concept of the term bank (`spades`), said in the phrase's form (`{suit:gen}`).
     Term(&'static str),
@@ -298,6 +300,9 @@ impl Renderer<'_> {
                                 let _ = write!(out, "{n}");
                             }
                         }
+                    }
+                    (Some(A::Decimal(d)), _) => {
+                        out.push_str(&self.lex.grammar.decimal(self.lang, *d))
                     }
                     (Some(A::Text(t)), Some("a")) => out.push_str(&self.article(t)),
                     (Some(A::Text(t)), Some("cap")) => out.push_str(&capitalize(t)),

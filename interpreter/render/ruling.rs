@@ -348,7 +348,7 @@ impl Renderer<'_> {
                     &[
                         ("side", A::owned(self.side(*side))),
                         ("fault", A::owned(self.p(&format!("fault.{fault}"), &[]))),
-                        ("percent", A::Num(*percent)),
+                        ("percent", A::Decimal(*percent)),
                         ("imps", A::Num(imps.unwrap_or(0))),
                     ],
                 ),

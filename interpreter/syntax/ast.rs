@@ -591,6 +591,8 @@ impl QuantKind {
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i64),
+    /// A decimal literal, kept with the places it was written with (`40.0`).
+    Decimal(rust_decimal::Decimal),
     Str(String),
     Name(String),
     Apply(Ident, Vec<Expr>),

@@ -227,6 +227,18 @@ impl Builder {
         })
     }
 
+    /// A decimal literal, exactly as written (rust_decimal holds 28 significant digits).
+    fn decimal(&self, p: &P) -> Result<rust_decimal::Decimal, Diag> {
+        rust_decimal::Decimal::from_str_exact(p.as_str()).map_err(|_| {
+            Diag::new(
+                "lawbook::syntax::number",
+                "this decimal has too many digits",
+            )
+            .label(self.span(p), "more than 28 significant digits")
+            .help("write it with fewer digits")
+        })
+    }
+
     fn law(&self, p: P) -> Result<Law, Diag> {
         let span = self.span(&p);
         let is_law = p.as_rule() == Rule::law;

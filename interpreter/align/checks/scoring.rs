@@ -37,9 +37,12 @@ struct Book<'a> {
 }
 
 impl Book<'_> {
+    /// The definition's value as the texts write a figure: an int, or a decimal that is a
+    /// whole number (12C2's per cents).
     fn int(&self, name: &str, args: Vec<Value>) -> Option<i64> {
         match self.ev.call(name, args, &self.view) {
             Ok(Value::Int(n)) => Some(n),
+            Ok(Value::Decimal(d)) if d.fract().is_zero() => i64::try_from(d).ok(),
             _ => None,
         }
     }
@@ -385,7 +388,10 @@ fn check_12c2(a: &Alignment, b: &Book, out: &mut Vec<Finding>) {
         .filter_map(|fault| {
             b.int(
                 "artificial_percent",
-                vec![Value::Int(fault), Value::Int(-1)],
+                vec![
+                    Value::Int(fault),
+                    Value::Decimal(rust_decimal::Decimal::NEGATIVE_ONE),
+                ],
             )
         })
         .collect();

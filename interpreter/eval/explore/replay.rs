@@ -285,8 +285,8 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
     }
     for (side, fault, session) in &ctx.case.artificial {
         let f = Value::Int(i64::from(*fault));
-        let session = Value::Int(session.unwrap_or(-1));
-        let percent = int(ev.call(
+        let session = Value::Decimal(session.unwrap_or(rust_decimal::Decimal::NEGATIVE_ONE));
+        let percent = decimal(ev.call(
             "artificial_percent",
             vec![f.clone(), session.clone()],
             &view,
@@ -340,6 +340,13 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
     // In the Laws' order: 2A before 17B before 17D3 before 18A.
     outcome.basis = ev.used_paragraphs();
     Ok((outcome, open))
+}
+
+fn decimal(v: Value) -> rust_decimal::Decimal {
+    match v {
+        Value::Decimal(d) => d,
+        _ => unreachable!("checked entry point"),
+    }
 }
 
 fn int(v: Value) -> i64 {

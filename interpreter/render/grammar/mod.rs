@@ -27,6 +27,8 @@ struct LangGrammar {
     plural: Vec<Category>,
     /// For each of those, the term bank's forms a counted noun tries, `{case}` for the case.
     count_forms: Vec<Vec<String>>,
+    /// What stands between a number's whole part and its decimals (61.37, 61,37).
+    decimal_mark: String,
     harmony: Option<Harmony>,
 }
 
@@ -153,6 +155,18 @@ impl Grammar {
             .iter()
             .position(|c| *c == category)
             .unwrap_or(listed.len().saturating_sub(1))
+    }
+
+    /// A decimal as the language writes it: its digits without trailing zeros (40.0 is 40),
+    /// the language's decimal mark, and a minus sign (not a hyphen) when negative.
+    pub fn decimal(&self, lang: Lang, d: rust_decimal::Decimal) -> String {
+        let digits = d.abs().normalize().to_string();
+        let digits = digits.replace('.', &self.of(lang).decimal_mark);
+        if d.is_sign_negative() && !d.is_zero() {
+            format!("\u{2212}{digits}")
+        } else {
+            digits
+        }
     }
 
     /// The term bank's forms to try, in order, for a noun counted by `n`, in `case`.

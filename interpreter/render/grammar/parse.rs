@@ -30,9 +30,10 @@ fn error_at(span: &Range<usize>, message: impl Into<String>) -> GrammarError {
 /// Every field a section may give, in the order the file's head comment lists them: its
 /// name, and whether it is vowel harmony's (which needs the language's `vowels`). Each is
 /// given once, but `suffix`, once a suffix.
-const FIELDS: [(&str, bool); 19] = [
+const FIELDS: [(&str, bool); 20] = [
     ("plural", false),
     ("count-forms", false),
+    ("decimal-mark", false),
     ("vowels", false),
     ("lengthen", true),
     ("suffix", true),
@@ -214,6 +215,14 @@ fn language(head: &Range<usize>, fields: &[Field]) -> Result<LangGrammar, Vec<Gr
             }
             g.count_forms = groups;
         }
+    }
+    match field("decimal-mark").map(|f| (f, f.values.as_slice())) {
+        None => errors.push(error_at(
+            head,
+            "this language gives no `decimal-mark`: what it writes between a number's whole part and its decimals (`.` or `,`)",
+        )),
+        Some((_, [(mark, _)])) => g.decimal_mark = mark.to_string(),
+        Some((f, _)) => errors.push(f.error("`decimal-mark` gives one mark (`.` or `,`)")),
     }
     let harmony_field = fields.iter().find(|f| {
         FIELDS

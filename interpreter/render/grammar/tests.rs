@@ -281,6 +281,11 @@ fn errors_say_where_and_what() {
         &whole.replace("article: a az", "article: a az\narticle: a az"),
         "article: a az",
     );
+    // A decimal mark that is two marks.
+    at(
+        &whole.replacen("decimal-mark: ,", "decimal-mark: , .", 1),
+        "decimal-mark: , .",
+    );
     // A language with no section.
     let errors = Grammar::parse(&whole.replace("[sk]", "[en]")).expect_err("no sk");
     assert!(
@@ -299,7 +304,11 @@ fn a_language_has_the_grammar_its_section_gives() {
     let hu = &whole[whole.find("[hu]").unwrap() + "[hu]".len()..];
     let sk_harmony = hu
         .lines()
-        .filter(|l| !l.starts_with("plural") && !l.starts_with("count-forms"))
+        .filter(|l| {
+            !["plural", "count-forms", "decimal-mark"]
+                .iter()
+                .any(|f| l.starts_with(f))
+        })
         .collect::<Vec<_>>()
         .join("\n");
     let src = whole.replace("[pl]", &format!("{sk_harmony}\n[pl]"));
@@ -323,4 +332,17 @@ fn a_letter_whose_lower_case_is_shorter_is_cut_where_it_begins() {
         g.inflect(Lang::Hu, "aS\u{212a}", "ins").as_deref(),
         Some("asS\u{212a}al")
     );
+}
+
+/// A decimal in each language's way: its mark, no trailing zeros, a minus sign.
+#[test]
+fn decimals_take_the_languages_mark() {
+    let g = bundled();
+    let d = |s: &str| rust_decimal::Decimal::from_str_exact(s).unwrap();
+    assert_eq!(g.decimal(Lang::En, d("61.37")), "61.37");
+    assert_eq!(g.decimal(Lang::Sk, d("61.37")), "61,37");
+    assert_eq!(g.decimal(Lang::Pl, d("38.750")), "38,75");
+    assert_eq!(g.decimal(Lang::Hu, d("40.0")), "40");
+    assert_eq!(g.decimal(Lang::En, d("-1.5")), "\u{2212}1.5");
+    assert_eq!(g.decimal(Lang::Sk, d("-0.0")), "0");
 }

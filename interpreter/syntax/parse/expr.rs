@@ -219,6 +219,10 @@ impl Builder {
                 kind: ExprKind::Int(self.int(&p)?),
                 span,
             }),
+            Rule::decimal => Ok(Expr {
+                kind: ExprKind::Decimal(self.decimal(&p)?),
+                span,
+            }),
             Rule::string => Ok(Expr {
                 kind: ExprKind::Str(p.into_inner().next().map_or("", |b| b.as_str()).to_string()),
                 span,

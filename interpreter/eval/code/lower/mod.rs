@@ -16,8 +16,8 @@ use crate::check::types::Type;
 use crate::compile::{CExpr, FieldKind, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::eval::ops::{
-    apply_builtin, apply_on, check_range, compare, int_op, negate, no_element, overflow,
-    read_field, read_state, state_list, type_error, Stop,
+    apply_builtin, apply_on, check_range, compare, decimal_arithmetic, int_op, negate,
+    negate_decimal, no_element, overflow, read_field, read_state, state_list, type_error, Stop,
 };
 use crate::eval::value::Value;
 use crate::model::{Call, Meaning};
@@ -450,6 +450,11 @@ impl<'b> Lowerer<'b> {
                     Box::new(move |m| Ok(!equal(m)?))
                 }
             }
+            CExpr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b)
+                if a.ty == Type::Decimal || b.ty == Type::Decimal =>
+            {
+                bool::lowered(Lowered::Val(self.decimals(*op, a, b, span)), span)
+            }
             CExpr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
                 if let Some(f) = self.compared(*op, a, b) {
                     return f;
@@ -577,6 +582,14 @@ impl<'b> Lowerer<'b> {
                     read_field(&v, f, span).or_else(|e| m.fail(e))
                 })
             }
+            CExpr::Neg(x) if e.ty == Type::Decimal => {
+                let x = self.val(x);
+                Box::new(move |m| {
+                    let v = x(m)?;
+                    negate_decimal(&v, span).or_else(|s| m.fail(s))
+                })
+            }
+            CExpr::Binary(op, a, b) if e.ty == Type::Decimal => self.decimals(*op, a, b, span),
             CExpr::Neg(_) => {
                 let f = self.int_of(e);
                 Box::new(move |m| f(m).map(Value::Int))
@@ -595,6 +608,18 @@ impl<'b> Lowerer<'b> {
             }
             CExpr::Quant { .. } => super::as_value(self.quant(e)),
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// Arithmetic or a comparison on two decimals, as the reference interpreter does it
+    /// (`decimal_arithmetic`): decimals are held as values, not in slots.
+    fn decimals(&mut self, op: BinOp, a: &Spanned, b: &Spanned, span: Span) -> Fun<Value> {
+        let (a, b) = (self.val(a), self.val(b));
+        Box::new(move |m| {
+            let (x, y) = (a(m)?, b(m)?);
+            decimal_arithmetic(op, &x, &y, span).or_else(|s| m.fail(s))
+        })
     }
 }
 
