@@ -207,6 +207,10 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("trumps", || Type::Strain),
     // Whose turn it is to lead or play (Laws 41A, 44).
     ("to_play", || Type::Seat),
+    // Between tricks, who leads the next waits for a ruling on the last trick's cards: a
+    // revoke among them corrected when attention is drawn (62B), or a choice that may take
+    // one of them back (52B2); `to_play` is then the winner as the cards lie.
+    ("lead_awaits_ruling", || Type::Bool),
     // The moments after the play that bound a rectification (62D, 64B4, 64B5): the hands
     // returned to the board, a call made on the next deal, the round ended.
     ("hands_returned", || Type::Bool),

@@ -310,6 +310,7 @@ impl Compiler<'_> {
                 "conceded" => StateVar::Conceded,
                 "claimers" => StateVar::Claimers,
                 "cards_since_claim" => StateVar::CardsSinceClaim,
+                "lead_awaits_ruling" => StateVar::LeadAwaitsRuling,
                 "conducts" => StateVar::Conducts,
                 "next_conducts" => StateVar::NextConducts,
                 "choices_asked" => StateVar::ChoicesAsked,

@@ -40,6 +40,7 @@ pub enum StateVar {
     Conceded,
     Claimers,
     CardsSinceClaim,
+    LeadAwaitsRuling,
     Conducts,
     NextConducts,
     ChoicesAsked,

@@ -47,6 +47,9 @@ pub struct View {
     pub choices_asked: Rc<Vec<Value>>,
     /// The cards led or played since the last claim (68D2(b): the play went on).
     pub cards_since_claim: i64,
+    /// Who leads the next trick waits for a ruling on the last trick's cards
+    /// (`lead_awaits_ruling`).
+    pub lead_awaits_ruling: bool,
     /// The tricks a claim's ruling gave each side, by side (69A, 70, 71).
     pub awarded: [u8; 2],
     pub line_stated: bool,
@@ -137,6 +140,7 @@ impl Default for View {
             claimers: vec![],
             choices_asked: Rc::new(vec![]),
             cards_since_claim: 0,
+            lead_awaits_ruling: false,
             awarded: [0, 0],
             line_stated: false,
             claim_evidence: Err(Rc::from("no claim has been made")),

@@ -367,8 +367,10 @@ pub struct Table<'a> {
     /// Cards a rectification deems played (`play c`: 45C), played once the act is ruled.
     deemed_plays: Vec<Card>,
     /// The next leader's turn waits for an open choice on the card that completed the trick,
-    /// whose answer may take that card back (52B2): `play::release_lead_turn`.
-    lead_turn_held: bool,
+    /// whose answer may take that card back (52B2), or for attention to a revoke among the
+    /// trick's cards (62B): `play::release_lead_turn`. The law book reads it
+    /// (`lead_awaits_ruling`): who is to lead is not yet known.
+    lead_turn_held: Watched<bool>,
     /// What the players did besides calls and cards (`conducts`), in order.
     conducts: Watched<Rc<Vec<Value>>>,
     /// The choices players were asked to make, in order (`choices_asked`): each a record of
@@ -528,7 +530,7 @@ impl<'a> Table<'a> {
             claim: Default::default(),
             designations: vec![],
             deemed_plays: vec![],
-            lead_turn_held: false,
+            lead_turn_held: Default::default(),
             conducts: Watched::new(Rc::new(vec![])),
             choices_asked: Watched::new(Rc::new(vec![])),
             next_conduct: Default::default(),

@@ -276,7 +276,7 @@ impl<'a> Table<'a> {
             // the card replaced, another wins): the leader's turn comes once it is answered,
             // or attention drawn, or when a card is led first (`lead_turn_before_card`).
             if self.ruling_open_on_last_trick(true) {
-                self.lead_turn_held = true;
+                self.lead_turn_held.set(true);
                 return Ok(());
             }
             self.lead_turn(next)
@@ -313,10 +313,10 @@ impl<'a> Table<'a> {
     /// The held leader's turn comes, unless a ruling on the last trick's cards is open (a
     /// choice; with `attention`, a revoke waiting for attention too).
     fn release_lead_turn_unless(&mut self, attention: bool) -> Result<(), Fail> {
-        if !self.lead_turn_held || self.ruling_open_on_last_trick(attention) {
+        if !*self.lead_turn_held || self.ruling_open_on_last_trick(attention) {
             return Ok(());
         }
-        self.lead_turn_held = false;
+        self.lead_turn_held.set(false);
         let play = self.play.as_ref().unwrap();
         if play.in_progress() || play.ended {
             return Ok(());

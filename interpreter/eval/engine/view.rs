@@ -129,6 +129,7 @@ impl<'a> Table<'a> {
             + self.facts.changes()
             + self.claim.changes()
             + self.lead_faced.changes()
+            + self.lead_turn_held.changes()
             + self.finished.changes()
     }
 
@@ -355,6 +356,7 @@ impl<'a> Table<'a> {
             next_deal_callers: self.next_deal_callers_list(),
             round_ended: self.stages.contains(&Stage::RoundEnded),
             opening_lead_faced: *self.lead_faced,
+            lead_awaits_ruling: *self.lead_turn_held,
             case_ended: *self.finished,
             memo: Default::default(),
             hand_lists: Default::default(),
