@@ -386,7 +386,8 @@ fn decimals_are_exact_and_both_paths_agree() {
          define negated(a: decimal): decimal = - a\n\
          define above(a: decimal, b: decimal): bool = a > b and not (a <= b)\n\
          define graded(a: decimal): decimal = if a >= 60.0 then a else if a < 40.0 then 40.0 else 50.00\n\
-         define same(a: decimal, b: decimal): bool = a == b\n",
+         define same(a: decimal, b: decimal): bool = a == b\n\
+         table by_percent(p: decimal): int { 60.0 => 1  61.37 => 2  _ => 3 }\n",
         Evaluation::Unfolded,
     );
     let (findings, view) = (Findings::default(), View::default());
@@ -411,6 +412,10 @@ fn decimals_are_exact_and_both_paths_agree() {
     assert_eq!(value("graded", vec![d("45")]), "50.00");
     // Equal whatever the places written.
     assert_eq!(value("same", vec![d("60.0"), d("60.00")]), "true");
+    // A table keyed by decimals finds its row whatever the places written.
+    assert_eq!(value("by_percent", vec![d("60")]), "1");
+    assert_eq!(value("by_percent", vec![d("61.370")]), "2");
+    assert_eq!(value("by_percent", vec![d("61.371")]), "3");
     let big = Value::Decimal(Decimal::MAX);
     match ask("product", vec![big.clone(), big]) {
         Err(lawbook::eval::ops::Stop::Error { message, .. }) => {
