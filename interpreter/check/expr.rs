@@ -6,13 +6,19 @@ use super::*;
 impl Checker {
     pub(super) fn expect(&self, e: &Expr, scope: &Scope, want: &Type) {
         if let Some(t) = self.infer(e, scope) {
-            if !t.fits(want) {
-                self.err(
-                    Diag::new(E_TYPE, format!("expected {}, found {}", a(want), a(&t)))
-                        .label(e.span, format!("this is {}", a(&t)))
-                        .help(format!("{} is needed here", a(want))),
-                );
-            }
+            self.expect_inferred(e, &t, want);
+        }
+    }
+
+    /// `expect` with `e`'s type already inferred (inferring it again at every level of a
+    /// nested expression would double the work at each).
+    fn expect_inferred(&self, e: &Expr, t: &Type, want: &Type) {
+        if !t.fits(want) {
+            self.err(
+                Diag::new(E_TYPE, format!("expected {}, found {}", a(want), a(t)))
+                    .label(e.span, format!("this is {}", a(t)))
+                    .help(format!("{} is needed here", a(want))),
+            );
         }
     }
 
@@ -24,8 +30,11 @@ impl Checker {
         let (ta, tb) = (self.infer(a, scope), self.infer(b, scope));
         let decimal = |t: &Option<Type>| t.as_ref() == Some(&Type::Decimal);
         if !(decimal(&ta) || decimal(&tb)) {
-            self.expect(a, scope, &Type::Int);
-            self.expect(b, scope, &Type::Int);
+            for (x, t) in [(a, &ta), (b, &tb)] {
+                if let Some(t) = t {
+                    self.expect_inferred(x, t, &Type::Int);
+                }
+            }
             return Some(Type::Int);
         }
         if matches!(op, BinOp::Div | BinOp::Rem) {
@@ -139,14 +148,13 @@ impl Checker {
                     }
                 }
             }
-            ExprKind::Neg(x) => match self.infer(x, scope)? {
-                Type::Decimal => Some(Type::Decimal),
-                t => {
-                    if !t.fits(&Type::Int) {
-                        self.expect(x, scope, &Type::Int);
-                    }
+            ExprKind::Neg(x) => match self.infer(x, scope) {
+                Some(Type::Decimal) => Some(Type::Decimal),
+                Some(t) => {
+                    self.expect_inferred(x, &t, &Type::Int);
                     Some(Type::Int)
                 }
+                None => Some(Type::Int),
             },
             ExprKind::Not(x) => {
                 self.expect(x, scope, &Type::Bool);
