@@ -60,10 +60,11 @@ fn every_folded_point_is_what_the_interpreter_computes() {
     assert!(folded >= 1);
 }
 
-#[test]
-fn a_law_book_written_to_be_slow_to_fold_loads_and_is_interpreted() {
+/// The 2017 book copied to a folder of its own with law 99 holding `body`, loaded; the folder
+/// is the caller's to remove.
+fn book_with_law(name: &str, body: &str) -> (std::path::PathBuf, CompiledBook) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("lawbook-fold-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("lawbook-fold-{name}-{}", std::process::id()));
     let book = dir.join("2017");
     std::fs::create_dir_all(&book).unwrap();
     for e in std::fs::read_dir(root.join("laws/2017")).unwrap() {
@@ -72,14 +73,48 @@ fn a_law_book_written_to_be_slow_to_fold_loads_and_is_interpreted() {
             std::fs::copy(&p, book.join(p.file_name().unwrap())).unwrap();
         }
     }
-    // 65,536 points of a thousand steps each: more than folding may spend.
     std::fs::write(
-        book.join("99-costly.law"),
-        "law 99 {\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n  define costly(a: 0..4095, b: 0..15): int = a + b + (sum n in range(1, 1000) by 0)\n}\n",
+        book.join("99-added.law"),
+        format!("law 99 {{\n  title en \"x\" sk \"x\" pl \"x\" hu \"x\"\n{body}}}\n"),
     )
     .unwrap();
     let mut sources = Sources::default();
     let loaded = load_lawbook(&book, &mut sources).expect("the book loads");
+    (dir, loaded)
+}
+
+/// A definition folded to decimals (a per cent by a side's part in an irregularity) is
+/// folded, and shared by the threads of a corpus run as the ints are (`Folds::share`).
+#[test]
+fn decimal_points_are_folded_and_shared() {
+    let (dir, loaded) = book_with_law(
+        "decimal",
+        "  define graded(fault: 0..2): decimal = if fault == 2 then 40.0 else if fault == 1 then 50.0 else 60.5\n",
+    );
+    let graded = loaded.program.define("graded").expect("graded");
+    assert!(loaded.program.folded[graded.index].is_some(), "folded");
+    assert!(
+        lawbook::eval::fold::Folds::share(&loaded.program).is_some(),
+        "shared"
+    );
+    let findings = Findings::default();
+    let ev = Evaluator::new(&loaded, &findings, 1_000_000);
+    let v = ev.call(
+        "graded",
+        vec![lawbook::eval::value::Value::Int(0)],
+        &View::default(),
+    );
+    assert_eq!(v.ok().map(|v| v.to_string()), Some("60.5".to_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_law_book_written_to_be_slow_to_fold_loads_and_is_interpreted() {
+    // 65,536 points of a thousand steps each: more than folding may spend.
+    let (dir, loaded) = book_with_law(
+        "costly",
+        "  define costly(a: 0..4095, b: 0..15): int = a + b + (sum n in range(1, 1000) by 0)\n",
+    );
     let costly = loaded.program.define("costly").expect("costly");
     assert!(costly.domains.is_some(), "pure, with finite domains");
     assert!(loaded.program.folded[costly.index].is_none(), "not folded");

@@ -105,11 +105,12 @@ struct SharedFolded {
 }
 
 /// A folded point's value with nothing shared in it: the bundled books' folded points are
-/// scores, truth values and seats (a book folding another kind of value is folded by each
-/// thread).
+/// scores, truth values and seats; a decimal holds nothing shared either (a book folding
+/// another kind of value is folded by each thread).
 #[derive(Clone, Copy, Debug)]
 enum Plain {
     Int(i64),
+    Decimal(rust_decimal::Decimal),
     Bool(bool),
     Seat(crate::model::Seat),
 }
@@ -118,6 +119,7 @@ impl Plain {
     fn of(v: &Value) -> Option<Plain> {
         match *v {
             Value::Int(n) => Some(Plain::Int(n)),
+            Value::Decimal(d) => Some(Plain::Decimal(d)),
             Value::Bool(b) => Some(Plain::Bool(b)),
             Value::Seat(s) => Some(Plain::Seat(s)),
             _ => None,
@@ -127,6 +129,7 @@ impl Plain {
     fn value(self) -> Value {
         match self {
             Plain::Int(n) => Value::Int(n),
+            Plain::Decimal(d) => Value::Decimal(d),
             Plain::Bool(b) => Value::Bool(b),
             Plain::Seat(s) => Value::Seat(s),
         }
