@@ -83,6 +83,17 @@ fn book_with_law(name: &str, body: &str) -> (std::path::PathBuf, CompiledBook) {
     (dir, loaded)
 }
 
+/// The value of `name` at these int arguments, by the book's own evaluation.
+fn call(book: &CompiledBook, name: &str, args: &[i64]) -> Option<lawbook::eval::value::Value> {
+    let findings = Findings::default();
+    let ev = Evaluator::new(book, &findings, 1_000_000);
+    let args = args
+        .iter()
+        .map(|&n| lawbook::eval::value::Value::Int(n))
+        .collect();
+    ev.call(name, args, &View::default()).ok()
+}
+
 /// A definition folded to decimals (a per cent by a side's part in an irregularity) is
 /// folded, and shared by the threads of a corpus run as the ints are (`Folds::share`).
 #[test]
@@ -97,14 +108,8 @@ fn decimal_points_are_folded_and_shared() {
         lawbook::eval::fold::Folds::share(&loaded.program).is_some(),
         "shared"
     );
-    let findings = Findings::default();
-    let ev = Evaluator::new(&loaded, &findings, 1_000_000);
-    let v = ev.call(
-        "graded",
-        vec![lawbook::eval::value::Value::Int(0)],
-        &View::default(),
-    );
-    assert_eq!(v.ok().map(|v| v.to_string()), Some("60.5".to_string()));
+    let v = call(&loaded, "graded", &[0]);
+    assert_eq!(v.map(|v| v.to_string()), Some("60.5".to_string()));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -121,17 +126,10 @@ fn a_law_book_written_to_be_slow_to_fold_loads_and_is_interpreted() {
     // The others still are.
     let score = loaded.program.define("score").expect("score");
     assert!(loaded.program.folded[score.index].is_some(), "score folded");
-    let findings = Findings::default();
-    let ev = Evaluator::new(&loaded, &findings, 1_000_000);
-    let v = ev.call(
-        "costly",
-        vec![
-            lawbook::eval::value::Value::Int(7),
-            lawbook::eval::value::Value::Int(3),
-        ],
-        &View::default(),
+    assert_eq!(
+        call(&loaded, "costly", &[7, 3]),
+        Some(lawbook::eval::value::Value::Int(10))
     );
-    assert_eq!(v.ok(), Some(lawbook::eval::value::Value::Int(10)));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -322,6 +322,16 @@ impl<'b> Lowerer<'b> {
         }
     }
 
+    /// Arithmetic or a comparison on two decimals, as the reference interpreter does it
+    /// (`decimal_arithmetic`): decimals are held as values, not in slots.
+    fn decimals(&mut self, op: BinOp, a: &Spanned, b: &Spanned, span: Span) -> Fun<Value> {
+        let (a, b) = (self.val(a), self.val(b));
+        Box::new(move |m| {
+            let (x, y) = (a(m)?, b(m)?);
+            decimal_arithmetic(op, &x, &y, span).or_else(|s| m.fail(s))
+        })
+    }
+
     /// An expression of type int.
     fn int_of(&mut self, e: &Spanned) -> Fun<i64> {
         let span = e.span;
@@ -608,18 +618,6 @@ impl<'b> Lowerer<'b> {
             }
             CExpr::Quant { .. } => super::as_value(self.quant(e)),
         }
-    }
-}
-
-impl Lowerer<'_> {
-    /// Arithmetic or a comparison on two decimals, as the reference interpreter does it
-    /// (`decimal_arithmetic`): decimals are held as values, not in slots.
-    fn decimals(&mut self, op: BinOp, a: &Spanned, b: &Spanned, span: Span) -> Fun<Value> {
-        let (a, b) = (self.val(a), self.val(b));
-        Box::new(move |m| {
-            let (x, y) = (a(m)?, b(m)?);
-            decimal_arithmetic(op, &x, &y, span).or_else(|s| m.fail(s))
-        })
     }
 }
 
