@@ -23,6 +23,8 @@ pub enum Arg {
     /// Words as the user wrote them, or a text the same in every language.
     Text(String),
     Seat(Seat),
+    /// Seats, joined by commas.
+    Seats(Vec<Seat>),
     Card(Card),
     Call(Call),
     Num(i64),
@@ -171,6 +173,11 @@ fn fill(pieces: &[Piece], args: &[(&str, Arg)], lang: Lang) -> String {
                 Some((_, a)) => out.push_str(&match a {
                     Arg::Text(t) => t.clone(),
                     Arg::Seat(s) => words.seat_letter(*s, lang),
+                    Arg::Seats(ss) => ss
+                        .iter()
+                        .map(|s| words.seat_letter(*s, lang))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     Arg::Card(c) => words.card_text(*c, lang),
                     Arg::Call(c) => words.call_text(*c, lang),
                     Arg::Num(n) => n.to_string(),

@@ -57,6 +57,9 @@ use std::path::Path;
     "artificial NS none",
     "keep the line that says the side's part"
 )]
+#[case("partner-agrees-to-claim", "N agree", "a player who may answer so")]
+#[case("partner-agrees-to-claim-sk", "S súhlasí", "môže tak iba Z, V")]
+#[case("objection-after-next-deal", "E dispute", "for the Director to find")]
 #[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
 #[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(

@@ -72,6 +72,8 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("prevailing-one-chooser", "lawbook::check::option", &["object"])]
 #[case("again-entry-in-place", "lawbook::syntax::law", &["last_call_of(offender)"])]
 #[case("prevailing-unknown-answer", "lawbook::check::unknown_name", &["objects"])]
+#[case("answer-limit-unknown-answer", "lawbook::check::unknown_name", &["agrees"])]
+#[case("answer-limited-twice", "lawbook::check::duplicate", &["agree"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,

@@ -231,6 +231,27 @@ impl Checker {
         crate::suggest::did_you_mean(word, cands)
     }
 
+    /// `name` given as an answer of option `o` (`prevailing`, `only by`) is none of its answers;
+    /// `what` says what the answer named there is.
+    fn not_an_answer(&self, o: &OptionDecl, name: &Ident, what: &str) {
+        let offered = o.answers.iter().map(|a| a.name.as_str());
+        self.err(
+            Diag::new(
+                E_NAME,
+                format!(
+                    "`{}` is not an answer of option `{}`",
+                    name.name, o.name.name
+                ),
+            )
+            .label(name.span, "not among its answers")
+            .help(format!(
+                "{what} ({}); {}",
+                offered.clone().collect::<Vec<_>>().join(", "),
+                self.did_you_mean(&name.name, offered)
+            )),
+        );
+    }
+
     // ---- pass 1: collect declarations -----------------------------------------------------
 
     /// The names of the law book's irregularities, for a "did you mean".
@@ -450,21 +471,25 @@ impl Checker {
                     );
                 }
                 if !o.answers.iter().any(|a| a.name == pv.name) {
+                    self.not_an_answer(
+                        o,
+                        pv,
+                        "the prevailing answer is one of the answers offered",
+                    );
+                }
+            }
+            let mut limited = HashSet::new();
+            for l in &o.limits {
+                if !o.answers.iter().any(|a| a.name == l.answer.name) {
+                    self.not_an_answer(o, &l.answer, "`only by` limits one of the answers offered");
+                } else if !limited.insert(l.answer.name.as_str()) {
                     self.err(
                         Diag::new(
-                            E_NAME,
-                            format!("`{}` is not an answer of option `{}`", pv.name, o.name.name),
+                            E_DUP,
+                            format!("answer `{}` is limited twice", l.answer.name),
                         )
-                        .label(pv.span, "not among its answers")
-                        .help(format!(
-                            "the prevailing answer is one of the answers offered ({}); {}",
-                            o.answers
-                                .iter()
-                                .map(|a| a.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            self.did_you_mean(&pv.name, o.answers.iter().map(|a| a.name.as_str()))
-                        )),
+                        .label(l.answer.span, "limited again here")
+                        .help("name every player who may give it in one `only by` line"),
                     );
                 }
             }

@@ -155,7 +155,8 @@ impl Checker {
                         );
                         continue;
                     };
-                    for c in o.chooser.iter().chain(&o.seconds) {
+                    let limits = o.limits.iter().flat_map(|l| &l.by);
+                    for c in o.chooser.iter().chain(&o.seconds).chain(limits) {
                         self.expect(c, scope, &Type::Seat);
                     }
                     for w in o.answer_when.iter().flatten() {

@@ -277,6 +277,15 @@ pub struct Finding {
     pub span: Span,
 }
 
+/// `agree only by lho(claimer), rho(claimer)`: of the players who may answer an option, the
+/// ones who alone may give this answer (69A: agreement to a claim is the opponents').
+#[derive(Clone, Debug)]
+pub struct AnswerLimit {
+    pub answer: Ident,
+    pub by: Vec<Expr>,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug)]
 pub struct ImpliedAnswer {
     /// Answered by a card played (`play by`), not by a call.
@@ -305,6 +314,7 @@ pub struct OptionDecl {
     /// answer given before or after it until the case goes on (`prevailing dispute`, 68D2:
     /// "Ak ktorýkoľvek hráč … vznesie námietku"). Without it, the chooser's answer prevails.
     pub prevailing: Option<Ident>,
+    pub limits: Vec<AnswerLimit>,
     pub implied: Vec<ImpliedAnswer>,
     pub ask: Translations,
     pub span: Span,

@@ -9,10 +9,11 @@ pub use depth::MAX_DEPTH;
 pub use regulation::parse_regulation_file;
 
 use super::ast::{
-    Arm, BinOp, Block, Decision, Define, Delegation, Duration, Exposure, Expr, ExprKind, Finding,
-    Ident, ImpliedAnswer, Irregularity, Item, Lang, Law, LawFile, Let, Obligation, OptionDecl,
-    ParaId, ParagraphDecl, Param, Procedure, QuantKind, Rectify, RowKey, SourceLines, Step,
-    StepKind, Table, TableRow, Translations, Trigger, TriggerKind, TypeExpr, TypeExprKind, Yields,
+    AnswerLimit, Arm, BinOp, Block, Decision, Define, Delegation, Duration, Exposure, Expr,
+    ExprKind, Finding, Ident, ImpliedAnswer, Irregularity, Item, Lang, Law, LawFile, Let,
+    Obligation, OptionDecl, ParaId, ParagraphDecl, Param, Procedure, QuantKind, Rectify, RowKey,
+    SourceLines, Step, StepKind, Table, TableRow, Translations, Trigger, TriggerKind, TypeExpr,
+    TypeExprKind, Yields,
 };
 use super::pest_error;
 use crate::diagnostic::Diag;
@@ -78,6 +79,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::answers | R::kw_answers => "`answers`",
         R::default_answer | R::kw_default => "`default`",
         R::prevailing_answer | R::kw_prevailing => "`prevailing`",
+        R::answer_limit | R::kw_only => "`ANSWER only by SEAT, …`",
         R::implied_answer => "`call by … means …`",
         R::keeps | R::kw_keeps => "`call … keeps when …`",
         R::rule => "a rule `<paragraph> [except …] [when …] => …`",
@@ -637,6 +639,7 @@ impl Builder {
         let mut answer_when = vec![];
         let mut default = None;
         let mut prevailing = None;
+        let mut limits = vec![];
         let mut implied = vec![];
         let mut ask = None;
         for x in it {
@@ -656,6 +659,23 @@ impl Builder {
                 Rule::default_answer => default = Some(self.ident(x.into_inner().nth(1).unwrap())),
                 Rule::prevailing_answer => {
                     prevailing = Some(self.ident(x.into_inner().nth(1).unwrap()))
+                }
+                Rule::answer_limit => {
+                    let lspan = self.span(&x);
+                    let mut answer = None;
+                    let mut by = vec![];
+                    for q in x.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => answer = Some(self.ident(q)),
+                            Rule::expr => by.push(self.expr(q)?),
+                            _ => {}
+                        }
+                    }
+                    limits.push(AnswerLimit {
+                        answer: answer.unwrap(),
+                        by,
+                        span: lspan,
+                    });
                 }
                 Rule::implied_answer => {
                     let ispan = self.span(&x);
@@ -696,6 +716,7 @@ impl Builder {
             answer_when,
             default,
             prevailing,
+            limits,
             implied,
             ask: ask.unwrap(),
             span,

@@ -28,7 +28,22 @@ impl<'a> Table<'a> {
         }
         let found = self.pending.iter().position(|p| may_answer(&p.waiting));
         if let Some(i) = found {
-            if let Waiting::Choice { option, .. } = &self.pending[i].waiting {
+            if let Waiting::Choice {
+                option, limited, ..
+            } = &self.pending[i].waiting
+            {
+                // 69A: "ak strana súhlasí": agreement is the claimer's opponents', not his
+                // partner's, though any of the three may object.
+                if let Some((_, by)) = limited.iter().find(|(a, _)| *a == answer) {
+                    if !seat.is_some_and(|s| by.contains(&s)) {
+                        return Err(self.event_error(
+                            Message::new("table.answer.not_by")
+                                .with("who", who)
+                                .with("answer", Arg::Words("answer", vec![answer.to_string()]))
+                                .with("by", Arg::Seats(by.clone())),
+                        ));
+                    }
+                }
                 let offered = self.offered(option, &self.pending[i].exec)?;
                 if !offered.iter().any(|a| a == answer) {
                     return Err(self.event_error(

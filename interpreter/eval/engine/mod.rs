@@ -269,6 +269,8 @@ enum Waiting<'a> {
         /// (`OptionDecl::prevailing`) the chooser's too, the prevailing answer holding over
         /// his, and his over the others'.
         answer_given: Option<(Seat, String)>,
+        /// The answers only some may give (`OptionDecl::limits`), with those players.
+        limited: Vec<(&'a str, Vec<Seat>)>,
         arms: &'a [Arm],
         /// The number of the event that opened the choice: with its option, which of two
         /// alike choices a question open at the end is (`Open::Choice::opened`).
@@ -735,6 +737,14 @@ impl<'a> Table<'a> {
             } => self.feed_claim(*seat, *tricks, line, *concession),
             Event::Designate { word, suit, rank } => self.feed_designation(word, *suit, *rank),
             Event::Stage(s) => {
+                // The players have left the board (a call on the next deal, the round's end;
+                // not the hands returned, 62D1): the answers given on it, and the defaults of
+                // choices nobody answered, hold (69A: an agreement to a claim not objected to
+                // "pred urobením hlášky v nasledujúcom rozdani alebo pred koncom zostavy"
+                // stands). A choice nobody answered and without a default stays open.
+                if !matches!(s, Stage::HandsReturned) {
+                    self.settle_defaults(None)?;
+                }
                 if !self.stages.contains(s) {
                     self.stages.change().push(*s);
                 }

@@ -242,6 +242,26 @@ impl<'a> Table<'a> {
                             seconds.push(s);
                         }
                     }
+                    let mut limited = vec![];
+                    for l in &o.limits {
+                        let mut by = vec![];
+                        for c in &l.by {
+                            by.push(seat_of(c)?);
+                        }
+                        // The tree of a ruling answers an open choice as its chooser.
+                        if chooser.is_some_and(|s| !by.contains(&s)) {
+                            return Err(Fail::Error {
+                                message: Message::plain(format!(
+                                    "option `{}`'s chooser may not give its answer `{}`: name him in `only by` or make one of those players the chooser",
+                                    o.name.name, l.answer.name
+                                )),
+                                span: Some(l.span),
+                                others: vec![],
+                                event: None,
+                            });
+                        }
+                        limited.push((l.answer.name.as_str(), by));
+                    }
                     if let Some(s) = chooser {
                         let asked = self.conduct_now(s, Rc::from(o.name.name.as_str()));
                         Rc::make_mut(self.choices_asked.change()).push(asked);
@@ -252,6 +272,7 @@ impl<'a> Table<'a> {
                             chooser,
                             seconds,
                             answer_given: None,
+                            limited,
                             arms,
                             opened: self.event,
                         },
