@@ -149,13 +149,14 @@ const E_CASE: &str = "lawbook::case";
 /// whether it stands in the auction, in the play, or in both.
 const CONDUCT_WORDS: [(&str, &str, Stands); 18] = [
     // 16B1: a hesitation and the other sources it names (a remark, a question or reply that
-    // conveys something, an unexpected alert, an alert left out, a gesture).
-    ("hesitates", "hesitation", Stands::Auction),
-    ("remarks", "remark", Stands::Auction),
-    ("questions", "question", Stands::Auction),
+    // conveys something, an unexpected alert, an alert left out, a gesture), suggesting "hlášku
+    // alebo zahranie" (SK 532): in the play as well, but alerts, which are of calls.
+    ("hesitates", "hesitation", Stands::Both),
+    ("remarks", "remark", Stands::Both),
+    ("questions", "question", Stands::Both),
     ("alerts", "unexpected_alert", Stands::Auction),
     ("omits_alert", "failure_to_alert", Stands::Auction),
-    ("gestures", "gesture", Stands::Auction),
+    ("gestures", "gesture", Stands::Both),
     // 19A3, 19B3: a double or redouble that named the bid wrongly.
     ("misstates", "misstatement", Stands::Auction),
     // 16D1, 16D3: extraneous information from another source.

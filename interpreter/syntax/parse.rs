@@ -305,7 +305,9 @@ impl Builder {
                 Rule::obligation | Rule::permission => {
                     law.items.push(Item::Obligation(self.obligation(item)?))
                 }
-                Rule::rectify => law.items.push(Item::Rectify(self.rectify(item)?)),
+                Rule::rectify => law
+                    .items
+                    .extend(self.rectify(item)?.into_iter().map(Item::Rectify)),
                 Rule::procedure => {
                     let span = self.span(&item);
                     let mut it = item.into_inner();
@@ -321,18 +323,29 @@ impl Builder {
         Ok(law)
     }
 
-    fn rectify(&self, p: P) -> Result<Rectify, Diag> {
+    /// A rectify block: one for each irregularity it names (`rectify a, b { … }` is read as
+    /// the same rules written for each), or the one for every irregularity.
+    fn rectify(&self, p: P) -> Result<Vec<Rectify>, Diag> {
         let span = self.span(&p);
-        let mut it = p.into_inner();
-        it.next();
-        let target = it.next().unwrap();
-        let irregularity = (target.as_rule() == Rule::ident).then(|| self.ident(target));
-        let decision = self.decision(it.next().unwrap())?;
-        Ok(Rectify {
-            irregularity,
-            decision,
-            span,
-        })
+        let mut targets = vec![];
+        let mut decision = None;
+        for x in p.into_inner() {
+            match x.as_rule() {
+                Rule::ident => targets.push(Some(self.ident(x))),
+                Rule::every_irregularity => targets.push(None),
+                Rule::decision => decision = Some(self.decision(x)?),
+                _ => {}
+            }
+        }
+        let decision = decision.unwrap();
+        Ok(targets
+            .into_iter()
+            .map(|irregularity| Rectify {
+                irregularity,
+                decision: decision.clone(),
+                span,
+            })
+            .collect())
     }
 
     fn translations(&self, p: P) -> Translations {

@@ -53,7 +53,17 @@ impl Builder {
                     let change = match what.as_rule() {
                         Rule::define => Change::Define(self.define(what)?),
                         Rule::table => Change::Table(self.table(what)?),
-                        Rule::rectify => Change::Rectify(self.rectify(what)?),
+                        Rule::rectify => {
+                            // One setting for each irregularity the block names.
+                            for r in self.rectify(what)? {
+                                reg.settings.push(Setting {
+                                    amend,
+                                    change: Change::Rectify(r),
+                                    span,
+                                });
+                            }
+                            continue;
+                        }
                         Rule::value_setting => {
                             let mut v = what.into_inner();
                             let name = self.ident(v.next().unwrap());
