@@ -7,6 +7,10 @@
 #   - the main job, `lawbook test corpus` (each program on its own corpus: the filing's has
 #     721 cases, HEAD's as many or more, so HEAD does the more work), and the same on one
 #     thread (`--jobs 1`; the filing had one thread and no such option);
+#   - the same work on both sides: HEAD ruling the filing's cases (each case the filing's
+#     corpus names, with HEAD's text of it and its goldens, from HEAD's corpus), against the
+#     filing on its corpus. HEAD's corpus has grown by cases the filing could not rule (a
+#     claim's line search among them), so this is the line that compares like with like;
 #   - 2017/29/open-call-out-of-rotation, the most open case, ruled and rendered alone in the
 #     process (`rule_and_render` after a warm-up, as the corpus bench's "each case alone";
 #     the filing had no such bench, so a small program does it in both trees).
@@ -77,6 +81,15 @@ stats() {
     sort -n | awk '{v[NR]=$1} END {printf "%.2f %.2f %.2f", v[int((NR+1)/2)], v[int((NR+3)/4)], v[int((3*NR+1)/4)]}'
 }
 
+# The filing's cases as HEAD has them, in a corpus folder of HEAD's tree (`same/`, at the
+# depth of `corpus/`, so that a case's path to tests/data still resolves).
+(cd "$work/filing" && find corpus -name '*.case') | while read -r c; do
+    mkdir -p "$work/head/same/$(dirname "${c#corpus/}")"
+    cp "$work/head/${c%.case}".* "$work/head/same/$(dirname "${c#corpus/}")/"
+done
+(cd "$work/head" && ./target/release/lawbook test same >/dev/null) ||
+    { echo "error: HEAD does not pass on the filing's cases" >&2; exit 2; }
+
 case=corpus/2017/29/open-call-out-of-rotation.case
 declare -A times
 for r in $(seq "$rounds"); do
@@ -86,6 +99,7 @@ for r in $(seq "$rounds"); do
         one_thread=(--jobs 1)
         [ "$tree" = filing ] && one_thread=()
         times[$tree-jobs1]+="$(run $tree jobs1 ./target/release/lawbook test corpus "${one_thread[@]}") "
+        [ "$tree" = head ] && times[head-same]+="$(run head same ./target/release/lawbook test same) "
         times[$tree-case]+="$(cd "$work/$tree" && ./target/release/examples/one_case $case 5 | stats | cut -d' ' -f1) "
     done
     # What this machine's processors give together: two of HEAD's one-thread passes started
@@ -100,10 +114,10 @@ measured() {
     tr ' ' '\n' <<<"${times[$1]}" | grep . | stats
 }
 
-for what in corpus jobs1 case; do
-    read -r fm fq1 fq3 <<<"$(measured filing-$what)"
+for what in corpus same jobs1 case; do
+    read -r fm fq1 fq3 <<<"$(measured filing-${what/same/corpus})"
     read -r hm hq1 hq3 <<<"$(measured head-$what)"
-    label=$(case $what in corpus) echo "lawbook test corpus";; jobs1) echo "lawbook test corpus, one thread";; case) echo "29/open ruled and rendered alone";; esac)
+    label=$(case $what in corpus) echo "lawbook test corpus";; same) echo "the filing's cases (HEAD: same/)";; jobs1) echo "lawbook test corpus, one thread";; case) echo "29/open ruled and rendered alone";; esac)
     printf '%-34s filing %8.1f ms (%.1f-%.1f)  head %7.1f ms (%.1f-%.1f)  %.1fx\n' \
         "$label" "$fm" "$fq1" "$fq3" "$hm" "$hq1" "$hq3" "$(awk -v a="$fm" -v b="$hm" 'BEGIN {print a / b}')"
 done
