@@ -240,9 +240,13 @@ impl<'a> Table<'a> {
         let rec = self.record_call(seat, call, meaning);
         // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts),
         // once the answers given before it hold.
+        // What the answer leads to may open a choice the same call answers too (21B2: the
+        // partner of the player who changed his call calls, so the left-hand opponent keeps
+        // his call; kept, it stands insufficient, and the call over it accepts it, 27A1).
         self.settle_answered()?;
-        let implied = self.implied_answer(seat, false)?;
-        if let Some((i, answer)) = implied {
+        let mut answered = false;
+        while let Some((i, answer)) = self.implied_answer(seat, false)? {
+            answered = true;
             let p = Rc::unwrap_or_clone(self.pending.remove(i));
             self.settle_defaults(None)?;
             self.resolve_choice(p, seat, &answer, AnswerHow::ByCalling)?;
@@ -250,7 +254,8 @@ impl<'a> Table<'a> {
             if self.calls[rec].status != Status::Pending {
                 return Ok(());
             }
-        } else {
+        }
+        if !answered {
             self.settle_defaults(None)?;
         }
         // 2. A call that a rectification waits for (27B: the offender's replacement).
