@@ -183,6 +183,9 @@ impl Constant {
 /// The state of the table that rules may read.
 pub const STATE: &[(&str, fn() -> Type)] = &[
     ("auction", || Type::List(Box::new(Type::Entry))),
+    // The calls the rotation has passed (17C): those that stand, and those made at their turn
+    // that await a ruling (an insufficient bid not yet accepted, an inadmissible double).
+    ("calls_in_rotation", || Type::List(Box::new(Type::Entry))),
     ("dealer", || Type::Seat),
     // The cards played so far to the trick in progress.
     ("trick", || Type::List(Box::new(Type::Play))),

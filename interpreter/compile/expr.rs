@@ -299,6 +299,7 @@ impl Compiler<'_> {
         Some((
             CExpr::State(match n {
                 "auction" => StateVar::Auction,
+                "calls_in_rotation" => StateVar::CallsInRotation,
                 "trick" => StateVar::Trick,
                 "plays" => StateVar::Plays,
                 "all_plays" => StateVar::AllPlays,

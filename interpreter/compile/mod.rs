@@ -25,6 +25,7 @@ use std::rc::Rc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StateVar {
     Auction,
+    CallsInRotation,
     Dealer,
     Trick,
     Plays,

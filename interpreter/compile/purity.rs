@@ -10,13 +10,15 @@ use std::cell::RefCell;
 
 /// Whether evaluating `e` reads nothing of the table's state beyond what `p` allows: with
 /// [`Reads::Nothing`], no auction, play, findings, facts, obligations, hands, names a rule
-/// binds, or definitions that read them; with [`Reads::Auction`], the auction, the dealer,
-/// the vulnerability and the findings but nothing else. Each definition is walked once,
+/// binds, or definitions that read them; with [`Reads::Auction`], the auction (the calls
+/// that stand, and those the rotation has passed), the dealer, the vulnerability and the
+/// findings but nothing else. Each definition is walked once,
 /// however often called (`Purity::define`).
 pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
     let auction = p.allows == Reads::Auction;
     let here = match &e.expr {
-        CExpr::State(StateVar::Auction | StateVar::Dealer) | CExpr::Finding(_) => auction,
+        CExpr::State(StateVar::Auction | StateVar::CallsInRotation | StateVar::Dealer)
+        | CExpr::Finding(_) => auction,
         CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
         CExpr::Define(i, _) => p.define(*i),
         CExpr::Table(i, _) => p.tables[*i].rows.iter().all(|(_, v)| reads_within(v, p)),

@@ -144,6 +144,7 @@ pub fn no_element(what: &str, span: Span) -> Stop {
 pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
     Some(match s {
         StateVar::Auction => |v| &v.auction,
+        StateVar::CallsInRotation => |v| &v.calls_in_rotation,
         StateVar::Trick => |v| &v.trick,
         StateVar::Plays => |v| &v.plays,
         StateVar::AllPlays => |v| &v.all_plays,
@@ -191,6 +192,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         StateVar::CaseEnded => Value::Bool(view.case_ended),
         StateVar::RoundEnded => Value::Bool(view.round_ended),
         StateVar::Auction
+        | StateVar::CallsInRotation
         | StateVar::Trick
         | StateVar::Plays
         | StateVar::AllPlays

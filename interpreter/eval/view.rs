@@ -12,6 +12,8 @@ use std::rc::Rc;
 #[derive(Clone, Debug)]
 pub struct View {
     pub auction: Rc<Vec<Value>>,
+    /// The calls the rotation has passed (`calls_in_rotation`).
+    pub calls_in_rotation: Rc<Vec<Value>>,
     pub dealer: Seat,
     pub vulnerable: [bool; 2],
     /// (holder, obligation name, arguments) of every obligation in force.
@@ -146,6 +148,7 @@ impl Default for View {
             claim_evidence: Err(Rc::from("no claim has been made")),
             next_deal_called: false,
             next_deal_callers: Rc::new(vec![]),
+            calls_in_rotation: Rc::new(vec![]),
             round_ended: false,
             opening_lead_faced: false,
             case_ended: false,

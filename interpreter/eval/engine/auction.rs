@@ -191,6 +191,7 @@ impl<'a> Table<'a> {
             pos: self.event * 2 + 1,
             in_place: false,
             held: std::mem::take(&mut self.hold_next),
+            in_rotation: false,
         });
         self.calls.len() - 1
     }
@@ -306,7 +307,10 @@ impl<'a> Table<'a> {
         } = self.calls[rec].clone();
         // A call made in place of an earlier one is ruled where it stands: the calls made
         // after that place are not yet in the auction it is ruled in (25A1).
-        self.calls.change().at_mut(rec).status = Status::Pending;
+        // Whether it was made at its turn is judged again below, without it.
+        let c = self.calls.change().at_mut(rec);
+        c.status = Status::Pending;
+        c.in_rotation = false;
         if in_place {
             self.horizon.set(Some(pos));
         }
@@ -353,6 +357,11 @@ impl<'a> Table<'a> {
         }
         // The irregularity's call, as text: shown, not compared (`probe::shown`).
         self.rule(found, seat, probe::shown(call).to_string())?;
+        // Ruled, a call made at its turn that still awaits a ruling has passed the turn on
+        // (17C): its left-hand opponent is the player to call (`calls_in_rotation`).
+        if at_turn {
+            self.calls.change().at_mut(rec).in_rotation = true;
+        }
         if let Some(r) = self.again.take() {
             self.horizon.set(None);
             return self.process(r);

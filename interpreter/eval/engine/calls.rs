@@ -15,6 +15,8 @@ pub(super) struct Calls {
     recs: Vec<CallRec>,
     /// The auction last made, and the horizon it was made for.
     auction: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
+    /// The same for the calls in rotation (`in_rotation`).
+    rotation: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
 }
 
 impl Calls {
@@ -29,29 +31,52 @@ impl Calls {
     /// A call record to change: the auction is made again when next asked.
     pub fn at_mut(&mut self, i: usize) -> &mut CallRec {
         *self.auction.get_mut() = None;
+        *self.rotation.get_mut() = None;
         &mut self.recs[i]
     }
 
     pub fn push(&mut self, c: CallRec) {
         *self.auction.get_mut() = None;
+        *self.rotation.get_mut() = None;
         self.recs.push(c);
     }
 
     /// The calls that stand, in order, made before `horizon` (all, without one).
     pub fn auction(&self, horizon: Option<usize>) -> Rc<Vec<Value>> {
-        if let Some((h, a)) = &*self.auction.borrow() {
+        self.listed(&self.auction, horizon, |c| c.status == Status::Standing)
+    }
+
+    /// The calls the rotation has passed (17C), in order, made before `horizon`: those that
+    /// stand, and those made at their turn that await a ruling (an insufficient bid its
+    /// left-hand opponent has not yet accepted, 27A1; an inadmissible double, 36), after which
+    /// the turn is the next player's. A call out of rotation that awaits one is not among them.
+    pub fn in_rotation(&self, horizon: Option<usize>) -> Rc<Vec<Value>> {
+        self.listed(&self.rotation, horizon, |c| {
+            c.status == Status::Standing || (c.status == Status::Pending && c.in_rotation)
+        })
+    }
+
+    /// The calls `keep` keeps, in order, made before `horizon`, kept in `cache` until a call
+    /// record changes.
+    fn listed(
+        &self,
+        cache: &RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
+        horizon: Option<usize>,
+        keep: impl Fn(&CallRec) -> bool,
+    ) -> Rc<Vec<Value>> {
+        if let Some((h, a)) = &*cache.borrow() {
             if *h == horizon {
                 return a.clone();
             }
         }
-        let mut standing: Vec<&CallRec> = self
+        let mut kept: Vec<&CallRec> = self
             .recs
             .iter()
-            .filter(|c| c.status == Status::Standing && horizon.is_none_or(|h| c.pos < h))
+            .filter(|c| keep(c) && horizon.is_none_or(|h| c.pos < h))
             .collect();
-        standing.sort_by_key(|c| c.pos);
-        let a = entries(standing.iter().map(|c| (c.seat, c.call, c.meaning, c.held)));
-        *self.auction.borrow_mut() = Some((horizon, a.clone()));
+        kept.sort_by_key(|c| c.pos);
+        let a = entries(kept.iter().map(|c| (c.seat, c.call, c.meaning, c.held)));
+        *cache.borrow_mut() = Some((horizon, a.clone()));
         a
     }
 }

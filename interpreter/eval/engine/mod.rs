@@ -127,6 +127,9 @@ struct CallRec {
     /// The probe that holds it (`probe`): read its call through `probe::read`, or as text
     /// only in what the decision tree does not compare.
     held: Held,
+    /// Made at its turn (17C), as the table ruled it: a call that awaits a ruling still
+    /// passed the turn on (`calls_in_rotation`).
+    in_rotation: bool,
 }
 
 #[derive(Clone, Debug)]

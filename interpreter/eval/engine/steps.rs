@@ -469,6 +469,7 @@ impl<'a> Table<'a> {
                         pos,
                         in_place: false,
                         held: Held::NONE,
+                        in_rotation: true,
                     });
                     for o in self.obligations.change().iter_mut().filter(|o| {
                         o.holder == seat
