@@ -244,6 +244,8 @@ impl<'a> Table<'a> {
         // What the answer leads to may open a choice the same call answers too (21B2: the
         // partner of the player who changed his call calls, so the left-hand opponent keeps
         // his call; kept, it stands insufficient, and the call over it accepts it, 27A1).
+        // And a call may answer two choices open before it (28B with 27A1: the player whose
+        // turn it was calls over a call out of rotation and over an insufficient bid).
         self.settle_answered()?;
         let mut answered = false;
         while let Some((i, answer)) = self.implied_answer(seat, false)? {

@@ -668,10 +668,19 @@ fn check_alike<'a>(
     alike: &[Call],
 ) {
     let (spent, asked) = (ctx.spent.get(), ctx.last_asked.borrow().clone());
+    // Where the ruling's budget ran out, each exploration stops where the budget does: what
+    // the two are cut to says nothing of the probe.
+    if ctx.budget_left().is_err() {
+        return;
+    }
     for &c in alike {
         let more = with_call(extra, seat, c);
         let other = explore(ctx, &more, findings, depth + 1, branch_point.as_ref());
+        let cut = ctx.budget_left().is_err();
         ctx.spent.set(spent);
+        if cut {
+            continue;
+        }
         *ctx.last_asked.borrow_mut() = asked.clone();
         let same = other.as_ref().is_ok_and(|o| same_outcome(node, o));
         assert!(
