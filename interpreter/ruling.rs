@@ -159,6 +159,10 @@ pub struct Designation {
 pub struct ClaimReport {
     pub claimer: Seat,
     pub concession: bool,
+    /// The law book ruled the statement no claim or concession (68, 68A, 68B2): what was
+    /// said, without the facts a claim is judged on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_claim: bool,
     /// Of the tricks left, those the claimer's side is to win.
     pub claimed: u8,
     pub left: u8,

@@ -378,7 +378,10 @@ impl Checker {
                         }
                     }
                 }
-                StepKind::NoRectification | StepKind::NoIrregularity | StepKind::Redeal => {}
+                StepKind::NoRectification
+                | StepKind::NoIrregularity
+                | StepKind::NoClaim
+                | StepKind::Redeal => {}
                 StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
                     self.check_block(b, scope, seen)
                 }

@@ -402,10 +402,11 @@ impl Renderer<'_> {
             &[
                 indent,
                 &self.p(
-                    if c.concession {
-                        "claim_conceded"
-                    } else {
-                        "claim_made"
+                    match (c.no_claim, c.concession) {
+                        (true, true) => "claim_statement_conceding",
+                        (true, false) => "claim_statement",
+                        (false, true) => "claim_conceded",
+                        (false, false) => "claim_made",
                     },
                     &[
                         ("seat", A::Seat(c.claimer)),
@@ -416,6 +417,10 @@ impl Renderer<'_> {
                 ),
             ],
         );
+        // A statement that is no claim is judged on no facts of a claim.
+        if c.no_claim {
+            return;
+        }
         match (c.line_tricks, c.dd_tricks, &c.unknown) {
             (Some(line), Some(dd), _) => {
                 let play = c

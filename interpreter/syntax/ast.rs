@@ -479,6 +479,8 @@ pub enum StepKind {
     NoRectification,
     /// The act is, in this case, no irregularity: the Laws allow it (21B1(a), 25A1).
     NoIrregularity,
+    /// The statement is no claim or concession (68, 68A, 68B2).
+    NoClaim,
     /// Steps run when the auction ends.
     AtAuctionEnd(Block),
     /// Steps run when the play ends (13 tricks).

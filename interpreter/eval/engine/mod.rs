@@ -408,6 +408,8 @@ struct ClaimState {
     cards_before: usize,
     /// The facts Law 70 is judged on, or why they could not be computed.
     evidence: Result<ClaimFacts, crate::claim::ClaimError>,
+    /// The law book ruled the statement no claim or concession (`no claim`).
+    no_claim: bool,
 }
 
 /// A card played, and whose turn it was when it was played (where the turn goes back to

@@ -653,6 +653,7 @@ impl<'a> Table<'a> {
             left,
             cards_before: self.play.as_ref().map_or(0, |p| p.every_play.len()),
             evidence,
+            no_claim: false,
         });
         self.settle_defaults(None)?;
         let x = Value::Int(i64::from(n));

@@ -563,6 +563,11 @@ impl<'a> Table<'a> {
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
                 StepKind::NoIrregularity => Arc::make_mut(&mut self.irregs)[inst].act = true,
+                StepKind::NoClaim => {
+                    if let Some(c) = self.claim.change().as_mut() {
+                        c.no_claim = true;
+                    }
+                }
                 StepKind::Redeal => {
                     self.effect(inst, Effect::Redealt);
                     self.redealt = true;

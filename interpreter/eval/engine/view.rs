@@ -422,6 +422,7 @@ impl<'a> Table<'a> {
             claim: self.claim.as_ref().map(|c| ClaimReport {
                 claimer: c.claimer,
                 concession: c.concession,
+                no_claim: c.no_claim,
                 claimed: c.claimed,
                 left: c.left,
                 line_tricks: c.evidence.as_ref().ok().map(|f| f.line_tricks),

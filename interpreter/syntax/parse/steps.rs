@@ -241,6 +241,7 @@ impl Builder {
             Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
             Rule::redeal => StepKind::Redeal,
             Rule::no_irregularity => StepKind::NoIrregularity,
+            Rule::no_claim => StepKind::NoClaim,
             Rule::award => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
                 let count = self.expr(x.next().unwrap())?;
