@@ -12,6 +12,7 @@
 
 mod auction;
 mod calls;
+mod choices;
 mod claim;
 mod event;
 pub use claim::forget_claim_evidence;
@@ -551,22 +552,6 @@ impl<'a> Table<'a> {
         self.deal.set(deal);
     }
 
-    /// The answers of an option that are offered now (those whose condition holds).
-    fn offered(&self, option: &'a OptionDecl, exec: &Exec<'a>) -> Result<Vec<String>, Fail> {
-        let view = self.view();
-        let mut out = vec![];
-        for (a, cond) in option.answers.iter().zip(&option.answer_when) {
-            let ok = match cond {
-                None => true,
-                Some(c) => self.ev.eval_bool(c, &mut exec.env.clone(), &view)?,
-            };
-            if ok {
-                out.push(a.name.clone());
-            }
-        }
-        Ok(out)
-    }
-
     /// What the table holds that grows with the case: the events fed (calls, cards, acts)
     /// and the irregularities ruled. An outcome shows each of them, and a branch copies them
     /// (`explore::RECORD_STEPS`).
@@ -576,83 +561,6 @@ impl<'a> Table<'a> {
 
     pub fn ended(&self) -> bool {
         self.ended
-    }
-
-    /// The first thing the table waits for that a case could answer. Steps waiting for
-    /// the end of an auction that has not ended are not questions.
-    pub fn open(&self) -> Result<Option<Open>, Fail> {
-        for p in &self.pending {
-            match &p.waiting {
-                // A choice with a default, or an answer another player gave, is settled when
-                // the case goes on.
-                Waiting::Choice {
-                    option,
-                    answer_given,
-                    ..
-                } if option.default.is_some() || answer_given.is_some() => {}
-                Waiting::Choice {
-                    option,
-                    chooser,
-                    opened,
-                    ..
-                } => {
-                    return Ok(Some(Open::Choice {
-                        seat: *chooser,
-                        option: option.name.name.clone(),
-                        answers: self.offered(option, &p.exec)?,
-                        opened: *opened,
-                    }))
-                }
-                Waiting::Call { seat, .. } => {
-                    let due = self.ended || self.ask("turn", vec![])? == Value::Seat(*seat);
-                    return Ok(Some(Open::Call { seat: *seat, due }));
-                }
-                Waiting::End { .. } | Waiting::Director { .. } => {}
-            }
-        }
-        Ok(None)
-    }
-
-    /// Settle every open choice that has a default answer: the case has moved on (or ended)
-    /// without its chooser answering. `except` keeps the choice this event answers.
-    fn settle_defaults(&mut self, except: Option<usize>) -> Result<(), Fail> {
-        self.settle(except, false)
-    }
-
-    /// Settle the choices a player answered while the answer waited for the case to go on
-    /// (`answer_given`): before an act looks for the choice it answers by being made, since those
-    /// answers came first, and what they lead to may be what the act answers (68D2(b): an
-    /// objection, then the play going on).
-    fn settle_answered(&mut self) -> Result<(), Fail> {
-        self.settle(None, true)
-    }
-
-    fn settle(&mut self, except: Option<usize>, answered_only: bool) -> Result<(), Fail> {
-        let mut i = 0;
-        while i < self.pending.len() {
-            let default = match &self.pending[i].waiting {
-                Waiting::Choice {
-                    answer_given: Some((seat, answer)),
-                    ..
-                } if Some(i) != except => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
-                Waiting::Choice {
-                    option, chooser, ..
-                } if Some(i) != except && !answered_only => option
-                    .default
-                    .as_ref()
-                    .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
-                _ => None,
-            };
-            match default {
-                Some((answer, who, how)) => {
-                    let p = Rc::unwrap_or_clone(self.pending.remove(i));
-                    self.resolve_choice_by(p, who, &answer, how)?;
-                    i = 0;
-                }
-                None => i += 1,
-            }
-        }
-        Ok(())
     }
 
     /// A conduct of `seat` at this moment: the trick in progress (or the next) and the cards
