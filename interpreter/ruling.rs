@@ -410,6 +410,12 @@ pub enum Effect {
         duration: Duration,
     },
     NoRectification,
+    /// The call the rectification was about was changed by its maker (Law 25, 21B: the
+    /// change's law), and taken away: nothing is left to rectify.
+    Lapsed {
+        seat: Seat,
+        law: u32,
+    },
     /// The board is redealt: what the case records after it is not on this deal.
     Redealt,
     /// A card played goes back to its holder's hand.

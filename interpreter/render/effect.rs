@@ -49,6 +49,10 @@ impl Renderer<'_> {
                 self.p("effect_lifted", &[("text", A::owned(text))])
             }
             Effect::NoRectification => self.p("effect_no_rectification", &[]),
+            Effect::Lapsed { seat, law } => self.p(
+                "effect_lapsed",
+                &[("seat", A::Seat(*seat)), ("law", A::owned(law.to_string()))],
+            ),
             Effect::Redealt => self.p("effect_redealt", &[]),
             Effect::Retracted { seat, card } => self.p(
                 "effect_retracted",

@@ -92,7 +92,7 @@ impl<'a> Table<'a> {
                 }
             }
             // Other choices the case passed by take their defaults first.
-            self.settle_defaults(None)?;
+            self.settle_defaults_before(&p)?;
             return self.resolve_choice_by(p, seat, answer, AnswerHow::Chosen);
         }
         {
@@ -192,6 +192,7 @@ impl<'a> Table<'a> {
             in_place: false,
             held: std::mem::take(&mut self.hold_next),
             in_rotation: false,
+            breached: vec![],
         });
         self.calls.len() - 1
     }
@@ -251,7 +252,7 @@ impl<'a> Table<'a> {
         while let Some((i, answer)) = self.implied_answer(seat, false)? {
             answered = true;
             let p = Rc::unwrap_or_clone(self.pending.remove(i));
-            self.settle_defaults(None)?;
+            self.settle_defaults_before(&p)?;
             self.resolve_choice(p, seat, &answer, AnswerHow::ByCalling)?;
             // 36A: a call that answers by being made may itself be cancelled by the answer.
             if self.calls[rec].status != Status::Pending {
@@ -336,7 +337,14 @@ impl<'a> Table<'a> {
         let cv = Value::Call(call, meaning, held);
         let breaches = if at_turn {
             let due = self.due_at_turn(seat);
+            let before: Vec<u32> = self.obligations.iter().map(|o| o.breaches).collect();
             let breaches = self.check_obligations(seat, &cv, false, false)?;
+            if !breaches.is_empty() {
+                let broken = (0..before.len())
+                    .filter(|i| self.obligations[*i].breaches > before[*i])
+                    .collect();
+                self.calls.change().at_mut(rec).breached = broken;
+            }
             for i in due {
                 if self.obligations[i].status != "in force" {
                     self.obligations.change()[i].discharged_by = Some(rec);
@@ -447,7 +455,16 @@ impl<'a> Table<'a> {
                 return self.feed_call(seat, call, meaning);
             }
         }
-        self.settle_defaults(None)?;
+        // The changed call's own rectification may still wait: for a choice nobody has made
+        // (36B: the Director rectifies an inadmissible double unless LHO calls first) or for
+        // the Director (36A). The change comes first, made without pause (25A1), and is ruled
+        // with that call as the player's last: the waiting is not settled by this event.
+        let changed =
+            last.filter(|r| self.calls[*r].status != Status::Cancelled && self.is_bound(*r));
+        self.settle_defaults(changed)?;
+        if let Some(r) = changed.filter(|r| self.calls[*r].status == Status::Pending) {
+            self.calls.change().at_mut(r).status = Status::Standing;
+        }
         let rec = self.record_call(seat, call, meaning);
         let x = Value::Call(call, meaning, self.calls[rec].held);
         let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
@@ -458,7 +475,11 @@ impl<'a> Table<'a> {
                     .with("call", call),
             ));
         }
+        let first = self.irregs.len();
         self.rule(found, seat, call.to_string())?;
+        if let Some(r) = changed {
+            self.after_change_of(r, first..self.irregs.len());
+        }
         if let Some(r) = self.again.take() {
             return self.process(r);
         }
@@ -466,6 +487,36 @@ impl<'a> Table<'a> {
             self.calls.change().at_mut(rec).status = Status::Cancelled;
         }
         self.after_call()
+    }
+
+    /// After a change of call `r` whose rectification waited, the call still standing: a
+    /// choice the change opened (25B: does LHO accept the changed call?) comes before that
+    /// rectification's own, for a call over the changed call answers it first, and until it
+    /// is answered nothing settles that rectification by default (`changing`). Accepted, the
+    /// call is withdrawn and its rectification lapses (`withdraw_entry`).
+    fn after_change_of(&mut self, r: usize, change: std::ops::Range<usize>) {
+        if self.calls[r].status == Status::Cancelled {
+            return;
+        }
+        let (about, others): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|p| p.exec.recs.iter().any(|(_, x)| *x == r));
+        self.pending = others;
+        self.pending.extend(about);
+        if self
+            .pending
+            .iter()
+            .any(|p| change.contains(&p.exec.instance))
+        {
+            self.changing.push((r, change));
+        }
+    }
+
+    /// The changes of call whose ruling no longer waits (`changing`) are forgotten.
+    pub(super) fn forget_settled_changes(&mut self) {
+        let pending = &self.pending;
+        self.changing
+            .retain(|(_, change)| pending.iter().any(|p| change.contains(&p.exec.instance)));
     }
 
     /// Cards exposed: during the auction (Law 24), in the play (48, 49), or played with

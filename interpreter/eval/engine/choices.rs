@@ -61,9 +61,21 @@ impl<'a> Table<'a> {
     }
 
     /// Settle every open choice that has a default answer: the case has moved on (or ended)
-    /// without its chooser answering. `except` keeps the choice this event answers.
-    pub(super) fn settle_defaults(&mut self, except: Option<usize>) -> Result<(), Fail> {
-        self.settle(except, false)
+    /// without its chooser answering. `sparing` keeps the choices about that call record
+    /// open (a change of the call comes first: `feed_change`).
+    pub(super) fn settle_defaults(&mut self, sparing: Option<usize>) -> Result<(), Fail> {
+        self.settle(sparing, false)
+    }
+
+    /// Settle the defaults before `p`, taken from the open choices, is answered: when it is
+    /// a change of call's (`changing`), the changed call's own rectification still waits.
+    pub(super) fn settle_defaults_before(&mut self, p: &Pending<'a>) -> Result<(), Fail> {
+        let spared = self
+            .changing
+            .iter()
+            .find(|(_, change)| change.contains(&p.exec.instance))
+            .map(|(r, _)| *r);
+        self.settle_defaults(spared)
     }
 
     /// Settle the choices a player answered while the answer waited for the case to go on
@@ -74,17 +86,22 @@ impl<'a> Table<'a> {
         self.settle(None, true)
     }
 
-    fn settle(&mut self, except: Option<usize>, answered_only: bool) -> Result<(), Fail> {
+    fn settle(&mut self, sparing: Option<usize>, answered_only: bool) -> Result<(), Fail> {
+        self.forget_settled_changes();
         let mut i = 0;
         while i < self.pending.len() {
+            let about = |rec: usize| self.pending[i].exec.recs.iter().any(|(_, r)| *r == rec);
+            let spared =
+                sparing.is_some_and(about) || self.changing.iter().any(|(rec, _)| about(*rec));
             let default = match &self.pending[i].waiting {
+                _ if spared => None,
                 Waiting::Choice {
                     answer_given: Some((seat, answer)),
                     ..
-                } if Some(i) != except => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
+                } => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
                 Waiting::Choice {
                     option, chooser, ..
-                } if Some(i) != except && !answered_only => option
+                } if !answered_only => option
                     .default
                     .as_ref()
                     .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
@@ -94,6 +111,7 @@ impl<'a> Table<'a> {
                 Some((answer, who, how)) => {
                     let p = Rc::unwrap_or_clone(self.pending.remove(i));
                     self.resolve_choice_by(p, who, &answer, how)?;
+                    self.forget_settled_changes();
                     i = 0;
                 }
                 None => i += 1,

@@ -131,6 +131,9 @@ struct CallRec {
     /// Made at its turn (17C), as the table ruled it: a call that awaits a ruling still
     /// passed the turn on (`calls_in_rotation`).
     in_rotation: bool,
+    /// The obligations (their indices) this call broke: replaced by its maker as
+    /// unintended (25A1), it broke nothing.
+    breached: Vec<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -359,6 +362,10 @@ pub struct Table<'a> {
     play: Watched<Option<PlayState>>,
     /// A call a rectification sent back to be ruled on again (`again`).
     again: Option<usize>,
+    /// Calls changed by their maker whose change's ruling still waits for a choice (25B:
+    /// does LHO accept the changed call?), with the change's instances: until it is
+    /// answered, the call's own rectification waits too, nothing settling it by default.
+    changing: Vec<(usize, std::ops::Range<usize>)>,
     /// The hands returned to the board, a call on the next deal, the round ended.
     stages: Watched<Vec<Stage>>,
     /// While a call made in place of an earlier one is ruled, the auction is seen as it
@@ -493,9 +500,15 @@ impl<'a> Table<'a> {
     /// A call is replaced by its maker (`again x in place of`: 25A1, 21B1(a)): an `at next
     /// turn` obligation it kept is in force again, for the call that takes its place is the
     /// holder's call at that turn. (A call a rectification cancels, 27B's insufficient bid
-    /// repeated under 31A1, has kept it.)
+    /// repeated under 31A1, has kept it.) What it broke, it did not break: the call that
+    /// takes its place is judged instead (25A1, SK 774: "Druhá (úmyselná) hláška platí").
     fn revive_obligations(&mut self, rec: usize) {
+        for i in std::mem::take(&mut self.calls.change().at_mut(rec).breached) {
+            let o = &mut self.obligations.change()[i];
+            o.breaches = o.breaches.saturating_sub(1);
+        }
         self.reopen_discharged(rec, "kept");
+        self.reopen_discharged(rec, "broken");
     }
 
     /// The `at next turn` obligations this call discharged with `status` are in force again.
@@ -532,6 +545,7 @@ impl<'a> Table<'a> {
             deal: Default::default(),
             play: Default::default(),
             again: None,
+            changing: vec![],
             stages: Default::default(),
             horizon: Default::default(),
             facts: Default::default(),

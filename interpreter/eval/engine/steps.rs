@@ -470,6 +470,7 @@ impl<'a> Table<'a> {
                         in_place: false,
                         held: Held::NONE,
                         in_rotation: true,
+                        breached: vec![],
                     });
                     for o in self.obligations.change().iter_mut().filter(|o| {
                         o.holder == seat
@@ -702,6 +703,7 @@ impl<'a> Table<'a> {
     fn withdraw_entry(&mut self, inst: usize, index: usize, onwards: bool) -> Option<usize> {
         let r = self.standing_at(index)?;
         self.cancel_call(r);
+        self.lapse_rectifications_of(r, inst);
         if onwards {
             self.cancel_later(r);
         }
@@ -718,6 +720,28 @@ impl<'a> Table<'a> {
             },
         );
         Some(r)
+    }
+
+    /// A call withdrawn by another rectification (25A1: replaced by the intended call; 25B1:
+    /// the change accepted; 25A6: LHO takes back his call) leaves nothing for its own
+    /// rectification to rule: what of it still waits (a choice, the Director) lapses, and
+    /// is shown under it with the law that withdrew the call.
+    fn lapse_rectifications_of(&mut self, r: usize, inst: usize) {
+        let (seat, law) = (self.calls[r].seat, self.irregs[inst].law);
+        let mut i = 0;
+        while i < self.pending.len() {
+            let p = &self.pending[i];
+            if p.exec.instance != inst
+                && p.exec.recs.iter().any(|(_, x)| *x == r)
+                && !matches!(p.waiting, Waiting::End { .. })
+            {
+                let lapsed = p.exec.instance;
+                self.pending.remove(i);
+                self.effect(lapsed, Effect::Lapsed { seat, law });
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// The call record of the auction's entry `index`: the standing calls in their order.
