@@ -107,14 +107,16 @@ impl<'a> Table<'a> {
             }
         }
         // A card that answers an open choice by being played (53A: the next player plays
-        // to a lead out of turn, and so accepts it).
-        match self.implied_answer(seat, true)? {
-            Some((i, answer)) => {
-                let p = Rc::unwrap_or_clone(self.pending.remove(i));
-                self.settle_defaults(None)?;
-                self.resolve_choice(p, seat, &answer, AnswerHow::ByPlaying)?;
-            }
-            None => self.settle_defaults(None)?,
+        // to a lead out of turn, and so accepts it); every such choice, those too that the
+        // defaults this card settles open (39C noticed only when the opening leader, the
+        // offender's partner, leads: 26B's choice, which his lead passes by).
+        if self.implied_answer(seat, true)?.is_none() {
+            self.settle_defaults(None)?;
+        }
+        while let Some((i, answer)) = self.implied_answer(seat, true)? {
+            let p = Rc::unwrap_or_clone(self.pending.remove(i));
+            self.settle_defaults(None)?;
+            self.resolve_choice(p, seat, &answer, AnswerHow::ByPlaying)?;
         }
         let due = self.play.as_ref().unwrap().next;
         let lead = self.play.as_ref().unwrap().current().is_empty();
