@@ -106,6 +106,9 @@ pub struct Outcome {
     /// The board was redealt (16D2(b)): no contract and no score come from this deal.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub redealt: bool,
+    /// The board was cancelled for both sides (15B1): no contract and no score.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_result: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub contract: Option<Contract>,
     pub obligations: Vec<ObligationLine>,
@@ -418,6 +421,8 @@ pub enum Effect {
     },
     /// The board is redealt: what the case records after it is not on this deal.
     Redealt,
+    /// The board is cancelled for both sides: no result comes from it (15B1).
+    NoResult,
     /// A card played goes back to its holder's hand.
     Retracted {
         seat: Seat,

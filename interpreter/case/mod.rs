@@ -147,7 +147,7 @@ const E_CASE: &str = "lawbook::case";
 /// Acts besides calls and cards that a case writes as a seat and one word (`N hesitates`):
 /// the word's id in laws/case.words, the kind of conduct the law book's triggers read, and
 /// whether it stands in the auction, in the play, or in both.
-const CONDUCT_WORDS: [(&str, &str, Stands); 18] = [
+const CONDUCT_WORDS: [(&str, &str, Stands); 20] = [
     // 16B1: a hesitation and the other sources it names (a remark, a question or reply that
     // conveys something, an unexpected alert, an alert left out, a gesture), suggesting "hlášku
     // alebo zahranie" (SK 532): in the play as well, but alerts, which are of calls.
@@ -179,6 +179,14 @@ const CONDUCT_WORDS: [(&str, &str, Stands); 18] = [
     ("calls_director", "director_called", Stands::Play),
     // 47E1: told by an opponent that it was his turn to lead.
     ("misinformed", "turn_misinformation", Stands::Play),
+    // 15A: the player's cards are from another board (his calls were made with them); 15B:
+    // his side plays a board not designated for it this round. Found now.
+    (
+        "holds_wrong_cards",
+        "cards_from_wrong_board",
+        Stands::Auction,
+    ),
+    ("plays_wrong_board", "wrong_board", Stands::Both),
 ];
 
 /// Where a conduct word may stand.

@@ -381,7 +381,8 @@ impl Checker {
                 StepKind::NoRectification
                 | StepKind::NoIrregularity
                 | StepKind::NoClaim
-                | StepKind::Redeal => {}
+                | StepKind::Redeal
+                | StepKind::NoResult => {}
                 StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
                     self.check_block(b, scope, seen)
                 }

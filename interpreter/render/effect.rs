@@ -54,6 +54,7 @@ impl Renderer<'_> {
                 &[("seat", A::Seat(*seat)), ("law", A::owned(law.to_string()))],
             ),
             Effect::Redealt => self.p("effect_redealt", &[]),
+            Effect::NoResult => self.p("effect_no_result", &[]),
             Effect::Retracted { seat, card } => self.p(
                 "effect_retracted",
                 &[

@@ -201,6 +201,8 @@ impl Renderer<'_> {
         }
         if o.redealt {
             put_line(out, &[indent, &self.p("redealt", &[])]);
+        } else if o.no_result {
+            put_line(out, &[indent, &self.p("no_result", &[])]);
         } else if o.passed_out {
             put_line(out, &[indent, &self.p("passed_out", &[])]);
         } else if o.auction_ended {

@@ -504,6 +504,8 @@ pub enum StepKind {
     /// to its opponents (68D, 69A, 70).
     /// The board is redealt: the table stops, and no result comes from this deal.
     Redeal,
+    /// The board is cancelled for both sides (15B1): the table stops, no result.
+    NoResult,
     Award {
         count: Expr,
         to: Expr,

@@ -350,6 +350,8 @@ pub struct Table<'a> {
     ended: bool,
     /// The board was redealt (16D2(b)): the events after it are on another deal.
     redealt: bool,
+    /// The board was cancelled for both sides (15B1): the events after it count for nothing.
+    no_result: bool,
     /// A card of the play has been faced (the law book's `opening_lead_faced`).
     lead_faced: Watched<bool>,
     /// The case has ended: attention drawn at its end is drawn after the board.
@@ -537,6 +539,7 @@ impl<'a> Table<'a> {
             irregs: Arc::default(),
             ended: false,
             redealt: false,
+            no_result: false,
             lead_faced: Default::default(),
             finished: Default::default(),
             event: 0,
@@ -623,8 +626,9 @@ impl<'a> Table<'a> {
             Some(Event::Question { seat, kind }) => Some((*seat, Rc::from(kind.as_str()))),
             _ => None,
         });
-        // After a redeal the case's events are on another deal.
-        if self.redealt {
+        // After a redeal the case's events are on another deal; after the board is cancelled
+        // they count for nothing.
+        if self.redealt || self.no_result {
             return Ok(());
         }
         self.feed_event(event)?;

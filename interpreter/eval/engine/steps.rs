@@ -573,6 +573,10 @@ impl<'a> Table<'a> {
                     self.effect(inst, Effect::Redealt);
                     self.redealt = true;
                 }
+                StepKind::NoResult => {
+                    self.effect(inst, Effect::NoResult);
+                    self.no_result = true;
+                }
                 StepKind::AwaitDirector(decision) => {
                     self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Director { decision },

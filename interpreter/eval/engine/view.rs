@@ -402,6 +402,7 @@ impl<'a> Table<'a> {
                 .collect(),
             auction_ended: self.ended,
             redealt: self.redealt,
+            no_result: self.no_result,
             obligations: self
                 .obligations
                 .iter()

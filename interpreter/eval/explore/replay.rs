@@ -177,7 +177,7 @@ fn conclude(ctx: &Ctx, table: &mut Table) -> Result<(Outcome, Option<Open>), Fai
     let mut outcome = table.outcome();
     let view = table.view();
     let ev = &table.ev;
-    if table.ended() && open.is_none() && !outcome.redealt {
+    if table.ended() && open.is_none() && !outcome.redealt && !outcome.no_result {
         if let Value::Bool(true) = ev.call("passed_out", vec![], &view)? {
             // No contract, no tricks to count (22B).
             if let Some((t, span)) = ctx.case.tricks {

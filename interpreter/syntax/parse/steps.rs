@@ -242,6 +242,7 @@ impl Builder {
             Rule::redeal => StepKind::Redeal,
             Rule::no_irregularity => StepKind::NoIrregularity,
             Rule::no_claim => StepKind::NoClaim,
+            Rule::no_result => StepKind::NoResult,
             Rule::award => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
                 let count = self.expr(x.next().unwrap())?;
