@@ -239,6 +239,15 @@ impl<'a> Table<'a> {
         call: Call,
         meaning: Meaning,
     ) -> Result<(), Fail> {
+        let ruled = self.rule_call(seat, call, meaning);
+        // Ruled: the rotation is the table's again (`rule_call`).
+        if self.calls.frozen_rotation() {
+            self.calls.change().freeze_rotation(None);
+        }
+        ruled
+    }
+
+    fn rule_call(&mut self, seat: Seat, call: Call, meaning: Meaning) -> Result<(), Fail> {
         let rec = self.record_call(seat, call, meaning);
         // 1. A call that answers an open choice by being made (27A1: LHO calls = accepts),
         // once the answers given before it hold.
@@ -260,7 +269,19 @@ impl<'a> Table<'a> {
             }
         }
         if !answered {
+            // The defaults this call settles are the Director's rulings on what came before
+            // it, made after it. A call made at its turn as the auction stands once they are
+            // made is in rotation (the offender's substitute for his cancelled inadmissible
+            // double, 36B2). One out of rotation either way is judged by the turn when it was
+            // made: the rotation as it was then holds while it is ruled (partner's pass at
+            // RHO's turn, before the inadmissible double is cancelled, is 30A's, not 30B1's).
+            let then = self.calls.in_rotation(None);
             self.settle_defaults(None)?;
+            if !Rc::ptr_eq(&then, &self.calls.in_rotation(None))
+                && self.ask("turn", vec![])? != Value::Seat(seat)
+            {
+                self.calls.change().freeze_rotation(Some(then));
+            }
         }
         // 2. A call that a rectification waits for (27B: the offender's replacement).
         let waited = self.pending.iter().position(

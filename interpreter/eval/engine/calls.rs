@@ -17,6 +17,9 @@ pub(super) struct Calls {
     auction: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
     /// The same for the calls in rotation (`in_rotation`).
     rotation: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
+    /// The calls in rotation as they were when the call being ruled was made, held while it
+    /// is ruled (`Table::rule_call`: the rulings it settled came after it).
+    frozen: Option<Rc<Vec<Value>>>,
 }
 
 impl Calls {
@@ -51,9 +54,22 @@ impl Calls {
     /// left-hand opponent has not yet accepted, 27A1; an inadmissible double, 36), after which
     /// the turn is the next player's. A call out of rotation that awaits one is not among them.
     pub fn in_rotation(&self, horizon: Option<usize>) -> Rc<Vec<Value>> {
+        if let (Some(f), None) = (&self.frozen, horizon) {
+            return f.clone();
+        }
         self.listed(&self.rotation, horizon, |c| {
             c.status == Status::Standing || (c.status == Status::Pending && c.in_rotation)
         })
+    }
+
+    /// Hold the calls in rotation as they were (`frozen`), or (`None`) let them follow the
+    /// calls again.
+    pub fn freeze_rotation(&mut self, then: Option<Rc<Vec<Value>>>) {
+        self.frozen = then;
+    }
+
+    pub fn frozen_rotation(&self) -> bool {
+        self.frozen.is_some()
     }
 
     /// The calls `keep` keeps, in order, made before `horizon`, kept in `cache` until a call
