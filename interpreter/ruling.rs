@@ -413,8 +413,8 @@ pub enum Effect {
         duration: Duration,
     },
     NoRectification,
-    /// The call the rectification was about was changed by its maker (Law 25, 21B: the
-    /// change's law), and taken away: nothing is left to rectify.
+    /// The call the rectification was about was taken away by another rectification (Law 25,
+    /// 21B: changed by its maker; 15A1), whose law this is: nothing is left to rectify.
     Lapsed {
         seat: Seat,
         law: u32,

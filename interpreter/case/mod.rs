@@ -180,12 +180,9 @@ const CONDUCT_WORDS: [(&str, &str, Stands); 20] = [
     // 47E1: told by an opponent that it was his turn to lead.
     ("misinformed", "turn_misinformation", Stands::Play),
     // 15A: the player's cards are from another board (his calls were made with them); 15B:
-    // his side plays a board not designated for it this round. Found now.
-    (
-        "holds_wrong_cards",
-        "cards_from_wrong_board",
-        Stands::Auction,
-    ),
+    // his side plays a board not designated for it this round. Found now, in the auction or
+    // the play (15A sets no time).
+    ("holds_wrong_cards", "cards_from_wrong_board", Stands::Both),
     ("plays_wrong_board", "wrong_board", Stands::Both),
 ];
 

@@ -505,12 +505,18 @@ impl<'a> Table<'a> {
     /// repeated under 31A1, has kept it.) What it broke, it did not break: the call that
     /// takes its place is judged instead (25A1, SK 774: "Druhá (úmyselná) hláška platí").
     fn revive_obligations(&mut self, rec: usize) {
+        self.unbreach(rec);
+        self.reopen_discharged(rec, "kept");
+        self.reopen_discharged(rec, "broken");
+    }
+
+    /// A call withdrawn (25A1, 25B1: "Prvá hláška sa potom zruší") broke nothing: the
+    /// breaches it counted are taken back.
+    fn unbreach(&mut self, rec: usize) {
         for i in std::mem::take(&mut self.calls.change().at_mut(rec).breached) {
             let o = &mut self.obligations.change()[i];
             o.breaches = o.breaches.saturating_sub(1);
         }
-        self.reopen_discharged(rec, "kept");
-        self.reopen_discharged(rec, "broken");
     }
 
     /// The `at next turn` obligations this call discharged with `status` are in force again.
@@ -694,7 +700,14 @@ impl<'a> Table<'a> {
                 if found.is_empty() {
                     return Ok(());
                 }
-                self.rule(found, *seat, kind.clone())
+                let auction = self.calls.auction(None);
+                self.rule(found, *seat, kind.clone())?;
+                // Calls its rectification cancelled after the final pass (15A1) may leave the
+                // auction not ended.
+                if Rc::ptr_eq(&auction, &self.calls.auction(None)) {
+                    return Ok(());
+                }
+                self.reopen_auction_if_due()
             }
             Event::Together(calls) => {
                 let mut calls = calls.clone();

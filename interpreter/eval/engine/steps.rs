@@ -431,7 +431,9 @@ impl<'a> Table<'a> {
                     );
                     if let StepKind::Cancel { and_later, .. } = &step.kind {
                         if *and_later {
-                            self.cancel_later(rec);
+                            for later in self.cancel_later(rec) {
+                                self.lapse_rectifications_of(later, inst);
+                            }
                         }
                         self.cancel_call(rec);
                         self.effect(
@@ -576,6 +578,8 @@ impl<'a> Table<'a> {
                 StepKind::NoResult => {
                     self.effect(inst, Effect::NoResult);
                     self.no_result = true;
+                    // Nothing is left to choose on a board that gives no result.
+                    self.pending.clear();
                 }
                 StepKind::AwaitDirector(decision) => {
                     self.pending.push(Rc::new(Pending {
@@ -707,9 +711,12 @@ impl<'a> Table<'a> {
     fn withdraw_entry(&mut self, inst: usize, index: usize, onwards: bool) -> Option<usize> {
         let r = self.standing_at(index)?;
         self.cancel_call(r);
+        self.unbreach(r);
         self.lapse_rectifications_of(r, inst);
         if onwards {
-            self.cancel_later(r);
+            for later in self.cancel_later(r) {
+                self.lapse_rectifications_of(later, inst);
+            }
         }
         let (seat, call) = (
             self.calls[r].seat,
@@ -727,8 +734,9 @@ impl<'a> Table<'a> {
     }
 
     /// A call withdrawn by another rectification (25A1: replaced by the intended call; 25B1:
-    /// the change accepted; 25A6: LHO takes back his call) leaves nothing for its own
-    /// rectification to rule: what of it still waits (a choice, the Director) lapses, and
+    /// the change accepted; 25A6: LHO takes back his call; 15A1: made with the cards of
+    /// another board, or after such a call) leaves nothing for its own rectification to rule:
+    /// what of it still waits (a choice, the Director, the call that replaces it) lapses, and
     /// is shown under it with the law that withdrew the call.
     fn lapse_rectifications_of(&mut self, r: usize, inst: usize) {
         let (seat, law) = (self.calls[r].seat, self.irregs[inst].law);
@@ -757,15 +765,16 @@ impl<'a> Table<'a> {
         standing.get(index).copied()
     }
 
-    /// Cancel every call after this one in the auction (36A, 17D3).
-    fn cancel_later(&mut self, rec: usize) {
+    /// Cancel every call after this one in the auction (36A, 17D3); those cancelled.
+    fn cancel_later(&mut self, rec: usize) -> Vec<usize> {
         let pos = self.calls[rec].pos;
         let later: Vec<usize> = (0..self.calls.len())
-            .filter(|i| self.calls[*i].pos > pos)
+            .filter(|i| self.calls[*i].pos > pos && self.calls[*i].status != Status::Cancelled)
             .collect();
-        for i in later {
+        for &i in &later {
             self.cancel_call(i);
         }
+        later
     }
 }
 
