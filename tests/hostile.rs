@@ -731,3 +731,62 @@ fn brackets_left_open_in_nested_quantifiers_end_the_parse_at_once() {
         err.message
     );
 }
+
+/// A law book whose option, answered by the next player's call, opens itself again: one call
+/// answers it a bounded number of times (`MAX_ANSWERS_OF_ONE_ACT`), and the case is ruled,
+/// the choice left open, instead of the table answering forever.
+#[test]
+fn an_option_that_reopens_itself_is_answered_a_bounded_number_of_times() {
+    let dir = laws_with(
+        "reopens",
+        "  paragraph 99A
+  irregularity echo {
+    on call c by offender
+    when is_pass(c) and offender == dealer
+  }
+  option echo_choice by lho(offender) {
+    answers again_please
+    call by lho(offender) means again_please
+    ask en \"x\" sk \"x\" pl \"x\" hu \"x\"
+  }
+  rectify echo {
+    99A => goto 99A
+  }
+  procedure 99A choose echo_choice {
+    again_please => goto 99A
+  }",
+    );
+    // Rendering reads the lexicon beside the books: the term bank, the phrases, the words.
+    for e in std::fs::read_dir(root().join("laws")).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let case = dir.join("echo.case");
+    std::fs::write(
+        &case,
+        "title echo\nboard 1\nauction {\n  N pass  E pass  S pass  W pass\n}\n",
+    )
+    .unwrap();
+    let out = lawbook(&[
+        "rule".as_ref(),
+        case.as_os_str(),
+        "--laws".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        text.matches("East calls, and so: again please").count(),
+        16,
+        "{text}"
+    );
+    assert!(text.contains("Open choice (East)"), "{text}");
+}

@@ -258,7 +258,10 @@ impl<'a> Table<'a> {
         // turn it was calls over a call out of rotation and over an insufficient bid).
         self.settle_answered()?;
         let mut answered = false;
-        while let Some((i, answer)) = self.implied_answer(seat, false)? {
+        for _ in 0..MAX_ANSWERS_OF_ONE_ACT {
+            let Some((i, answer)) = self.implied_answer(seat, false)? else {
+                break;
+            };
             answered = true;
             let p = Rc::unwrap_or_clone(self.pending.remove(i));
             self.settle_defaults_before(&p)?;

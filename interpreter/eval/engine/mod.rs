@@ -110,6 +110,12 @@ enum Status {
     Cancelled,
 }
 
+/// The most choices one call or card answers by being made. Each answer may open another
+/// that the same act answers (21B2, then 27A1); a law book whose answer opens its own choice
+/// again would never stop, and past this many the act answers no more (the choice stays
+/// open, and the ruling shows it).
+const MAX_ANSWERS_OF_ONE_ACT: usize = 16;
+
 #[derive(Clone, Debug)]
 struct CallRec {
     seat: Seat,

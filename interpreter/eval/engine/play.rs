@@ -113,7 +113,10 @@ impl<'a> Table<'a> {
         if self.implied_answer(seat, true)?.is_none() {
             self.settle_defaults(None)?;
         }
-        while let Some((i, answer)) = self.implied_answer(seat, true)? {
+        for _ in 0..MAX_ANSWERS_OF_ONE_ACT {
+            let Some((i, answer)) = self.implied_answer(seat, true)? else {
+                break;
+            };
             let p = Rc::unwrap_or_clone(self.pending.remove(i));
             self.settle_defaults(None)?;
             self.resolve_choice(p, seat, &answer, AnswerHow::ByPlaying)?;
