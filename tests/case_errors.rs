@@ -60,6 +60,11 @@ use std::path::Path;
 #[case("partner-agrees-to-claim", "N agree", "a player who may answer so")]
 #[case("partner-agrees-to-claim-sk", "S súhlasí", "môže tak iba Z, V")]
 #[case("objection-after-next-deal", "E dispute", "for the Director to find")]
+#[case(
+    "change-of-a-cancelled-call",
+    "S changes pass",
+    "or write the player's next call instead"
+)]
 #[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
 #[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(

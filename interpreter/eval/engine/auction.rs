@@ -483,6 +483,13 @@ impl<'a> Table<'a> {
         // (36B: the Director rectifies an inadmissible double unless LHO calls first) or for
         // the Director (36A). The change comes first, made without pause (25A1), and is ruled
         // with that call as the player's last: the waiting is not settled by this event.
+        // A call a rectification has already cancelled (36B1 once the Director ruled, 39A at
+        // once) is no longer the player's to change: the law book's change rules read his
+        // last call in the auction, which is another (his final pass), so it is refused.
+        let cancelled = last.filter(|r| self.calls[*r].status == Status::Cancelled);
+        if let Some(r) = cancelled.filter(|r| self.is_bound(*r)) {
+            return Err(self.change_of_cancelled(r, call));
+        }
         let changed =
             last.filter(|r| self.calls[*r].status != Status::Cancelled && self.is_bound(*r));
         self.settle_defaults(changed)?;
@@ -493,6 +500,9 @@ impl<'a> Table<'a> {
         let x = Value::Call(call, meaning, self.calls[rec].held);
         let found = self.detect(Act::Change, seat, &x, Some(rec), &[])?;
         if found.is_empty() {
+            if let Some(r) = cancelled {
+                return Err(self.change_of_cancelled(r, call));
+            }
             return Err(self.event_error(
                 Message::new("table.change_ungoverned")
                     .with("seat", seat)
@@ -511,6 +521,17 @@ impl<'a> Table<'a> {
             self.calls.change().at_mut(rec).status = Status::Cancelled;
         }
         self.after_call()
+    }
+
+    /// A change of call `r`, which a rectification has cancelled: refused, saying so.
+    fn change_of_cancelled(&self, r: usize, to: Call) -> Fail {
+        let c = &self.calls[r];
+        self.event_error(
+            Message::new("table.change_of_cancelled")
+                .with("seat", c.seat)
+                .with("call", to)
+                .with("was", probe::shown(c.call)),
+        )
     }
 
     /// After a change of call `r` whose rectification waited, the call still standing: a
