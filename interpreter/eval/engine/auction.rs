@@ -259,13 +259,10 @@ impl<'a> Table<'a> {
         self.settle_answered()?;
         let mut answered = false;
         for _ in 0..MAX_ANSWERS_OF_ONE_ACT {
-            let Some((i, answer)) = self.implied_answer(seat, false)? else {
+            if !self.answer_by_act(seat, false)? {
                 break;
-            };
+            }
             answered = true;
-            let p = Rc::unwrap_or_clone(self.pending.remove(i));
-            self.settle_defaults_before(&p)?;
-            self.resolve_choice(p, seat, &answer, AnswerHow::ByCalling)?;
             // 36A: a call that answers by being made may itself be cancelled by the answer.
             if self.calls[rec].status != Status::Pending {
                 return Ok(());
@@ -545,7 +542,7 @@ impl<'a> Table<'a> {
         }
         let (about, others): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
             .into_iter()
-            .partition(|p| p.exec.recs.iter().any(|(_, x)| *x == r));
+            .partition(|p| p.is_about(r));
         self.pending = others;
         self.pending.extend(about);
         if self
@@ -649,9 +646,7 @@ impl<'a> Table<'a> {
 
     /// Whether a rectification still waits to rule on this call (27B4: a choice about it).
     pub(super) fn is_bound(&self, rec: usize) -> bool {
-        self.pending.iter().any(|p| {
-            !matches!(p.waiting, Waiting::End { .. }) && p.exec.recs.iter().any(|(_, r)| *r == rec)
-        })
+        self.pending.iter().any(|p| p.waits_on(rec))
     }
 
     pub(super) fn after_call(&mut self) -> Result<(), Fail> {

@@ -67,6 +67,23 @@ impl<'a> Table<'a> {
         self.settle(sparing, false)
     }
 
+    /// The open choice a call (or, `on_play`, a card) of `seat` answers by being made,
+    /// answered, the defaults the case passed by settled first; whether there was one.
+    pub(super) fn answer_by_act(&mut self, seat: Seat, on_play: bool) -> Result<bool, Fail> {
+        let Some((i, answer)) = self.implied_answer(seat, on_play)? else {
+            return Ok(false);
+        };
+        let p = Rc::unwrap_or_clone(self.pending.remove(i));
+        self.settle_defaults_before(&p)?;
+        let how = if on_play {
+            AnswerHow::ByPlaying
+        } else {
+            AnswerHow::ByCalling
+        };
+        self.resolve_choice(p, seat, &answer, how)?;
+        Ok(true)
+    }
+
     /// Settle the defaults before `p`, taken from the open choices, is answered: when it is
     /// a change of call's (`changing`), the changed call's own rectification still waits.
     pub(super) fn settle_defaults_before(&mut self, p: &Pending<'a>) -> Result<(), Fail> {
@@ -90,7 +107,7 @@ impl<'a> Table<'a> {
         self.forget_settled_changes();
         let mut i = 0;
         while i < self.pending.len() {
-            let about = |rec: usize| self.pending[i].exec.recs.iter().any(|(_, r)| *r == rec);
+            let about = |rec: usize| self.pending[i].is_about(rec);
             let spared =
                 sparing.is_some_and(about) || self.changing.iter().any(|(rec, _)| about(*rec));
             let default = match &self.pending[i].waiting {

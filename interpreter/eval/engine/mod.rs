@@ -315,6 +315,19 @@ struct Pending<'a> {
     exec: Exec<'a>,
 }
 
+impl Pending<'_> {
+    /// Whether this names the call record among its calls (a rectification of that call).
+    fn is_about(&self, rec: usize) -> bool {
+        self.exec.recs.iter().any(|(_, r)| *r == rec)
+    }
+
+    /// Whether it still waits to rule on that call: a choice, a call, the Director (steps
+    /// for the end of the auction or play rule on no call).
+    fn waits_on(&self, rec: usize) -> bool {
+        !matches!(self.waiting, Waiting::End { .. }) && self.is_about(rec)
+    }
+}
+
 /// What is still open when the events run out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Open {

@@ -110,16 +110,13 @@ impl<'a> Table<'a> {
         // to a lead out of turn, and so accepts it); every such choice, those too that the
         // defaults this card settles open (39C noticed only when the opening leader, the
         // offender's partner, leads: 26B's choice, which his lead passes by).
-        if self.implied_answer(seat, true)?.is_none() {
+        if !self.answer_by_act(seat, true)? {
             self.settle_defaults(None)?;
         }
-        for _ in 0..MAX_ANSWERS_OF_ONE_ACT {
-            let Some((i, answer)) = self.implied_answer(seat, true)? else {
+        for _ in 1..MAX_ANSWERS_OF_ONE_ACT {
+            if !self.answer_by_act(seat, true)? {
                 break;
-            };
-            let p = Rc::unwrap_or_clone(self.pending.remove(i));
-            self.settle_defaults(None)?;
-            self.resolve_choice(p, seat, &answer, AnswerHow::ByPlaying)?;
+            }
         }
         let due = self.play.as_ref().unwrap().next;
         let lead = self.play.as_ref().unwrap().current().is_empty();

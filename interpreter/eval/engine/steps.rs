@@ -743,10 +743,7 @@ impl<'a> Table<'a> {
         let mut i = 0;
         while i < self.pending.len() {
             let p = &self.pending[i];
-            if p.exec.instance != inst
-                && p.exec.recs.iter().any(|(_, x)| *x == r)
-                && !matches!(p.waiting, Waiting::End { .. })
-            {
+            if p.exec.instance != inst && p.waits_on(r) {
                 let lapsed = p.exec.instance;
                 self.pending.remove(i);
                 self.effect(lapsed, Effect::Lapsed { seat, law });
