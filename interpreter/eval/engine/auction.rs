@@ -439,8 +439,12 @@ impl<'a> Table<'a> {
             let mut exec = p.exec;
             let c = &self.calls[rec];
             exec.env.push((var, Value::Call(c.call, c.meaning, c.held)));
-            self.decide(&mut exec, decision)?;
-            self.run(exec)?;
+            let outer = self.observed_from.replace(rec + 1);
+            let ruled = self
+                .decide(&mut exec, decision)
+                .and_then(|()| self.run(exec));
+            self.observed_from = outer;
+            ruled?;
         }
     }
 

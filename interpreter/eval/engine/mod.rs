@@ -392,6 +392,11 @@ pub struct Table<'a> {
     /// While a call made in place of an earlier one is ruled, the auction is seen as it
     /// stood at that place: only the calls before this position.
     horizon: Watched<Option<usize>>,
+    /// While the rules that look at an observed call run (`after call`), the record after
+    /// that call: a call they wait to look at in turn is one made from there on, though it
+    /// was made before they ran (the offender's call over RHO's insufficient bid accepts it,
+    /// and only then does 31A look at that bid; the call is the one 31A2 looks at).
+    observed_from: Option<usize>,
     /// The facts of the table that rectifications have set (54A).
     facts: Watched<Vec<Rc<str>>>,
     /// The last claim or concession (Law 68).
@@ -576,6 +581,7 @@ impl<'a> Table<'a> {
             changing: vec![],
             stages: Default::default(),
             horizon: Default::default(),
+            observed_from: None,
             facts: Default::default(),
             claim: Default::default(),
             designations: vec![],

@@ -296,7 +296,7 @@ impl<'a> Table<'a> {
                             seat,
                             decision,
                             observe: *observe,
-                            since: self.calls.len(),
+                            since: self.observed_from.unwrap_or(self.calls.len()),
                         },
                         exec,
                     }));
