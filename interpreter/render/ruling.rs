@@ -688,6 +688,7 @@ impl Renderer<'_> {
                 self.p("duration.next_turn_to_play", &[])
             }
             Duration::NextTurn => self.p("duration.next_turn", &[]),
+            Duration::NextLead => self.p("duration.next_lead", &[]),
             Duration::RestOfPlay => self.p("duration.rest_of_play", &[]),
             Duration::WhileOnLead => self.p("duration.while_on_lead", &[]),
         };

@@ -427,6 +427,8 @@ pub struct Block {
 pub enum Duration {
     RestOfAuction,
     NextTurn,
+    /// The holder's next lead: a card he plays to a trick another led ends it unused.
+    NextLead,
     RestOfPlay,
     WhileOnLead,
 }

@@ -62,6 +62,12 @@ impl<'a> Table<'a> {
             }
             // 26B: a prohibition while on lead starts at the holder's first lead and ends
             // when he plays to a trick someone else led.
+            // 50D2(a): a requirement for the holder's next lead; a card he plays to a trick
+            // another led (partner's lead out of turn accepted) leaves him no such lead.
+            if o.duration == Duration::NextLead && !lead {
+                self.obligations.change()[i].status = "ended";
+                continue;
+            }
             if o.duration == Duration::WhileOnLead {
                 if !lead {
                     if o.started {
@@ -116,7 +122,7 @@ impl<'a> Table<'a> {
             }
             // An obligation for the next turn is discharged by the call, kept or not; one for
             // the rest of the auction stays in force after a breach (37A).
-            if o.duration == Duration::NextTurn {
+            if matches!(o.duration, Duration::NextTurn | Duration::NextLead) {
                 o.status = if kept { "kept" } else { "broken" };
             }
             if let Some(e) = &decl.ends {

@@ -145,6 +145,7 @@ impl Builder {
                         Rule::duration => {
                             duration = match x.into_inner().next().unwrap().as_rule() {
                                 Rule::next_turn => Duration::NextTurn,
+                                Rule::next_lead => Duration::NextLead,
                                 Rule::rest_of_play => Duration::RestOfPlay,
                                 Rule::while_on_lead => Duration::WhileOnLead,
                                 _ => Duration::RestOfAuction,
