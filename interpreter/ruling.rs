@@ -481,6 +481,8 @@ pub enum AnswerHow {
     ByCalling,
     /// By playing a card (53A: the next player plays to a lead out of turn).
     ByPlaying,
+    /// By the act another rectification rules on (48B1: declarer spreads his hand, 54A).
+    ByAct,
     /// Nobody answered before the case went on or ended.
     Default,
 }

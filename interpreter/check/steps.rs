@@ -383,6 +383,9 @@ impl Checker {
                 | StepKind::NoClaim
                 | StepKind::Redeal
                 | StepKind::NoResult => {}
+                StepKind::AnswerChoice { option, answer } => {
+                    self.check_answer_choice(option, answer)
+                }
                 StepKind::AtAuctionEnd(b) | StepKind::AtPlayEnd(b) => {
                     self.check_block(b, scope, seen)
                 }
@@ -452,6 +455,47 @@ impl Checker {
                     self.check_block(block, &inner, seen);
                 }
             }
+        }
+    }
+}
+
+impl Checker {
+    /// `answer OPTION ANSWER`: the option exists and the answer is one of its own.
+    fn check_answer_choice(&self, option: &Ident, answer: &Ident) {
+        let Some(o) = self.book.options.get(&option.name) else {
+            let hint =
+                self.did_you_mean(&option.name, self.book.options.keys().map(|s| s.as_str()));
+            self.err(
+                Diag::new(E_NAME, format!("no option is called `{}`", option.name))
+                    .label(option.span, "unknown option")
+                    .help(if hint.is_empty() {
+                        "name an option a rectification chooses with `choose`".into()
+                    } else {
+                        hint
+                    }),
+            );
+            return;
+        };
+        let all: Vec<&str> = o
+            .answers
+            .iter()
+            .chain(&o.default)
+            .chain(o.implied.iter().map(|im| &im.answer))
+            .map(|a| a.name.as_str())
+            .collect();
+        if !all.contains(&answer.name.as_str()) {
+            let hint = self.did_you_mean(&answer.name, all.iter().copied());
+            self.err(
+                Diag::new(
+                    E_NAME,
+                    format!(
+                        "`{}` is not an answer of option `{}`",
+                        answer.name, option.name
+                    ),
+                )
+                .label(answer.span, "unknown answer")
+                .help(format!("the answers are {}; {hint}", all.join(", "))),
+            );
         }
     }
 }

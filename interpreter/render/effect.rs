@@ -152,6 +152,7 @@ impl Renderer<'_> {
                     AnswerHow::Chosen => "chosen",
                     AnswerHow::ByCalling => "by_calling",
                     AnswerHow::ByPlaying => "by_playing",
+                    AnswerHow::ByAct => "by_act",
                     AnswerHow::Default => "default",
                 };
                 let (option, answer) = (option.as_str(), answer.as_str());
@@ -173,6 +174,7 @@ impl Renderer<'_> {
                     AnswerHow::Chosen => self.p("answer_chosen", &args),
                     AnswerHow::ByCalling => self.p("answer_by_calling", &args),
                     AnswerHow::ByPlaying => self.p("answer_by_playing", &args),
+                    AnswerHow::ByAct => self.p("answer_by_act", &args),
                     AnswerHow::Default => self.p("answer_default", &args),
                 }
             }

@@ -508,6 +508,12 @@ pub enum StepKind {
     Redeal,
     /// The board is cancelled for both sides (15B1): the table stops, no result.
     NoResult,
+    /// An open choice of `option` is answered `answer` by the act this rectification rules
+    /// on (48B1: declarer spreading his hand is 54A's answer).
+    AnswerChoice {
+        option: Ident,
+        answer: Ident,
+    },
     Award {
         count: Expr,
         to: Expr,

@@ -138,6 +138,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::no_irregularity => "`no irregularity`",
         R::no_claim => "`no claim`",
         R::no_result | R::kw_result => "`no result`",
+        R::answer_choice | R::kw_answer => "`answer`",
         R::expr | R::or_expr | R::sum_expr | R::postfix => "an expression",
         R::cmp_op => "a comparison (==, !=, <, <=, >, >=)",
         R::sum_op | R::mul_op => "an operator",

@@ -575,6 +575,18 @@ impl<'a> Table<'a> {
                     self.effect(inst, Effect::Redealt);
                     self.redealt = true;
                 }
+                StepKind::AnswerChoice { option, answer } => {
+                    let open = self.pending.iter().position(|p| {
+                        matches!(&p.waiting, Waiting::Choice { option: o, .. } if o.name.name == option.name)
+                    });
+                    if let Some(i) = open {
+                        let p = Rc::unwrap_or_clone(self.pending.remove(i));
+                        let Waiting::Choice { chooser, .. } = p.waiting else {
+                            unreachable!()
+                        };
+                        self.resolve_choice_by(p, chooser, &answer.name, AnswerHow::ByAct)?;
+                    }
+                }
                 StepKind::NoResult => {
                     self.effect(inst, Effect::NoResult);
                     self.no_result = true;

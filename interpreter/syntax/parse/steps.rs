@@ -244,6 +244,11 @@ impl Builder {
             Rule::no_irregularity => StepKind::NoIrregularity,
             Rule::no_claim => StepKind::NoClaim,
             Rule::no_result => StepKind::NoResult,
+            Rule::answer_choice => {
+                let option = self.ident(it.nth(1).unwrap());
+                let answer = self.ident(it.next().unwrap());
+                StepKind::AnswerChoice { option, answer }
+            }
             Rule::award => {
                 let mut x = it.filter(|q| q.as_rule() == Rule::expr);
                 let count = self.expr(x.next().unwrap())?;
