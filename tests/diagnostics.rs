@@ -74,6 +74,8 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("prevailing-unknown-answer", "lawbook::check::unknown_name", &["objects"])]
 #[case("answer-limit-unknown-answer", "lawbook::check::unknown_name", &["agrees"])]
 #[case("answer-limited-twice", "lawbook::check::duplicate", &["agree"])]
+#[case("answer-choice-unknown-option", "lawbook::check::unknown_name", &["condome"])]
+#[case("answer-choice-unknown-answer", "lawbook::check::unknown_name", &["acept"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,

@@ -139,20 +139,7 @@ impl Checker {
             match &s.kind {
                 StepKind::Choose { option, arms } => {
                     let Some(o) = self.book.options.get(&option.name).cloned() else {
-                        let hint = self.did_you_mean(
-                            &option.name,
-                            self.book.options.keys().map(|s| s.as_str()),
-                        );
-                        self.err(
-                            Diag::new(E_NAME, format!("no option is called `{}`", option.name))
-                                .label(option.span, "unknown option")
-                                .help(if hint.is_empty() {
-                                    "declare it with `option NAME by SEAT { answers …; ask … }`"
-                                        .into()
-                                } else {
-                                    hint
-                                }),
-                        );
+                        self.unknown_option(option);
                         continue;
                     };
                     let limits = o.limits.iter().flat_map(|l| &l.by);
@@ -460,20 +447,24 @@ impl Checker {
 }
 
 impl Checker {
+    /// A `choose` or `answer` naming no option of the book.
+    fn unknown_option(&self, option: &Ident) {
+        let hint = self.did_you_mean(&option.name, self.book.options.keys().map(|s| s.as_str()));
+        self.err(
+            Diag::new(E_NAME, format!("no option is called `{}`", option.name))
+                .label(option.span, "unknown option")
+                .help(if hint.is_empty() {
+                    "declare it with `option NAME by SEAT { answers …; ask … }`".into()
+                } else {
+                    hint
+                }),
+        );
+    }
+
     /// `answer OPTION ANSWER`: the option exists and the answer is one of its own.
     fn check_answer_choice(&self, option: &Ident, answer: &Ident) {
         let Some(o) = self.book.options.get(&option.name) else {
-            let hint =
-                self.did_you_mean(&option.name, self.book.options.keys().map(|s| s.as_str()));
-            self.err(
-                Diag::new(E_NAME, format!("no option is called `{}`", option.name))
-                    .label(option.span, "unknown option")
-                    .help(if hint.is_empty() {
-                        "name an option a rectification chooses with `choose`".into()
-                    } else {
-                        hint
-                    }),
-            );
+            self.unknown_option(option);
             return;
         };
         let all: Vec<&str> = o
