@@ -526,6 +526,11 @@ impl<'a> Table<'a> {
         }
         let i = play.tricks[t].iter().position(|r| r.card == card).unwrap();
         let rec = play.tricks[t].remove(i);
+        // The trick's lead taken back (47C, 45D1: dummy's card changed), the turn to lead stays
+        // with the trick: the card left first is taken back, if it is, at the leader's turn.
+        if let (0, Some(first)) = (i, play.tricks[t].first_mut()) {
+            first.due = rec.due;
+        }
         // The turn comes again: what the card discharged at it, or ended by being played (a
         // penalty card), is in force again, less the breach the card counted.
         for o in self
