@@ -231,10 +231,15 @@ impl Checker {
         crate::suggest::did_you_mean(word, cands)
     }
 
-    /// `name` given as an answer of option `o` (`prevailing`, `only by`) is none of its answers;
-    /// `what` says what the answer named there is.
-    fn not_an_answer(&self, o: &OptionDecl, name: &Ident, what: &str) {
-        let offered = o.answers.iter().map(|a| a.name.as_str());
+    /// `name` given as an answer of option `o` (`prevailing`, `only by`, `answer`) is none of
+    /// its answers; `what` says what the answer named there is. `among`: the answers it may
+    /// name (those offered, unless said otherwise).
+    fn not_an_answer(&self, o: &OptionDecl, name: &Ident, what: &str, among: Option<&[String]>) {
+        let offered: Vec<&str> = match among {
+            Some(all) => all.iter().map(|s| s.as_str()).collect(),
+            None => o.answers.iter().map(|a| a.name.as_str()).collect(),
+        };
+        let offered = offered.into_iter();
         self.err(
             Diag::new(
                 E_NAME,
@@ -475,13 +480,19 @@ impl Checker {
                         o,
                         pv,
                         "the prevailing answer is one of the answers offered",
+                        None,
                     );
                 }
             }
             let mut limited = HashSet::new();
             for l in &o.limits {
                 if !o.answers.iter().any(|a| a.name == l.answer.name) {
-                    self.not_an_answer(o, &l.answer, "`only by` limits one of the answers offered");
+                    self.not_an_answer(
+                        o,
+                        &l.answer,
+                        "`only by` limits one of the answers offered",
+                        None,
+                    );
                 } else if !limited.insert(l.answer.name.as_str()) {
                     self.err(
                         Diag::new(

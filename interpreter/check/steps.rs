@@ -149,19 +149,11 @@ impl Checker {
                     for w in o.answer_when.iter().flatten() {
                         self.expect(w, scope, &Type::Bool);
                     }
-                    let mut all: Vec<String> = o.answers.iter().map(|a| a.name.clone()).collect();
-                    if let Some(d) = &o.default {
-                        if !all.contains(&d.name) {
-                            all.push(d.name.clone());
-                        }
-                    }
+                    let all = answer_names(&o);
                     for im in &o.implied {
                         self.expect(&im.by, scope, &Type::Seat);
                         if let Some(w) = &im.when {
                             self.expect(w, scope, &Type::Bool);
-                        }
-                        if !all.contains(&im.answer.name) {
-                            all.push(im.answer.name.clone());
                         }
                     }
                     for a in arms {
@@ -467,26 +459,27 @@ impl Checker {
             self.unknown_option(option);
             return;
         };
-        let all: Vec<&str> = o
-            .answers
-            .iter()
-            .chain(&o.default)
-            .chain(o.implied.iter().map(|im| &im.answer))
-            .map(|a| a.name.as_str())
-            .collect();
-        if !all.contains(&answer.name.as_str()) {
-            let hint = self.did_you_mean(&answer.name, all.iter().copied());
-            self.err(
-                Diag::new(
-                    E_NAME,
-                    format!(
-                        "`{}` is not an answer of option `{}`",
-                        answer.name, option.name
-                    ),
-                )
-                .label(answer.span, "unknown answer")
-                .help(format!("the answers are {}; {hint}", all.join(", "))),
-            );
+        let all = answer_names(o);
+        if !all.contains(&answer.name) {
+            let what = "`answer` gives one of the option's answers";
+            self.not_an_answer(o, answer, what, Some(&all));
         }
     }
+}
+
+/// An option's answers: those it offers, its default and those a call or card implies, each
+/// once, in that order.
+fn answer_names(o: &OptionDecl) -> Vec<String> {
+    let mut all: Vec<String> = vec![];
+    let named = o
+        .answers
+        .iter()
+        .chain(&o.default)
+        .chain(o.implied.iter().map(|im| &im.answer));
+    for a in named {
+        if !all.contains(&a.name) {
+            all.push(a.name.clone());
+        }
+    }
+    all
 }

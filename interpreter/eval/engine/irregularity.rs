@@ -60,14 +60,14 @@ impl<'a> Table<'a> {
             if decl.on_play != on_play {
                 continue;
             }
-            // 26B: a prohibition while on lead starts at the holder's first lead and ends
-            // when he plays to a trick someone else led.
             // 50D2(a): a requirement for the holder's next lead; a card he plays to a trick
             // another led (partner's lead out of turn accepted) leaves him no such lead.
             if o.duration == Duration::NextLead && !lead {
                 self.obligations.change()[i].status = "ended";
                 continue;
             }
+            // 26B: a prohibition while on lead starts at the holder's first lead and ends
+            // when he plays to a trick someone else led.
             if o.duration == Duration::WhileOnLead {
                 if !lead {
                     if o.started {
