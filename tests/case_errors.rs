@@ -65,6 +65,11 @@ use std::path::Path;
     "S changes pass",
     "or write the player's next call instead"
 )]
+#[case(
+    "withdraws-a-card-already-taken-back",
+    "N withdraws D2",
+    "leave out the withdrawal (`withdraws`) and write the card played in its place"
+)]
 #[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
 #[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(

@@ -134,7 +134,8 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
         };
         // A finding can decide whose turn it is (53A or 53B), whether a card is played (45C2,
         // 45C3) or whether it stays played (45C4(b), 47C: a slip of the tongue; 45D: a card
-        // dummy played unnamed; 47E2: an opening lead once dummy has faced a card): the cards
+        // dummy played unnamed, a revoke among them; 47E2: an opening lead once dummy has
+        // faced a card; 47D: a revoke replaced after declarer's change): the cards
         // the case records after it then fit one branch
         // only, and the other branches cannot be replayed.
         let tree = match rule_case(book, &open, &name) {
@@ -158,7 +159,7 @@ fn a_case_with_its_answers_gives_one_leaf_of_its_open_tree() {
     }
     assert!(checked >= 60, "only {checked} cases could be checked");
     assert!(
-        turn_decided_by_finding.len() <= 17,
+        turn_decided_by_finding.len() <= 19,
         "more cases than expected whose recorded play fits one finding only:\n{}",
         turn_decided_by_finding.join("\n")
     );

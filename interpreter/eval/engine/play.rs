@@ -201,11 +201,19 @@ impl<'a> Table<'a> {
         let declarer = self.play.as_ref().map(|p| p.declarer);
         let dummys = declarer.is_some_and(|d| seat == d && played_by == Some(d.partner()));
         if played_by != Some(seat) && !dummys {
-            return Err(self.event_error(
-                Message::new("table.not_played")
-                    .with("seat", seat)
-                    .with("card", card),
-            ));
+            // A card he played that a ruling has already taken back (62B's correction when
+            // the Director was called first): say so, not that he never played it.
+            let taken_back = self.play.as_ref().is_some_and(|p| {
+                p.every_play
+                    .iter()
+                    .any(|&(s, c, _)| c == card && (s == seat || declarer == Some(seat)))
+            });
+            let key = if taken_back {
+                "table.already_taken_back"
+            } else {
+                "table.not_played"
+            };
+            return Err(self.event_error(Message::new(key).with("seat", seat).with("card", card)));
         }
         let note = Note::UngovernedWithdrawal {
             seat,
