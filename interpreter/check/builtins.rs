@@ -204,6 +204,10 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // The choices players were asked to make, in order, as conducts: who is to choose, the
     // option (`kind`), and when (`trick`, `in_trick`): one choice of declarer a lead (50D2).
     ("choices_asked", || Type::List(Box::new(Type::Conduct))),
+    // The choices among them still waiting for their answer, in the order asked: a choice
+    // answered, by its chooser, by an act or by default, or lapsed, is no longer open (48B1:
+    // declarer's choice after a faced opening lead out of turn, once made, is not made again).
+    ("choices_open", || Type::List(Box::new(Type::Conduct))),
     // The number of the trick in progress (1 to 13); 0 before the opening lead.
     ("trick_number", || Type::Int),
     // The trump strain of the contract being played.

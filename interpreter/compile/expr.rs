@@ -315,6 +315,7 @@ impl Compiler<'_> {
                 "conducts" => StateVar::Conducts,
                 "next_conducts" => StateVar::NextConducts,
                 "choices_asked" => StateVar::ChoicesAsked,
+                "choices_open" => StateVar::ChoicesOpen,
                 "opening_lead_faced" => StateVar::OpeningLeadFaced,
                 "case_ended" => StateVar::CaseEnded,
                 "claim_facts_known" => StateVar::ClaimFactsKnown,

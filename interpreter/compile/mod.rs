@@ -45,6 +45,7 @@ pub enum StateVar {
     Conducts,
     NextConducts,
     ChoicesAsked,
+    ChoicesOpen,
     OpeningLeadFaced,
     CaseEnded,
     ClaimFactsKnown,

@@ -152,6 +152,7 @@ pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
         StateVar::Conducts => |v| &v.conducts,
         StateVar::NextConducts => |v| &v.next_conducts,
         StateVar::ChoicesAsked => |v| &v.choices_asked,
+        StateVar::ChoicesOpen => |v| &v.choices_open,
         _ => return None,
     })
 }
@@ -199,7 +200,8 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         | StateVar::NextDealCallers
         | StateVar::Conducts
         | StateVar::NextConducts
-        | StateVar::ChoicesAsked => unreachable!("a list, read above"),
+        | StateVar::ChoicesAsked
+        | StateVar::ChoicesOpen => unreachable!("a list, read above"),
     })
 }
 
@@ -428,6 +430,7 @@ mod tests {
             conducts: Rc::new(vec![Value::Int(4); 4]),
             next_conducts: Rc::new(vec![Value::Int(5); 5]),
             choices_asked: Rc::new(vec![Value::Int(6); 6]),
+            choices_open: Rc::new(vec![Value::Int(7); 7]),
             ..View::default()
         };
         let lists = [
@@ -437,6 +440,7 @@ mod tests {
             StateVar::Conducts,
             StateVar::NextConducts,
             StateVar::ChoicesAsked,
+            StateVar::ChoicesOpen,
         ];
         for (n, s) in lists.into_iter().enumerate() {
             let list = state_list(s).expect("a list");

@@ -47,6 +47,8 @@ pub struct View {
     pub claimers: Vec<Seat>,
     /// The choices players were asked to make (`choices_asked`).
     pub choices_asked: Rc<Vec<Value>>,
+    /// The choices asked still waiting for their answer (`choices_open`).
+    pub choices_open: Rc<Vec<Value>>,
     /// The cards led or played since the last claim (68D2(b): the play went on).
     pub cards_since_claim: i64,
     /// Who leads the next trick waits for a ruling on the last trick's cards
@@ -141,6 +143,7 @@ impl Default for View {
             conceded: false,
             claimers: vec![],
             choices_asked: Rc::new(vec![]),
+            choices_open: Rc::new(vec![]),
             cards_since_claim: 0,
             lead_awaits_ruling: false,
             awarded: [0, 0],

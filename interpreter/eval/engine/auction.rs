@@ -148,6 +148,7 @@ impl<'a> Table<'a> {
         answer: &str,
         how: AnswerHow,
     ) -> Result<(), Fail> {
+        self.close_choice(&p.waiting);
         let Waiting::Choice { option, arms, .. } = p.waiting else {
             unreachable!()
         };

@@ -288,6 +288,8 @@ enum Waiting<'a> {
         /// The number of the event that opened the choice: with its option, which of two
         /// alike choices a question open at the end is (`Open::Choice::opened`).
         opened: usize,
+        /// The choice's record in `choices_open`, while it waits (none for the Director's).
+        asked: Option<Value>,
     },
     Call {
         var: &'a str,
@@ -415,6 +417,9 @@ pub struct Table<'a> {
     /// The choices players were asked to make, in order (`choices_asked`): each a record of
     /// who chooses, the option, and when.
     choices_asked: Watched<Rc<Vec<Value>>>,
+    /// Those of them still waiting for their answer (`choices_open`): the record a choice
+    /// keeps (`Waiting::Choice::asked`) leaves it when the choice is answered or lapses.
+    choices_open: Watched<Rc<Vec<Value>>>,
     /// The conduct the record gives right after the event being fed (`next_conducts`).
     next_conduct: Watched<Option<(Seat, Rc<str>)>>,
     /// How many calls have been made (events, not deemed passes).
@@ -589,6 +594,7 @@ impl<'a> Table<'a> {
             lead_turn_held: Default::default(),
             conducts: Watched::new(Rc::new(vec![])),
             choices_asked: Watched::new(Rc::new(vec![])),
+            choices_open: Watched::new(Rc::new(vec![])),
             next_conduct: Default::default(),
             made: 0,
             view_cache: Default::default(),
@@ -613,6 +619,16 @@ impl<'a> Table<'a> {
 
     /// A conduct of `seat` at this moment: the trick in progress (or the next) and the cards
     /// it holds.
+    /// A choice answered or lapsed leaves `choices_open`.
+    fn close_choice(&mut self, waiting: &Waiting<'a>) {
+        let Waiting::Choice { asked: Some(a), .. } = waiting else {
+            return;
+        };
+        if let Some(i) = self.choices_open.iter().position(|c| c == a) {
+            Rc::make_mut(self.choices_open.change()).remove(i);
+        }
+    }
+
     fn conduct_now(&self, seat: Seat, kind: Rc<str>) -> Value {
         let (trick, in_trick) = self
             .play

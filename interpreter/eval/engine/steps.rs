@@ -262,9 +262,11 @@ impl<'a> Table<'a> {
                         }
                         limited.push((l.answer.name.as_str(), by));
                     }
-                    if let Some(s) = chooser {
-                        let asked = self.conduct_now(s, Rc::from(o.name.name.as_str()));
-                        Rc::make_mut(self.choices_asked.change()).push(asked);
+                    let asked =
+                        chooser.map(|s| self.conduct_now(s, Rc::from(o.name.name.as_str())));
+                    if let Some(a) = &asked {
+                        Rc::make_mut(self.choices_asked.change()).push(a.clone());
+                        Rc::make_mut(self.choices_open.change()).push(a.clone());
                     }
                     self.pending.push(Rc::new(Pending {
                         waiting: Waiting::Choice {
@@ -275,6 +277,7 @@ impl<'a> Table<'a> {
                             limited,
                             arms,
                             opened: self.event,
+                            asked,
                         },
                         exec,
                     }));
@@ -592,6 +595,7 @@ impl<'a> Table<'a> {
                     self.no_result = true;
                     // Nothing is left to choose on a board that gives no result.
                     self.pending.clear();
+                    self.choices_open.set(Rc::new(vec![]));
                 }
                 StepKind::AwaitDirector(decision) => {
                     self.pending.push(Rc::new(Pending {
@@ -757,7 +761,8 @@ impl<'a> Table<'a> {
             let p = &self.pending[i];
             if p.exec.instance != inst && p.waits_on(r) {
                 let lapsed = p.exec.instance;
-                self.pending.remove(i);
+                let p = self.pending.remove(i);
+                self.close_choice(&p.waiting);
                 self.effect(lapsed, Effect::Lapsed { seat, law });
             } else {
                 i += 1;

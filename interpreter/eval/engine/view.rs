@@ -128,6 +128,7 @@ impl<'a> Table<'a> {
             + self.deal.changes()
             + self.conducts.changes()
             + self.choices_asked.changes()
+            + self.choices_open.changes()
             + self.next_conduct.changes()
             + self.stages.changes()
             + self.facts.changes()
@@ -326,6 +327,7 @@ impl<'a> Table<'a> {
             all_plays,
             conducts: (*self.conducts).clone(),
             choices_asked: (*self.choices_asked).clone(),
+            choices_open: (*self.choices_open).clone(),
             next_conducts,
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
