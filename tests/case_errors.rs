@@ -70,6 +70,16 @@ use std::path::Path;
     "N withdraws D2",
     "leave out the withdrawal (`withdraws`) and write the card played in its place"
 )]
+#[case(
+    "designates-not-at-dummys-turn",
+    "S designates H",
+    "write the cards played before dummy's turn first"
+)]
+#[case(
+    "defender-designates",
+    "E designates C",
+    "declarer names dummy's cards (45B)"
+)]
 #[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
 #[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(

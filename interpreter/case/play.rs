@@ -199,7 +199,7 @@ impl Cx<'_> {
                 return;
             }
             if self.is("event", "designates", &verb.text) {
-                match self.designation(&line[2..]) {
+                match self.designation(seat, &line[2..]) {
                     Some(e) if line.len() == 3 => events.push((e, whole)),
                     _ => diags.push(
                         self.error(
@@ -368,10 +368,11 @@ impl Cx<'_> {
 
     /// Declarer's words calling a card from dummy (46B): a word of the `designation` class, a
     /// suit, a rank, or a whole card.
-    fn designation(&self, words: &[Word]) -> Option<Event> {
+    fn designation(&self, seat: crate::model::Seat, words: &[Word]) -> Option<Event> {
         let w = words.first()?;
         if let Some(id) = self.w.lookup("designation", self.lang, &w.text) {
             return Some(Event::Designate {
+                seat,
                 word: Some(id.to_string()),
                 suit: None,
                 rank: None,
@@ -379,6 +380,7 @@ impl Cx<'_> {
         }
         if let Ok(card) = self.card(&w.text) {
             return Some(Event::Designate {
+                seat,
                 word: None,
                 suit: Some(card.suit),
                 rank: Some(card.rank),
@@ -386,12 +388,14 @@ impl Cx<'_> {
         }
         if let Some(s) = self.w.lookup("suit", self.lang, &w.text) {
             return Some(Event::Designate {
+                seat,
                 word: None,
                 suit: Some(super::suit_of(s)),
                 rank: None,
             });
         }
         self.rank(&w.text).map(|r| Event::Designate {
+            seat,
             word: None,
             suit: None,
             rank: Some(r),

@@ -52,6 +52,8 @@ pub enum Event {
     /// Declarer calls a card from dummy incompletely (Law 46B): a word ("high", "low",
     /// "win", "anything"), a suit, a rank, or a whole card.
     Designate {
+        /// Who spoke: declarer, whose words alone call dummy's card (45B, 46A).
+        seat: Seat,
         word: Option<String>,
         suit: Option<crate::model::Suit>,
         rank: Option<crate::model::Rank>,

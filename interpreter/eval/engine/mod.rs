@@ -713,7 +713,12 @@ impl<'a> Table<'a> {
                 line,
                 concession,
             } => self.feed_claim(*seat, *tricks, line, *concession),
-            Event::Designate { word, suit, rank } => self.feed_designation(word, *suit, *rank),
+            Event::Designate {
+                seat,
+                word,
+                suit,
+                rank,
+            } => self.feed_designation(*seat, word, *suit, *rank),
             Event::Stage(s) => {
                 // The players have left the board (a call on the next deal, the round's end;
                 // not the hands returned, 62D1): the answers given on it, and the defaults of

@@ -574,11 +574,33 @@ impl<'a> Table<'a> {
     /// is the one then named (46B3(b), 46B4, 46B5).
     pub(super) fn feed_designation(
         &mut self,
+        seat: Seat,
         word: &Option<String>,
         suit: Option<crate::model::Suit>,
         rank: Option<crate::model::Rank>,
     ) -> Result<(), Fail> {
-        let dummy = self.next_player()?;
+        let next = self.next_player()?;
+        // Declarer's words, at dummy's turn (45B: "Hlavný hráč hrá kartu z listu tichého
+        // hráča menovaním"); who declares and who is dummy as the law book says (54A
+        // exchanges them).
+        let (declarer, dummy) = (
+            seat_of(self.ask("declarer", vec![])?),
+            seat_of(self.ask("dummy", vec![])?),
+        );
+        if seat != declarer {
+            return Err(self.event_error(
+                Message::new("table.designates_not_declarer")
+                    .with("seat", seat)
+                    .with("declarer", declarer),
+            ));
+        }
+        if next != dummy {
+            return Err(self.event_error(
+                Message::new("table.designates_not_dummys_turn")
+                    .with("seat", next)
+                    .with("dummy", dummy),
+            ));
+        }
         let args = vec![
             Value::Text(Rc::from(word.as_deref().unwrap_or(""))),
             Value::Bool(suit.is_some()),
