@@ -479,6 +479,10 @@ struct PlayState {
     /// Cards gone face down with the card their holder played, unseen (58B4, 67B2): out of
     /// his hand, in no trick's count, until a rule takes them back (`retract`).
     hidden: Vec<(Seat, Card)>,
+    /// The lead of the trick in progress taken back while cards played after it stay (47C:
+    /// declarer changed dummy's card and East kept his): the player whose turn it is to lead
+    /// it again. His card is the trick's lead, before the cards that stayed.
+    lead_vacant: Option<Seat>,
 
     next: Seat,
     /// Tricks transferred to declarer's side (negative: to the defenders).

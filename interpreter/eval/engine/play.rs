@@ -36,6 +36,7 @@ impl<'a> Table<'a> {
             winners: vec![],
             omitted: vec![],
             hidden: vec![],
+            lead_vacant: None,
             next,
             transferred: 0,
             awarded: None,
@@ -118,6 +119,18 @@ impl<'a> Table<'a> {
                 break;
             }
         }
+        // The leader's card where the trick's lead was taken back and cards played after it
+        // stay: it is ruled as the lead, the cards that stayed set aside until it is placed
+        // first, and then put back after it in the order they were played.
+        let held = {
+            let play = self.play.change().as_mut().unwrap();
+            if play.lead_vacant == Some(seat) && play.in_progress() {
+                play.lead_vacant = None;
+                std::mem::take(play.tricks.last_mut().unwrap())
+            } else {
+                vec![]
+            }
+        };
         let due = self.play.as_ref().unwrap().next;
         let lead = self.play.as_ref().unwrap().current().is_empty();
         let view = self.view();
@@ -144,6 +157,7 @@ impl<'a> Table<'a> {
                 .last_mut()
                 .unwrap()
                 .push(PlayRec { seat, card, due });
+            play.tricks.last_mut().unwrap().extend(held);
             play.every_play.push((seat, card, play.tricks.len() as u8));
             play.next = seat;
         }
@@ -539,6 +553,7 @@ impl<'a> Table<'a> {
         if let (0, Some(first)) = (i, play.tricks[t].first_mut()) {
             first.due = rec.due;
         }
+        let lead_vacant = i == 0 && !play.tricks[t].is_empty() && t + 1 == play.tricks.len();
         // The turn comes again: what the card discharged at it, or ended by being played (a
         // penalty card), is in force again, less the breach the card counted.
         for o in self
@@ -558,12 +573,16 @@ impl<'a> Table<'a> {
         play.winners.truncate(t);
         if play.tricks[t].is_empty() {
             play.tricks.pop();
+            play.lead_vacant = None;
         }
         play.next = rec.due;
         play.ended = false;
-        // Two cards taken back from one trick (62C3: both sides' revokes): the turn is the
-        // first of them in rotation, whichever the Director ruled on first.
-        if play.tricks.get(t).is_some_and(|trick| !trick.is_empty()) {
+        if lead_vacant {
+            // The turn is the leader's: his next card leads the trick (`feed_play`).
+            play.lead_vacant = Some(rec.due);
+        } else if play.tricks.get(t).is_some_and(|trick| !trick.is_empty()) {
+            // Two cards taken back from one trick (62C3: both sides' revokes): the turn is the
+            // first of them in rotation, whichever the Director ruled on first.
             self.next_in_rotation()?;
         }
         Ok(rec.seat)
