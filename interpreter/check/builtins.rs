@@ -34,6 +34,7 @@ pub enum Builtin {
     Max,
     HandOf,
     PlayedTo,
+    CardsOf,
     AwardedTo,
 }
 
@@ -65,6 +66,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("max", Builtin::Max),
     ("hand", Builtin::HandOf),
     ("played_to", Builtin::PlayedTo),
+    ("cards_of", Builtin::CardsOf),
     ("awarded_to", Builtin::AwardedTo),
 ];
 
@@ -106,6 +108,9 @@ impl Builtin {
             Builtin::Min | Builtin::Max => (vec![Int, Int], Int),
             Builtin::HandOf => (vec![Seat], List(Box::new(Card))),
             Builtin::PlayedTo => (vec![Int], List(Box::new(Play))),
+            // The cards of a list of plays, in its order: what `for each c in … { retract c }`
+            // takes back (55B, 56B: the other cards played to a lead taken back).
+            Builtin::CardsOf => (vec![List(Box::new(Play))], List(Box::new(Card))),
             // The tricks left at a claim or concession that its ruling gave the side (69A,
             // 70, 71): tricks the side won after a revoke (64A) though nobody played them.
             Builtin::AwardedTo => (vec![Side], Int),

@@ -352,6 +352,14 @@ pub fn apply_builtin(
                 .cloned()
                 .collect(),
         )),
+        (Builtin::CardsOf, Some(V::List(xs)), _) => V::List(Rc::new(
+            xs.iter()
+                .filter_map(|p| match p {
+                    V::Play(_, c, _) => Some(V::Card(*c)),
+                    _ => None,
+                })
+                .collect(),
+        )),
         (Builtin::Min, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.min(b)),
         (Builtin::Max, Some(V::Int(a)), Some(V::Int(b))) => V::Int(a.max(b)),
         _ => return Err(bad()),
