@@ -682,3 +682,81 @@ fn chooser(seat: Option<Seat>) -> Arg {
         None => Message::new("table.director").into(),
     }
 }
+
+/// The auction's record changed by a rectification: entries withdrawn, later calls
+/// cancelled, and what of their own rectifications waits lapsing.
+impl<'a> Table<'a> {
+    /// Cancel the call at this index of the auction (with `onwards`, every later call
+    /// too); the call record withdrawn, if there is one.
+    pub(super) fn withdraw_entry(
+        &mut self,
+        inst: usize,
+        index: usize,
+        onwards: bool,
+    ) -> Option<usize> {
+        let r = self.standing_at(index)?;
+        self.cancel_call(r);
+        self.unbreach(r);
+        self.lapse_rectifications_of(r, inst);
+        if onwards {
+            for later in self.cancel_later(r) {
+                self.lapse_rectifications_of(later, inst);
+            }
+        }
+        let (seat, call) = (
+            self.calls[r].seat,
+            probe::shown(self.calls[r].call).to_string(),
+        );
+        self.effect(
+            inst,
+            Effect::Cancelled {
+                seat,
+                call,
+                and_later: onwards,
+            },
+        );
+        Some(r)
+    }
+
+    /// A call withdrawn by another rectification (25A1: replaced by the intended call; 25B1:
+    /// the change accepted; 25A6: LHO takes back his call; 15A1: made with the cards of
+    /// another board, or after such a call) leaves nothing for its own rectification to rule:
+    /// what of it still waits (a choice, the Director, the call that replaces it) lapses, and
+    /// is shown under it with the law that withdrew the call.
+    pub(super) fn lapse_rectifications_of(&mut self, r: usize, inst: usize) {
+        let (seat, law) = (self.calls[r].seat, self.irregs[inst].law);
+        let mut i = 0;
+        while i < self.pending.len() {
+            let p = &self.pending[i];
+            if p.exec.instance != inst && p.waits_on(r) {
+                let lapsed = p.exec.instance;
+                let p = self.pending.remove(i);
+                self.close_choice(&p.waiting);
+                self.effect(lapsed, Effect::Lapsed { seat, law });
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The call record of the auction's entry `index`: the standing calls in their order.
+    pub(super) fn standing_at(&self, index: usize) -> Option<usize> {
+        let mut standing: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].status == Status::Standing)
+            .collect();
+        standing.sort_by_key(|i| self.calls[*i].pos);
+        standing.get(index).copied()
+    }
+
+    /// Cancel every call after this one in the auction (36A, 17D3); those cancelled.
+    pub(super) fn cancel_later(&mut self, rec: usize) -> Vec<usize> {
+        let pos = self.calls[rec].pos;
+        let later: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].pos > pos && self.calls[*i].status != Status::Cancelled)
+            .collect();
+        for &i in &later {
+            self.cancel_call(i);
+        }
+        later
+    }
+}

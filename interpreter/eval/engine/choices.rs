@@ -5,6 +5,17 @@
 use super::*;
 
 impl<'a> Table<'a> {
+    /// A choice answered or lapsed leaves `choices_open`: kept as a list of its own, not
+    /// read from `pending`, so that the view sees it change (a counted part, `view_stamp`).
+    pub(super) fn close_choice(&mut self, waiting: &Waiting<'a>) {
+        let Waiting::Choice { asked: Some(a), .. } = waiting else {
+            return;
+        };
+        if let Some(i) = self.choices_open.iter().position(|c| c == a) {
+            Rc::make_mut(self.choices_open.change()).remove(i);
+        }
+    }
+
     /// The answers of an option that are offered now (those whose condition holds).
     pub(super) fn offered(
         &self,

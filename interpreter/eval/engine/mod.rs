@@ -623,16 +623,6 @@ impl<'a> Table<'a> {
 
     /// A conduct of `seat` at this moment: the trick in progress (or the next) and the cards
     /// it holds.
-    /// A choice answered or lapsed leaves `choices_open`.
-    fn close_choice(&mut self, waiting: &Waiting<'a>) {
-        let Waiting::Choice { asked: Some(a), .. } = waiting else {
-            return;
-        };
-        if let Some(i) = self.choices_open.iter().position(|c| c == a) {
-            Rc::make_mut(self.choices_open.change()).remove(i);
-        }
-    }
-
     fn conduct_now(&self, seat: Seat, kind: Rc<str>) -> Value {
         let (trick, in_trick) = self
             .play
