@@ -463,6 +463,11 @@ impl Renderer<'_> {
         if let Ok(c) = Call::parse(s) {
             return self.call(c);
         }
+        // A concession (68B): the tricks conceded, under a heading of its own
+        // (`irregularity_name`).
+        if let Some(n) = s.strip_prefix("concedes ") {
+            return n.to_string();
+        }
         if let Some(kind) = s.strip_prefix("asks for ") {
             if self.has(&["asks", kind]) {
                 return self.p_at(&["asks", kind], &[]);
@@ -543,6 +548,10 @@ impl Renderer<'_> {
         let several = ["irregularity", id, "several"];
         if cards > 1 && self.has(&several) {
             return self.p_at(&several, &[]);
+        }
+        let conceded = ["irregularity", id, "conceded"];
+        if act.is_some_and(|a| a.starts_with("concedes ")) && self.has(&conceded) {
+            return self.p_at(&conceded, &[]);
         }
         if !self.has(&["irregularity", id]) && self.lang != Lang::En {
             let tl = lexicon::term_lang(self.lang);

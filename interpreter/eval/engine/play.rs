@@ -714,7 +714,14 @@ impl<'a> Table<'a> {
         self.settle_defaults(None)?;
         let x = Value::Int(i64::from(n));
         let note = Note::UngovernedClaim { seat, tricks: n };
-        self.rule_or_note(Act::Claim, seat, &x, n.to_string(), note)
+        // What the ruling's heading shows: the tricks claimed, or for a concession the
+        // tricks conceded, as the player put it (`render`'s "concedes" text).
+        let text = if concession {
+            format!("concedes {}", left - n)
+        } else {
+            n.to_string()
+        };
+        self.rule_or_note(Act::Claim, seat, &x, text, note)
             .map(|_| ())
     }
 
