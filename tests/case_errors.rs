@@ -80,6 +80,11 @@ use std::path::Path;
     "E designates C",
     "declarer names dummy's cards (45B)"
 )]
+#[case(
+    "answer-by-another-player",
+    "W lowest_card",
+    "an answer is the player's whose choice is open"
+)]
 #[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
 #[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(

@@ -96,27 +96,24 @@ impl<'a> Table<'a> {
             return self.resolve_choice_by(p, seat, answer, AnswerHow::Chosen);
         }
         {
-            let open: Vec<Message> = self
-                .pending
-                .iter()
-                .filter_map(|p| match &p.waiting {
-                    Waiting::Choice {
-                        option, chooser: c, ..
-                    } => Some(
+            // The answers each open choice offers now, as `not_offered` checks them.
+            let mut open: Vec<Message> = vec![];
+            for p in &self.pending {
+                if let Waiting::Choice {
+                    option, chooser: c, ..
+                } = &p.waiting
+                {
+                    open.push(
                         Message::new("table.answer.open")
                             .with("who", chooser(*c))
                             .with(
                                 "answers",
-                                Arg::Words(
-                                    "answer",
-                                    option.answers.iter().map(|a| a.name.clone()).collect(),
-                                ),
+                                Arg::Words("answer", self.offered(option, &p.exec)?),
                             )
                             .with("option", option.name.name.as_str()),
-                    ),
-                    _ => None,
-                })
-                .collect();
+                    );
+                }
+            }
             let message = if open.is_empty() {
                 Message::new("table.answer.none_open")
             } else {
