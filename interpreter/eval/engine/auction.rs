@@ -212,6 +212,10 @@ impl<'a> Table<'a> {
         // the next question, and a view built here was thrown away.
         let mut view = None;
         for (i, p) in self.pending.iter().enumerate() {
+            // Opened by an act of the same moment (`together`): not answered by this one.
+            if self.opened_together.contains(&p.exec.instance) {
+                continue;
+            }
             if let Waiting::Choice { option, .. } = &p.waiting {
                 for im in option.implied.iter().filter(|im| im.on_play == on_play) {
                     let view: &View = view.get_or_insert_with(|| self.view());

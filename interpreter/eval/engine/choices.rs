@@ -78,6 +78,32 @@ impl<'a> Table<'a> {
         self.settle(sparing, false)
     }
 
+    /// One of the acts made at the same moment (33, 58A: `together`), in the order the law
+    /// book gives them; `after_first`: not the first. The choices the acts before it opened
+    /// are not answered by its being made: a call or card of the same moment is no call over
+    /// another, nor a card played to it (29A's acceptance "by calling", 53A's "pridá k
+    /// nesprávnemu výnosu" come after what they accept). Those choices stay open for their
+    /// answer, or the next act of their chooser.
+    pub(super) fn together<T>(
+        &mut self,
+        after_first: bool,
+        act: impl FnOnce(&mut Self) -> Result<T, Fail>,
+    ) -> Result<T, Fail> {
+        if !after_first {
+            self.opened_together.clear();
+        }
+        let open_before: Vec<usize> = self.pending.iter().map(|p| p.exec.instance).collect();
+        let done = act(self);
+        let opened: Vec<usize> = self
+            .pending
+            .iter()
+            .map(|p| p.exec.instance)
+            .filter(|i| !open_before.contains(i))
+            .collect();
+        self.opened_together.extend(opened);
+        done
+    }
+
     /// The open choice a call (or, `on_play`, a card) of `seat` answers by being made,
     /// answered, the defaults the case passed by settled first; whether there was one.
     pub(super) fn answer_by_act(&mut self, seat: Seat, on_play: bool) -> Result<bool, Fail> {

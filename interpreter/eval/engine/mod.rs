@@ -380,6 +380,9 @@ pub struct Table<'a> {
     event: usize,
     /// The probe tag the next call recorded takes (`hold_next_call`).
     hold_next: Held,
+    /// The choices (by instance) that the acts of the same moment opened, which the next of
+    /// them does not answer by being made (`together`, choices.rs).
+    opened_together: Vec<usize>,
     notes: Vec<Note>,
     deal: Watched<Option<Deal>>,
     play: Watched<Option<PlayState>>,
@@ -583,6 +586,7 @@ impl<'a> Table<'a> {
             finished: Default::default(),
             event: 0,
             hold_next: Held::NONE,
+            opened_together: vec![],
             notes: vec![],
             deal: Default::default(),
             play: Default::default(),
@@ -751,6 +755,7 @@ impl<'a> Table<'a> {
             }
             Event::Together(calls) => {
                 let mut calls = calls.clone();
+                let mut started = false;
                 while !calls.is_empty() {
                     let mut first = 0;
                     for j in 1..calls.len() {
@@ -762,8 +767,11 @@ impl<'a> Table<'a> {
                         }
                     }
                     let (seat, call, meaning) = calls.remove(first);
-                    self.feed_call(seat, call, meaning)?;
+                    self.together(std::mem::replace(&mut started, true), |t| {
+                        t.feed_call(seat, call, meaning)
+                    })?;
                 }
+                self.opened_together.clear();
                 Ok(())
             }
         }

@@ -195,8 +195,10 @@ impl<'a> Table<'a> {
         } else {
             (a, b)
         };
-        self.feed_play(Some(first.0), first.1)?;
-        self.feed_play(Some(second.0), second.1)
+        self.together(false, |t| t.feed_play(Some(first.0), first.1))?;
+        let fed = self.together(true, |t| t.feed_play(Some(second.0), second.1));
+        self.opened_together.clear();
+        fed
     }
 
     /// A player takes back a card he played: the law book says whether he may (47, 62C) and
