@@ -641,6 +641,7 @@ impl<'a> Table<'a> {
             return Ok(());
         }
         self.ended = false;
+        self.undo_auction_end();
         for o in self.obligations.change() {
             if o.ended_with_auction && o.status == "ended" {
                 o.status = "in force";

@@ -369,6 +369,9 @@ pub struct Table<'a> {
     /// branch and every outcome was a tenth of an open case's replays.
     irregs: Arc<Vec<IrregularityRuling>>,
     ended: bool,
+    /// What the end of the auction ran (`period_end::AtAuctionEnd`), undone if a change of
+    /// call reopens the auction and nothing it asked has been answered.
+    ran_at_auction_end: Vec<period_end::AtAuctionEnd<'a>>,
     /// The board was redealt (16D2(b)): the events after it are on another deal.
     redealt: bool,
     /// The board was cancelled for both sides (15B1): the events after it count for nothing.
@@ -580,6 +583,7 @@ impl<'a> Table<'a> {
             pending: vec![],
             irregs: Arc::default(),
             ended: false,
+            ran_at_auction_end: vec![],
             redealt: false,
             no_result: false,
             lead_faced: Default::default(),

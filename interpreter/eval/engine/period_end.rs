@@ -3,11 +3,27 @@
 
 use super::*;
 
+/// What the end of the auction ran for one waiting procedure: the procedure, how many
+/// decisions its irregularity's ruling had before, the obligations it imposed, and what it
+/// left waiting (a choice asked).
+#[derive(Clone)]
+pub(super) struct AtAuctionEnd<'a> {
+    waited: Rc<Pending<'a>>,
+    decisions: usize,
+    obligations: std::ops::Range<usize>,
+    opened: Vec<Rc<Pending<'a>>>,
+}
+
 impl<'a> Table<'a> {
-    pub(super) fn is_over(&self, period: Period) -> bool {
+    /// Whether the period is over. The auction's end is the table's record (`ended`), unless a
+    /// change of call made since has left the auction not ended (25B1 accepted after the
+    /// final pass): what waits for its end waits for the next one.
+    pub(super) fn is_over(&mut self, period: Period) -> Result<bool, Fail> {
         match period {
-            Period::Auction => self.ended,
-            Period::Play => self.play_ended(),
+            Period::Auction => Ok(self.ended
+                && (self.ask("auction_ended", vec![])? == Value::Bool(true)
+                    || self.ask("auction_period_over", vec![])? == Value::Bool(true))),
+            Period::Play => Ok(self.play_ended()),
         }
     }
 
@@ -48,23 +64,81 @@ impl<'a> Table<'a> {
             .iter()
             .position(|p| matches!(p.waiting, Waiting::End { period: q, .. } if q == period))
         {
-            let p = Rc::unwrap_or_clone(self.pending.remove(i));
-            let Waiting::End {
-                steps, paragraph, ..
-            } = p.waiting
-            else {
-                unreachable!()
-            };
-            let mut exec = p.exec;
-            let mut frame = Frame::new(steps);
-            if let Some(id) = paragraph {
-                self.enter(&mut exec, id);
-                frame.paragraph = Some(id);
+            let waited = self.pending.remove(i);
+            if period != Period::Auction {
+                self.run_waited(waited)?;
+                continue;
             }
-            exec.frames.push(frame);
-            self.run(exec)?;
+            let before = self.pending.clone();
+            let decisions = self.irregs[waited.exec.instance].decisions.len();
+            let obligations = self.obligations.len();
+            self.run_waited(Rc::clone(&waited))?;
+            let opened = self
+                .pending
+                .iter()
+                .filter(|p| !before.iter().any(|b| Rc::ptr_eq(b, p)))
+                .cloned()
+                .collect();
+            self.ran_at_auction_end.push(AtAuctionEnd {
+                waited,
+                decisions,
+                obligations: obligations..self.obligations.len(),
+                opened,
+            });
         }
         Ok(())
+    }
+
+    /// A change of call after the final pass has reopened the auction (25A, 25B, 21B1): what
+    /// its end ran is undone where nothing it asked has been answered, and waits for the
+    /// auction's next end. 26B asks "if the offender becomes a defender", which the auction's
+    /// real end decides: the contract may change hands.
+    pub(super) fn undo_auction_end(&mut self) {
+        // The latest first: each undoes what came after it in the ruling.
+        for ran in std::mem::take(&mut self.ran_at_auction_end)
+            .into_iter()
+            .rev()
+        {
+            let open = |p: &Rc<Pending<'a>>| self.pending.iter().any(|q| Rc::ptr_eq(p, q));
+            if !ran.opened.iter().all(open) {
+                // Something it asked is answered: it stands as ruled.
+                continue;
+            }
+            for p in &ran.opened {
+                self.pending.retain(|q| !Rc::ptr_eq(p, q));
+                self.close_choice(&p.waiting);
+                if let Waiting::Choice { asked: Some(a), .. } = &p.waiting {
+                    if let Some(i) = self.choices_asked.iter().rposition(|c| c == a) {
+                        Rc::make_mut(self.choices_asked.change()).remove(i);
+                    }
+                }
+            }
+            Arc::make_mut(&mut self.irregs)[ran.waited.exec.instance]
+                .decisions
+                .truncate(ran.decisions);
+            if ran.obligations.end <= self.obligations.len() {
+                self.obligations.change().drain(ran.obligations);
+            }
+            self.pending.push(ran.waited);
+        }
+    }
+
+    fn run_waited(&mut self, waited: Rc<Pending<'a>>) -> Result<(), Fail> {
+        let p = Rc::unwrap_or_clone(waited);
+        let Waiting::End {
+            steps, paragraph, ..
+        } = p.waiting
+        else {
+            unreachable!()
+        };
+        let mut exec = p.exec;
+        let mut frame = Frame::new(steps);
+        if let Some(id) = paragraph {
+            self.enter(&mut exec, id);
+            frame.paragraph = Some(id);
+        }
+        exec.frames.push(frame);
+        self.run(exec)
     }
 
     /// The procedures waiting for the end of a period, each named once.

@@ -315,20 +315,26 @@ impl<'a> Table<'a> {
                     let p = &self.book.procedures[&id.text];
                     // A procedure that waits for the end of the auction or of the play is
                     // named when it runs.
-                    match p.block.steps.as_slice() {
+                    let waits = match p.block.steps.as_slice() {
                         [Step {
                             kind: StepKind::AtAuctionEnd(b),
                             ..
-                        }] if !self.is_over(Period::Auction) => {
-                            self.wait_for_end(&exec, Period::Auction, &b.steps, Some(&id.text))
-                        }
+                        }] => Some((Period::Auction, b)),
                         [Step {
                             kind: StepKind::AtPlayEnd(b),
                             ..
-                        }] if !self.is_over(Period::Play) => {
-                            self.wait_for_end(&exec, Period::Play, &b.steps, Some(&id.text))
+                        }] => Some((Period::Play, b)),
+                        _ => None,
+                    };
+                    let waits = match waits {
+                        Some((period, b)) if !self.is_over(period)? => Some((period, b)),
+                        _ => None,
+                    };
+                    match waits {
+                        Some((period, b)) => {
+                            self.wait_for_end(&exec, period, &b.steps, Some(&id.text))
                         }
-                        _ => {
+                        None => {
                             self.drop_empty_resumed(&mut exec);
                             let before = self.irregs[inst].decisions.len();
                             self.applied(inst, id.text.clone());
@@ -627,7 +633,7 @@ impl<'a> Table<'a> {
                         StepKind::AtAuctionEnd(_) => Period::Auction,
                         _ => Period::Play,
                     };
-                    if self.is_over(period) {
+                    if self.is_over(period)? {
                         exec.frames.push(Frame::new(&b.steps));
                     } else {
                         // The rest of this block goes on now; the steps wait.
