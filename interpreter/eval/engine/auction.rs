@@ -286,36 +286,8 @@ impl<'a> Table<'a> {
             }
         }
         // 2. A call that a rectification waits for (27B: the offender's replacement).
-        let waited = self.pending.iter().position(
-            |p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat),
-        );
-        if let Some(i) = waited {
-            let p = Rc::unwrap_or_clone(self.pending.remove(i));
-            let Waiting::Call {
-                var,
-                decision,
-                observe,
-                ..
-            } = p.waiting
-            else {
-                unreachable!()
-            };
-            let mut exec = p.exec;
-            exec.env
-                .push((var, Value::Call(call, meaning, self.calls[rec].held)));
-            if !observe {
-                exec.recs.push((var, rec));
-            }
-            self.decide(&mut exec, decision)?;
-            self.run(exec)?;
-            if let Some(r) = self.again.take() {
-                return self.process(r);
-            }
-            // A call the rectification rules on is done with once it stands, is cancelled,
-            // or waits on a choice about it (27B4); an observed call goes on as any call.
-            if self.calls[rec].status != Status::Pending || self.is_bound(rec) {
-                return Ok(());
-            }
+        if self.rule_awaited(seat, rec)? {
+            return Ok(());
         }
         // 3. The call as any call: obligations, then irregularities.
         self.process(rec)
@@ -518,7 +490,7 @@ impl<'a> Table<'a> {
             self.after_change_of(r, first..self.irregs.len());
         }
         if let Some(r) = self.again.take() {
-            return self.process(r);
+            return self.rule_again(r);
         }
         if self.calls[rec].status == Status::Pending && !self.is_bound(rec) {
             self.calls.change().at_mut(rec).status = Status::Cancelled;

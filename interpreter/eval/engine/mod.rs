@@ -11,6 +11,7 @@
 //! is what the table shows, to the law book's expressions and to the ruling.
 
 mod auction;
+mod awaited;
 mod calls;
 mod choices;
 mod claim;
@@ -20,6 +21,7 @@ mod irregularity;
 mod period_end;
 mod play;
 mod steps;
+mod undo;
 mod view;
 mod watched;
 pub use event::{Event, Stage};
@@ -369,9 +371,12 @@ pub struct Table<'a> {
     /// branch and every outcome was a tenth of an open case's replays.
     irregs: Arc<Vec<IrregularityRuling>>,
     ended: bool,
-    /// What the end of the auction ran (`period_end::AtAuctionEnd`), undone if a change of
+    /// What the end of the auction ran (`undo::Ran`), undone if a change of
     /// call reopens the auction and nothing it asked has been answered.
-    ran_at_auction_end: Vec<period_end::AtAuctionEnd<'a>>,
+    ran_at_auction_end: Vec<undo::Ran<'a>>,
+    /// What rectifications ruled on the calls they waited for (`awaited`), undone if 25A1
+    /// replaces such a call.
+    awaits_ruled: Vec<awaited::AwaitRuled<'a>>,
     /// The board was redealt (16D2(b)): the events after it are on another deal.
     redealt: bool,
     /// The board was cancelled for both sides (15B1): the events after it count for nothing.
@@ -584,6 +589,7 @@ impl<'a> Table<'a> {
             irregs: Arc::default(),
             ended: false,
             ran_at_auction_end: vec![],
+            awaits_ruled: vec![],
             redealt: false,
             no_result: false,
             lead_faced: Default::default(),

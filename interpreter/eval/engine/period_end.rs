@@ -3,17 +3,6 @@
 
 use super::*;
 
-/// What the end of the auction ran for one waiting procedure: the procedure, how many
-/// decisions its irregularity's ruling had before, the obligations it imposed, and what it
-/// left waiting (a choice asked).
-#[derive(Clone)]
-pub(super) struct AtAuctionEnd<'a> {
-    waited: Rc<Pending<'a>>,
-    decisions: usize,
-    obligations: std::ops::Range<usize>,
-    opened: Vec<Rc<Pending<'a>>>,
-}
-
 impl<'a> Table<'a> {
     /// Whether the period is over. The auction's end is the table's record (`ended`), unless a
     /// change of call made since has left the auction not ended (25B1 accepted after the
@@ -69,22 +58,8 @@ impl<'a> Table<'a> {
                 self.run_waited(waited)?;
                 continue;
             }
-            let before = self.pending.clone();
-            let decisions = self.irregs[waited.exec.instance].decisions.len();
-            let obligations = self.obligations.len();
-            self.run_waited(Rc::clone(&waited))?;
-            let opened = self
-                .pending
-                .iter()
-                .filter(|p| !before.iter().any(|b| Rc::ptr_eq(b, p)))
-                .cloned()
-                .collect();
-            self.ran_at_auction_end.push(AtAuctionEnd {
-                waited,
-                decisions,
-                obligations: obligations..self.obligations.len(),
-                opened,
-            });
+            let ran = self.run_recorded(waited, Self::run_waited)?;
+            self.ran_at_auction_end.push(ran);
         }
         Ok(())
     }
@@ -99,27 +74,7 @@ impl<'a> Table<'a> {
             .into_iter()
             .rev()
         {
-            let open = |p: &Rc<Pending<'a>>| self.pending.iter().any(|q| Rc::ptr_eq(p, q));
-            if !ran.opened.iter().all(open) {
-                // Something it asked is answered: it stands as ruled.
-                continue;
-            }
-            for p in &ran.opened {
-                self.pending.retain(|q| !Rc::ptr_eq(p, q));
-                self.close_choice(&p.waiting);
-                if let Waiting::Choice { asked: Some(a), .. } = &p.waiting {
-                    if let Some(i) = self.choices_asked.iter().rposition(|c| c == a) {
-                        Rc::make_mut(self.choices_asked.change()).remove(i);
-                    }
-                }
-            }
-            Arc::make_mut(&mut self.irregs)[ran.waited.exec.instance]
-                .decisions
-                .truncate(ran.decisions);
-            if ran.obligations.end <= self.obligations.len() {
-                self.obligations.change().drain(ran.obligations);
-            }
-            self.pending.push(ran.waited);
+            self.undo_ran(&ran);
         }
     }
 

@@ -409,6 +409,9 @@ impl<'a> Table<'a> {
                                 unreachable!("checked: an entry")
                             };
                             if let Some(r) = self.withdraw_entry(inst, entry.index, false) {
+                                // What a rectification ruled on the call withdrawn, waiting
+                                // for it (27B's replacement), it rules on this one (25A1).
+                                self.undo_awaited(r);
                                 // The call stands in its place for the rest of this
                                 // rectification (25A6 asks who called after it); it is ruled
                                 // when the rectification is done.
