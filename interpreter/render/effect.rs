@@ -156,7 +156,13 @@ impl Renderer<'_> {
                     AnswerHow::Default => "default",
                 };
                 let (option, answer) = (option.as_str(), answer.as_str());
-                let keys: [&[&str]; 5] = [
+                let conceded = if self.conceding.get() { "conceded" } else { "" };
+                let keys: [&[&str]; 6] = [
+                    if conceded.is_empty() {
+                        &[]
+                    } else {
+                        &["said", option, answer, conceded]
+                    },
                     &["said", option, answer, way],
                     &["said", option, answer],
                     &["said", answer, way],

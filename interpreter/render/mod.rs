@@ -135,6 +135,9 @@ pub struct Renderer<'a> {
     obligations: std::cell::RefCell<memo::Obligations>,
     /// The short view's outcomes cut into blocks so far (`short::Cut`).
     cuts: std::cell::RefCell<short::Cuts>,
+    /// The block being written is a concession's (a claim act whose text is "concedes N"):
+    /// the answers to it speak of the concession (`said.OPTION.ANSWER.conceded`).
+    conceding: std::cell::Cell<bool>,
 }
 
 /// A line whose title is missing (a paragraph the law book gives no title in the language)
@@ -186,6 +189,7 @@ impl<'a> Renderer<'a> {
             blocks: Default::default(),
             obligations: Default::default(),
             cuts: Default::default(),
+            conceding: Default::default(),
         }
     }
 }

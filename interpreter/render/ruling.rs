@@ -518,6 +518,12 @@ impl Renderer<'_> {
     }
 
     fn irregularity_lines(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
+        self.conceding.set(i.act && i.call.starts_with("concedes "));
+        self.irregularity_lines_of(i, indent, out);
+        self.conceding.set(false);
+    }
+
+    fn irregularity_lines_of(&self, i: &IrregularityRuling, indent: &str, out: &mut String) {
         let law_title = self.book.law_title(i.law, self.lang).unwrap_or("");
         put_line(
             out,
