@@ -371,8 +371,8 @@ pub struct Table<'a> {
     /// branch and every outcome was a tenth of an open case's replays.
     irregs: Arc<Vec<IrregularityRuling>>,
     ended: bool,
-    /// What the end of the auction ran (`undo::Ran`), undone if a change of
-    /// call reopens the auction and nothing it asked has been answered.
+    /// What the end of the auction ran (`undo::Ran`), undone if a change of call reopens the
+    /// auction and nothing it asked has been answered.
     ran_at_auction_end: Vec<undo::Ran<'a>>,
     /// What rectifications ruled on the calls they waited for (`awaited`), undone if 25A1
     /// replaces such a call.
