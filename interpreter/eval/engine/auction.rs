@@ -213,7 +213,7 @@ impl<'a> Table<'a> {
         let mut view = None;
         for (i, p) in self.pending.iter().enumerate() {
             // Opened by an act of the same moment (`together`): not answered by this one.
-            if self.opened_together.contains(&p.exec.instance) {
+            if self.opened_together.iter().any(|q| Rc::ptr_eq(q, p)) {
                 continue;
             }
             if let Waiting::Choice { option, .. } = &p.waiting {
@@ -298,24 +298,31 @@ impl<'a> Table<'a> {
             seat,
             call,
             meaning,
-            pos,
-            in_place,
             held,
             ..
         } = self.calls[rec].clone();
-        // A call made in place of an earlier one is ruled where it stands: the calls made
-        // after that place are not yet in the auction it is ruled in (25A1).
-        // Whether it was made at its turn is judged again below, without it.
+        self.in_place(rec, |t| t.process_in_view(rec, seat, (call, held), meaning))?;
+        self.after_call()
+    }
+
+    /// `rule` on call `rec`, pending again: a call made in place of an earlier one is ruled
+    /// where it stands, the calls made after that place not yet in the auction it is ruled in
+    /// (25A1). Whether it was made at its turn is judged again, without it.
+    pub(super) fn in_place<T>(
+        &mut self,
+        rec: usize,
+        rule: impl FnOnce(&mut Self) -> Result<T, Fail>,
+    ) -> Result<T, Fail> {
+        let (pos, in_place) = (self.calls[rec].pos, self.calls[rec].in_place);
         let c = self.calls.change().at_mut(rec);
         c.status = Status::Pending;
         c.in_rotation = false;
         if in_place {
             self.horizon.set(Some(pos));
         }
-        let result = self.process_in_view(rec, seat, (call, held), meaning);
+        let ruled = rule(self);
         self.horizon.set(None);
-        result?;
-        self.after_call()
+        ruled
     }
 
     /// Ruling a call as any call: obligations, then irregularities.
@@ -604,12 +611,7 @@ impl<'a> Table<'a> {
     /// book says the auction period is not over (17D1) and no longer finds the auction ended,
     /// the auction goes on; the obligations that ended with it are back in force.
     pub(super) fn reopen_auction_if_due(&mut self) -> Result<(), Fail> {
-        if !self.ended {
-            return Ok(());
-        }
-        if self.ask("auction_period_over", vec![])? == Value::Bool(true)
-            || self.ask("auction_ended", vec![])? == Value::Bool(true)
-        {
+        if !self.ended || self.auction_still_over()? {
             return Ok(());
         }
         self.ended = false;

@@ -17,13 +17,11 @@ impl<'a> Table<'a> {
     /// Call `rec` of `seat`, if a rectification waits for it: ruled there. Whether that is
     /// all (else the call goes on to be ruled as any call).
     pub(super) fn rule_awaited(&mut self, seat: Seat, rec: usize) -> Result<bool, Fail> {
-        let waited = self.pending.iter().position(
-            |p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat),
-        );
-        let Some(i) = waited else {
+        let Some(i) = self.awaiting(seat) else {
             return Ok(false);
         };
         let waited = self.pending.remove(i);
+        let inst = waited.exec.instance;
         let ran = self.run_recorded(waited, |t, waited| {
             let p = Rc::unwrap_or_clone(waited);
             let Waiting::Call {
@@ -50,8 +48,21 @@ impl<'a> Table<'a> {
             return Ok(true);
         }
         // A call the rectification rules on is done with once it stands, is cancelled, or
-        // waits on a choice about it (27B4); an observed call goes on as any call.
-        Ok(self.calls[rec].status != Status::Pending || self.is_bound(rec))
+        // waits on a choice of the rectification about it (27B4); a choice of another about
+        // it (25A6, the change's that sent it back) does not keep it from being ruled as any
+        // call.
+        Ok(self.calls[rec].status != Status::Pending
+            || self
+                .pending
+                .iter()
+                .any(|p| p.exec.instance == inst && p.waits_on(rec)))
+    }
+
+    /// The rectification waiting for `seat`'s next call, by its place in `pending`.
+    fn awaiting(&self, seat: Seat) -> Option<usize> {
+        self.pending.iter().position(
+            |p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat),
+        )
     }
 
     /// Call `r` is withdrawn for the call that replaces it (25A1): if a rectification ruled
@@ -72,33 +83,10 @@ impl<'a> Table<'a> {
     /// one does (`undo_awaited`), else as any call.
     pub(super) fn rule_again(&mut self, r: usize) -> Result<(), Fail> {
         let seat = self.calls[r].seat;
-        let awaited = self.pending.iter().any(
-            |p| matches!(&p.waiting, Waiting::Call { seat: s, observe: false, .. } if *s == seat),
-        );
-        if !awaited {
+        if self.awaiting(seat).is_none() {
             return self.process(r);
         }
-        // Ruled where it stands, as `process` rules a call made in place of another: the
-        // calls after its place are not yet in the auction it is ruled in.
-        let (pos, in_place) = (self.calls[r].pos, self.calls[r].in_place);
-        let c = self.calls.change().at_mut(r);
-        c.status = Status::Pending;
-        c.in_rotation = false;
-        if in_place {
-            self.horizon.set(Some(pos));
-        }
-        let ruled = self.rule_awaited(seat, r);
-        self.horizon.set(None);
-        ruled?;
-        // Done with once it stands, is cancelled, or waits on a choice of the rectification
-        // about it (27B4); a choice of another about it (25A6, the change's own) does not
-        // keep it from being ruled as any call.
-        let inst = self.awaits_ruled.last().map(|a| a.ran.waited.exec.instance);
-        let bound_here = self
-            .pending
-            .iter()
-            .any(|p| Some(p.exec.instance) == inst && p.waits_on(r));
-        if self.calls[r].status != Status::Pending || bound_here {
+        if self.in_place(r, |t| t.rule_awaited(seat, r))? {
             return self.after_call();
         }
         self.process(r)

@@ -92,14 +92,7 @@ impl<'a> Table<'a> {
         if !after_first {
             self.opened_together.clear();
         }
-        let open_before: Vec<usize> = self.pending.iter().map(|p| p.exec.instance).collect();
-        let done = act(self);
-        let opened: Vec<usize> = self
-            .pending
-            .iter()
-            .map(|p| p.exec.instance)
-            .filter(|i| !open_before.contains(i))
-            .collect();
+        let (done, opened) = self.opened_by(act);
         self.opened_together.extend(opened);
         done
     }

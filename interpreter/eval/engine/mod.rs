@@ -388,9 +388,9 @@ pub struct Table<'a> {
     event: usize,
     /// The probe tag the next call recorded takes (`hold_next_call`).
     hold_next: Held,
-    /// The choices (by instance) that the acts of the same moment opened, which the next of
-    /// them does not answer by being made (`together`, choices.rs).
-    opened_together: Vec<usize>,
+    /// What the acts of the same moment left waiting (a choice), which the next of them does
+    /// not answer by being made (`together`, choices.rs).
+    opened_together: Vec<Rc<Pending<'a>>>,
     notes: Vec<Note>,
     deal: Watched<Option<Deal>>,
     play: Watched<Option<PlayState>>,
@@ -765,7 +765,7 @@ impl<'a> Table<'a> {
             }
             Event::Together(calls) => {
                 let mut calls = calls.clone();
-                let mut started = false;
+                let mut after_first = false;
                 while !calls.is_empty() {
                     let mut first = 0;
                     for j in 1..calls.len() {
@@ -777,9 +777,8 @@ impl<'a> Table<'a> {
                         }
                     }
                     let (seat, call, meaning) = calls.remove(first);
-                    self.together(std::mem::replace(&mut started, true), |t| {
-                        t.feed_call(seat, call, meaning)
-                    })?;
+                    self.together(after_first, |t| t.feed_call(seat, call, meaning))?;
+                    after_first = true;
                 }
                 self.opened_together.clear();
                 Ok(())

@@ -9,11 +9,16 @@ impl<'a> Table<'a> {
     /// final pass): what waits for its end waits for the next one.
     pub(super) fn is_over(&mut self, period: Period) -> Result<bool, Fail> {
         match period {
-            Period::Auction => Ok(self.ended
-                && (self.ask("auction_ended", vec![])? == Value::Bool(true)
-                    || self.ask("auction_period_over", vec![])? == Value::Bool(true))),
+            Period::Auction => Ok(self.ended && self.auction_still_over()?),
             Period::Play => Ok(self.play_ended()),
         }
+    }
+
+    /// The auction the table recorded as ended still is: no change of call since has left it
+    /// not ended, or the auction period is over (the opening lead faced, 17D).
+    pub(super) fn auction_still_over(&mut self) -> Result<bool, Fail> {
+        Ok(self.ask("auction_ended", vec![])? == Value::Bool(true)
+            || self.ask("auction_period_over", vec![])? == Value::Bool(true))
     }
 
     /// Steps that wait for the end of a period, with the rectification's bindings.

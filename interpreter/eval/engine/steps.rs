@@ -327,8 +327,8 @@ impl<'a> Table<'a> {
                         _ => None,
                     };
                     let waits = match waits {
-                        Some((period, b)) if !self.is_over(period)? => Some((period, b)),
-                        _ => None,
+                        Some((period, _)) if self.is_over(period)? => None,
+                        waits => waits,
                     };
                     match waits {
                         Some((period, b)) => {

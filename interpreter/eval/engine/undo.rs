@@ -24,22 +24,32 @@ impl<'a> Table<'a> {
         waited: Rc<Pending<'a>>,
         run: impl FnOnce(&mut Self, Rc<Pending<'a>>) -> Result<(), Fail>,
     ) -> Result<Ran<'a>, Fail> {
-        let before = self.pending.clone();
         let inst = waited.exec.instance;
         let (decisions, obligations) = (self.irregs[inst].decisions.len(), self.obligations.len());
-        run(self, Rc::clone(&waited))?;
-        let opened = self
-            .pending
-            .iter()
-            .filter(|p| !before.iter().any(|b| Rc::ptr_eq(b, p)))
-            .cloned()
-            .collect();
+        let (ran, opened) = self.opened_by(|t| run(t, Rc::clone(&waited)));
+        ran?;
         Ok(Ran {
             waited,
             decisions: decisions..self.irregs[inst].decisions.len(),
             obligations: obligations..self.obligations.len(),
             opened,
         })
+    }
+
+    /// `run` on the table, and what it left waiting that was not waiting before.
+    pub(super) fn opened_by<T>(
+        &mut self,
+        run: impl FnOnce(&mut Self) -> T,
+    ) -> (T, Vec<Rc<Pending<'a>>>) {
+        let before = self.pending.clone();
+        let done = run(self);
+        let opened = self
+            .pending
+            .iter()
+            .filter(|p| !before.iter().any(|b| Rc::ptr_eq(b, p)))
+            .cloned()
+            .collect();
+        (done, opened)
     }
 
     /// Undo what `ran` did and put its wait back in `pending`, if nothing it asked has been
