@@ -403,7 +403,32 @@ pub fn merge(text: &str, lang: Lang, entries: &[(String, String)]) -> Result<Mer
             ));
             continue;
         }
-        wanted.insert(id, template);
+        // What every language's text of the phrase says, a translation that leaves out
+        // loses: a question, a card, a count (a language that needs none of it has a text
+        // without it already, and the check is not made).
+        let said = arg_names(&pieces);
+        let in_every = Lang::ALL
+            .into_iter()
+            .filter(|l| *l != lang)
+            .filter_map(|l| current.get(id, l))
+            .map(arg_names)
+            .reduce(|a, b| a.into_iter().filter(|x| b.contains(x)).collect());
+        if let Some(dropped) = in_every
+            .unwrap_or_default()
+            .into_iter()
+            .find(|a| !said.contains(a))
+        {
+            findings.push(format!(
+                "`{id}`: the translation leaves out `{{{dropped}}}`, which the phrase's text in \
+                 every other language has: the ruling would lose what it says"
+            ));
+            continue;
+        }
+        if wanted.insert(id, template).is_some() {
+            findings.push(format!(
+                "`{id}` is translated twice in the file: keep one of the two"
+            ));
+        }
     }
     if !findings.is_empty() {
         return Err(findings);
@@ -528,6 +553,27 @@ mod tests {
         assert!(e[0].contains("`{y}` is not an argument"), "{e:?}");
         assert!(e[1].contains("`c` is not a phrase"), "{e:?}");
         assert!(e[2].starts_with("`b`:"), "{e:?}");
+    }
+
+    /// What every other language's text of a phrase says, a translation may not leave out;
+    /// a phrase translated twice in one file is refused, not read as its last translation.
+    #[test]
+    fn a_merge_refuses_a_dropped_argument_and_a_phrase_translated_twice() {
+        let file = "phrase q\n  en \"Open: {ask}\"\n  sk \"Otvorené: {ask}\"\n  pl \"O: {ask}\"\n  hu \"Nyitott: {ask}\"\n";
+        let e = merge(file, Lang::Pl, &[("q".into(), "Otwarta kwestia".into())]).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("leaves out `{ask}`"), "{e:?}");
+        let e = merge(
+            file,
+            Lang::Pl,
+            &[
+                ("q".into(), "A: {ask}".into()),
+                ("q".into(), "B: {ask}".into()),
+            ],
+        )
+        .unwrap_err();
+        assert!(e[0].contains("`q` is translated twice"), "{e:?}");
+        assert!(merge(file, Lang::Pl, &[("q".into(), "Otwarta: {ask}".into())]).is_ok());
     }
 
     #[test]

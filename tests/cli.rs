@@ -593,6 +593,23 @@ fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
         "{o:?}"
     );
     assert_eq!(std::fs::read_to_string(&phrases).unwrap(), now);
+    // Another language's file (its header says which) would write its texts over these:
+    // bad usage, said with the language, and nothing written. So is the same file with a
+    // byte order mark, which is read past.
+    let english = stdout(&lawbook(&[
+        "phrases", "--lang", "en", "--po", "--laws", laws_arg,
+    ]));
+    for text in [english.clone(), format!("\u{feff}{english}")] {
+        std::fs::write(&po, text).unwrap();
+        let o = import();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("`Language: en`") && err.contains("--lang en"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&phrases).unwrap(), now);
+    }
     let _ = std::fs::remove_dir_all(&laws);
 }
 

@@ -156,10 +156,46 @@ fn import(a: &Args, po_file: &std::path::Path) -> ExitCode {
         Ok(t) => t,
         Err(e) => return unreadable(po_file, e),
     };
-    let entries_read = match po::read(&po_text) {
-        Ok(e) => e,
-        Err(e) => return unreadable(po_file, format!("it is not a PO file: {e}")),
+    let po = match po::read_file(&po_text) {
+        Ok(po) => po,
+        Err(e) => {
+            let diag = crate::diagnostic::Diag::new(
+                "lawbook::po::syntax",
+                format!("{} is not a PO file: {e}", po_file.display()),
+            )
+            .help(
+                "each entry of the file is `msgctxt`, `msgid` and `msgstr`, each followed by a \
+                 quoted string (as `lawbook phrases --po` writes them); nothing was imported",
+            );
+            err!("{}", crate::diagnostic::render_plain(&[diag]));
+            return ExitCode::from(2);
+        }
     };
+    // A file of another language would overwrite this one's phrases with its own: its header
+    // says which it is (`pl`, `pl_PL`, `pl-PL`).
+    if let Some(named) = &po.language {
+        let primary = named.split(['_', '-', '@', '.']).next().unwrap_or(named);
+        if !primary.eq_ignore_ascii_case(&a.lang) {
+            let diag = crate::diagnostic::Diag::new(
+                "lawbook::po::language",
+                format!(
+                    "{} is for the language `{named}` (its header: `Language: {named}`), and \
+                     `--lang {}` was given: importing it would write its texts over the {} phrases",
+                    po_file.display(),
+                    a.lang,
+                    a.lang
+                ),
+            )
+            .help(format!(
+                "give `--lang {primary}` if the file is {primary}; for {} phrases, export them \
+                 with `lawbook phrases --lang {} --po` and translate that file",
+                a.lang, a.lang
+            ));
+            err!("{}", crate::diagnostic::render_plain(&[diag]));
+            return ExitCode::from(2);
+        }
+    }
+    let entries_read = po.entries;
     let text = match crate::source::read_limited(&target, crate::source::MAX_TEXT_BYTES)
         .map_err(|e| e.to_string())
         .and_then(|b| String::from_utf8(b).map_err(|e| e.to_string()))

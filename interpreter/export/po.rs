@@ -45,14 +45,45 @@ enum Field {
 
 /// The entries of a PO file, the header (`msgid ""`) and obsolete entries left out.
 pub fn read(text: &str) -> Result<Vec<Entry>, PoError> {
+    read_file(text).map(|po| po.entries)
+}
+
+/// A PO file read: its entries, and the language its header names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Po {
+    /// The header's `Language:` field (`pl`, `pl_PL`), if it has one.
+    pub language: Option<String>,
+    pub entries: Vec<Entry>,
+}
+
+/// `read`, with the header's language. A byte order mark at the start is not the file's
+/// content (an editor on Windows may write one).
+pub fn read_file(text: &str) -> Result<Po, PoError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut header: Option<String> = None;
     let mut out = vec![];
     let mut cur = Entry::default();
     let mut field: Option<Field> = None;
     let mut has_id = false;
     let mut plural = false;
     let mut fuzzy_next = false;
-    let finish = |cur: &mut Entry, has_id: &mut bool, plural: &mut bool, out: &mut Vec<Entry>| {
-        if *has_id && !cur.msgid.is_empty() {
+    // An entry ends: kept (the header aside, whose text is kept for its fields), or an error
+    // when it has no `msgstr`, which every entry but a plural one has.
+    let finish = |cur: &mut Entry,
+                  has_id: &mut bool,
+                  plural: &mut bool,
+                  out: &mut Vec<Entry>,
+                  header: &mut Option<String>|
+     -> Result<(), PoError> {
+        if *has_id && !*plural && cur.msgstr.is_none() {
+            return Err(PoError {
+                line: cur.line,
+                message: format!("`msgid {}` has no `msgstr`", quoted(&cur.msgid)),
+            });
+        }
+        if *has_id && cur.msgid.is_empty() && header.is_none() {
+            *header = cur.msgstr.take();
+        } else if *has_id && !cur.msgid.is_empty() {
             if *plural {
                 cur.msgstr = None;
             }
@@ -61,6 +92,7 @@ pub fn read(text: &str) -> Result<Vec<Entry>, PoError> {
         *cur = Entry::default();
         *has_id = false;
         *plural = false;
+        Ok(())
     };
     for (n, raw) in text.lines().enumerate() {
         let line = n + 1;
@@ -91,7 +123,7 @@ pub fn read(text: &str) -> Result<Vec<Entry>, PoError> {
         let s = string(rest.trim()).map_err(|m| err(format!("`{key}`: {m}")))?;
         let starts_entry = matches!(key, "msgctxt") || (key == "msgid" && has_id);
         if starts_entry {
-            finish(&mut cur, &mut has_id, &mut plural, &mut out);
+            finish(&mut cur, &mut has_id, &mut plural, &mut out, &mut header)?;
         }
         if matches!(key, "msgctxt" | "msgid") && !has_id && cur.line == 0 {
             cur.line = line;
@@ -125,8 +157,17 @@ pub fn read(text: &str) -> Result<Vec<Entry>, PoError> {
             return Err(err(format!("`{key}` without its `msgid`")));
         }
     }
-    finish(&mut cur, &mut has_id, &mut plural, &mut out);
-    Ok(out)
+    finish(&mut cur, &mut has_id, &mut plural, &mut out, &mut header)?;
+    let language = header.as_deref().and_then(|h| {
+        h.lines()
+            .find_map(|l| l.trim().strip_prefix("Language:"))
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+    });
+    Ok(Po {
+        language,
+        entries: out,
+    })
 }
 
 /// A quoted PO string's content, its escapes read.
@@ -222,6 +263,26 @@ mod tests {
         assert!(!e[1].fuzzy);
         assert_eq!(e[1].msgstr.as_deref(), Some("b"));
         assert_eq!(e[2].msgstr, None, "a plural entry");
+    }
+
+    /// The header's language is read (the import checks it against `--lang`); a byte order
+    /// mark is not content; an entry without `msgstr` is an error at its line, not a plural.
+    #[test]
+    fn the_header_names_the_language_and_every_entry_has_its_msgstr() {
+        let po = "\u{feff}msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: x\\n\"\n\"Language: pl_PL\\n\"\n\nmsgctxt \"a\"\nmsgid \"A\"\nmsgstr \"a\"\n";
+        let po = read_file(po).unwrap();
+        assert_eq!(po.language.as_deref(), Some("pl_PL"));
+        assert_eq!(po.entries.len(), 1);
+        assert_eq!(
+            read_file("msgctxt \"a\"\nmsgid \"A\"\nmsgstr \"a\"\n")
+                .unwrap()
+                .language,
+            None
+        );
+        let e = read("msgctxt \"a\"\nmsgid \"A\"\n\nmsgctxt \"b\"\nmsgid \"B\"\nmsgstr \"b\"\n")
+            .unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.message.contains("has no `msgstr`"), "{e}");
     }
 
     #[test]
