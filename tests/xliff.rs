@@ -212,6 +212,25 @@ fn the_command_writes_and_imports_and_exits_2_on_bad_input() {
         std::fs::read(&out).unwrap()
             == std::fs::read(laws().join("2007/text/pl.source.txt")).unwrap()
     );
+    // A translation into English with no unit translated: written (each unit as it was),
+    // and a finding, since the text written is not English.
+    let en = dir.join("pl-en.xlf");
+    let en = en.to_str().unwrap();
+    let to_en = [
+        "--lang",
+        "pl",
+        "--edition",
+        "2007",
+        "--target-lang",
+        "en",
+        "--laws",
+        l,
+    ];
+    assert_eq!(run(&[&e[..], &to_en, &["-o", en]].concat()), ok);
+    assert_eq!(
+        run(&[&e[..], &["--import", en, "--laws", l, "-o", o]].concat()),
+        format!("{:?}", ExitCode::from(1))
+    );
     // The file's text is not the one asked for.
     assert_eq!(
         run(&[

@@ -57,8 +57,10 @@ pub struct Revision {
     pub units: usize,
 }
 
+/// A reading with its white space made single spaces, no-break spaces kept: a no-break space
+/// put in or taken out is a revision (`segment::soft_words`).
 fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    super::segment::soft_words(s).collect::<Vec<_>>().join(" ")
 }
 
 /// The revised text: `text` with the units of `doc` put in.

@@ -133,7 +133,11 @@ fn inner(exact: &str, s: usize, e: usize) -> (usize, usize) {
             end = k;
         }
     }
-    let body = t[..end].trim_end_matches('*');
+    // Emphasis stars close the word; an escaped star (`\*`, a footnote's mark) is the word's.
+    let mut body = &t[..end];
+    while body.ends_with('*') && !body[..body.len() - 1].ends_with('\\') {
+        body = &body[..body.len() - 1];
+    }
     let lead = body.len() - body.trim_start_matches(['*', '[']).len();
     if lead >= body.len() {
         return (s, e);
@@ -228,10 +232,29 @@ impl<'a> Words<'a> {
         Words { exact, words }
     }
 
-    /// The reading: the words joined by single spaces.
+    /// The reading: the words joined by single spaces, or by the no-break spaces the text
+    /// writes between them (a typographer's `w\u{a0}przepisie` stays one piece).
     pub fn reading(&self) -> String {
-        let v: Vec<&str> = self.words.iter().map(|w| w.text.as_str()).collect();
+        let v: Vec<String> = self.pieces().into_iter().map(|w| w.text).collect();
         v.join(" ")
+    }
+
+    /// The words, those the text joins by no-break spaces alone as one piece (their spaces
+    /// in its text): what a revision is compared by, so that a no-break space put in or taken
+    /// out is a change.
+    fn pieces(&self) -> Vec<Word> {
+        let mut out: Vec<Word> = Vec::with_capacity(self.words.len());
+        for w in &self.words {
+            match out.last_mut() {
+                Some(last) if is_hard_spacing(&self.exact[last.end..w.start]) => {
+                    last.text.push_str(&self.exact[last.end..w.start]);
+                    last.text.push_str(&w.text);
+                    last.end = w.end;
+                }
+                _ => out.push(w.clone()),
+            }
+        }
+        out
     }
 
     /// The exact text with `revised` as its reading. The words `revised` shares with the
@@ -244,13 +267,14 @@ impl<'a> Words<'a> {
     /// next one when the text there was rewritten): a unit whose lines are not contiguous is
     /// put back into its places by them.
     pub fn rebuild(&self, revised: &str, cuts: &[usize]) -> (String, Vec<usize>) {
-        let old: Vec<&str> = self.words.iter().map(|w| w.text.as_str()).collect();
-        let new: Vec<&str> = revised.split_whitespace().collect();
+        let pieces = self.pieces();
+        let old: Vec<&str> = pieces.iter().map(|w| w.text.as_str()).collect();
+        let new: Vec<&str> = soft_words(revised).collect();
         if old == new {
             return (self.exact.to_string(), cuts.to_vec());
         }
         let x = self.exact;
-        let w = &self.words;
+        let w = &pieces;
         let mut out = String::new();
         // Original slices written: (from, to) in the exact text, at offset in `out`.
         let mut kept: Vec<(usize, usize, usize)> = Vec::new();
@@ -262,7 +286,7 @@ impl<'a> Words<'a> {
         };
         if w.is_empty() {
             // A unit of blank lines (or marks alone): the words go on a line before it.
-            out.push_str(&new.join(" "));
+            out.push_str(&written(&new));
             out.push('\n');
             keep(&mut out, 0, x.len());
         } else {
@@ -290,8 +314,36 @@ impl<'a> Words<'a> {
                         if any {
                             out.push(' ');
                         }
-                        out.push_str(&new[new_index..new_index + new_len].join(" "));
+                        out.push_str(&written(&new[new_index..new_index + new_len]));
                         any = true;
+                    }
+                    // Word for word: each word edited in its place, so that its marks, link,
+                    // escapes and line break stay, and the separators between them too.
+                    DiffOp::Replace {
+                        old_index,
+                        old_len,
+                        new_index,
+                        new_len,
+                    } if old_len == new_len => {
+                        for k in 0..old_len {
+                            let i = old_index + k;
+                            if any {
+                                if i > 0 {
+                                    keep(&mut out, w[i - 1].end, w[i].start);
+                                } else {
+                                    out.push(' ');
+                                }
+                            }
+                            match edited(x, &w[i], new[new_index + k]) {
+                                Some((from, middle, to)) => {
+                                    keep(&mut out, w[i].start, from);
+                                    out.push_str(&middle);
+                                    keep(&mut out, to, w[i].end);
+                                }
+                                None => out.push_str(&marked(new[new_index + k])),
+                            }
+                            any = true;
+                        }
                     }
                     DiffOp::Replace {
                         old_index,
@@ -307,7 +359,7 @@ impl<'a> Words<'a> {
                                 out.push(' ');
                             }
                         }
-                        out.push_str(&new[new_index..new_index + new_len].join(" "));
+                        out.push_str(&written(&new[new_index..new_index + new_len]));
                         any = true;
                     }
                 }
@@ -335,10 +387,117 @@ impl<'a> Words<'a> {
     }
 }
 
+/// A no-break space: typography inside a piece of the reading, not a break between words.
+fn is_hard_space(c: char) -> bool {
+    matches!(c, '\u{a0}' | '\u{202f}' | '\u{2007}')
+}
+
+/// Text between two words that is no-break spaces alone.
+fn is_hard_spacing(between: &str) -> bool {
+    !between.is_empty() && between.chars().all(is_hard_space)
+}
+
+/// The pieces of a reading: split at white space other than no-break spaces.
+pub fn soft_words(reading: &str) -> impl Iterator<Item = &str> {
+    reading
+        .split(|c: char| c.is_whitespace() && !is_hard_space(c))
+        .filter(|w| !w.is_empty())
+}
+
+/// Words of a revision written anew, as the text writes them, one space between.
+fn written(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| marked(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A word broken at the line's end: a letter, then a hyphen.
 fn hyphenated(w: &str) -> bool {
     let mut r = w.chars().rev();
     r.next() == Some('-') && r.next().is_some_and(char::is_alphabetic)
+}
+
+/// A word of a revision as the text writes it: the characters `unmark` reads as marks
+/// (`*`, `[`, `]`, `\`) escaped, so that the word reads back as the translator wrote it.
+fn marked(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        if matches!(c, '*' | '[' | ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The characters of `exact[start..end]` as the reading has them (`unmark`, and a hyphen at
+/// a line end with the line break read as nothing), each with its byte range in `exact`.
+fn char_places(exact: &str, start: usize, end: usize) -> Vec<(char, usize, usize)> {
+    let t = &exact[start..end];
+    let mut out = vec![];
+    let mut it = t.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let at = start + i;
+        match c {
+            '\\' => match it.peek() {
+                Some(&(j, n)) if n.is_ascii_punctuation() => {
+                    it.next();
+                    out.push((n, at, start + j + n.len_utf8()));
+                }
+                _ => out.push((c, at, at + 1)),
+            },
+            '*' | '[' => {}
+            ']' => {
+                if it.peek().is_some_and(|&(_, n)| n == '(') {
+                    for (_, n) in it.by_ref() {
+                        if n == ')' {
+                            break;
+                        }
+                    }
+                }
+            }
+            '-' if it
+                .peek()
+                .is_some_and(|&(_, n)| n.is_whitespace() && !is_hard_space(n)) => {}
+            c if c.is_whitespace() && !is_hard_space(c) => {}
+            c => out.push((c, at, at + c.len_utf8())),
+        }
+    }
+    out
+}
+
+/// `word` rewritten as `new` in place, character by character: what the two share at their
+/// start and end keeps its bytes (its marks, escapes, link and line break with it), and only
+/// the characters between are written anew. `None` when the word's bytes do not read as its
+/// text (a mark the walk does not know): the word is then written whole.
+fn edited(exact: &str, word: &Word, new: &str) -> Option<(usize, String, usize)> {
+    let places = char_places(exact, word.start, word.end);
+    if !places.iter().map(|p| p.0).eq(word.text.chars()) {
+        return None;
+    }
+    let new: Vec<char> = new.chars().collect();
+    let prefix = places
+        .iter()
+        .zip(&new)
+        .take_while(|(p, n)| p.0 == **n)
+        .count();
+    let suffix = places[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(p, n)| p.0 == **n)
+        .count();
+    let (from, to) = if prefix + suffix < places.len() {
+        (places[prefix].1, places[places.len() - suffix - 1].2)
+    } else if prefix < places.len() {
+        (places[prefix].1, places[prefix].1)
+    } else {
+        (word.end, word.end)
+    };
+    let middle: String = new[prefix..new.len() - suffix].iter().collect();
+    Some((from, marked(&middle), to))
 }
 
 /// The reading of a unit (see [`Words::of`]).
@@ -431,11 +590,17 @@ mod tests {
             out,
             "(b) Nepožadovať vý-\nnos. V tomto prípade môže ob-\n   ranca vyniesť \n\n"
         );
-        // A hyphenated word rewritten loses its line break; the label and the end stay.
+        // A hyphenated word edited after its line break keeps it; the label and the end stay.
         let (out, _) = w.rebuild(&w.reading().replace("výnos.", "výnos!"), &[]);
         assert_eq!(
             out,
-            "(b) Nepožadovať výnos! V takom prípade môže ob-\n   ranca vyniesť \n\n"
+            "(b) Nepožadovať vý-\nnos! V takom prípade môže ob-\n   ranca vyniesť \n\n"
+        );
+        // Rewritten across its line break, it loses it.
+        let (out, _) = w.rebuild(&w.reading().replace("výnos.", "vklad."), &[]);
+        assert_eq!(
+            out,
+            "(b) Nepožadovať vklad. V takom prípade môže ob-\n   ranca vyniesť \n\n"
         );
         // Marks around a changed word stay.
         let w = Words::of_text("**Adu** (Trump) – A\n", UnitKind::Definition);
@@ -446,6 +611,61 @@ mod tests {
         // Words added at the end and removed at the start.
         let w = Words::of_text("1. a b c\n", UnitKind::Paragraph);
         assert_eq!(w.rebuild("b c d", &[]).0, "1. b c d\n");
+    }
+
+    /// A word with an escaped mark, or a link, edited in the middle keeps the mark, the
+    /// escapes and the link; a star or bracket the translator types is written escaped, so
+    /// that it reads back as typed.
+    #[test]
+    fn an_edited_word_keeps_its_marks_and_what_is_typed_reads_back() {
+        let p = UnitKind::SubParagraph;
+        let t = "A kártyacsomagból\\* keverés\n";
+        let w = Words::of_text(t, p);
+        assert_eq!(w.reading(), "A kártyacsomagból* keverés");
+        let edit = |w: &Words, from: &str, to: &str| {
+            let out = w.rebuild(&w.reading().replace(from, to), &[]).0;
+            assert_eq!(
+                Words::of_text(&out, p).reading(),
+                w.reading().replace(from, to)
+            );
+            out
+        };
+        assert_eq!(edit(&w, "csomag", "pakli"), "A kártyapakliból\\* keverés\n");
+        assert_eq!(edit(&w, "ból*", "ból"), "A kártyacsomagból keverés\n");
+        assert_eq!(
+            edit(&w, "A ", "*nem* "),
+            "\\*nem\\* kártyacsomagból\\* keverés\n"
+        );
+        let t = "(pozri aj [C1\\(d\\)](#)), koniec\n";
+        let w = Words::of_text(t, p);
+        assert_eq!(w.reading(), "(pozri aj C1(d)), koniec");
+        assert_eq!(
+            edit(&w, "C1(d)", "C1(e)"),
+            "(pozri aj [C1\\(e\\)](#)), koniec\n"
+        );
+        assert_eq!(
+            edit(&w, "koniec", "[x]"),
+            "(pozri aj [C1\\(d\\)](#)), \\[x\\]\n"
+        );
+    }
+
+    /// No-break spaces are the text's typography: the reading keeps them, and one put in
+    /// or taken out by the reviser is a change written back.
+    #[test]
+    fn a_no_break_space_is_kept_and_put_in() {
+        let p = UnitKind::SubParagraph;
+        let w = Words::of_text("gdy w\u{a0}przepisie jest\n", p);
+        assert_eq!(w.reading(), "gdy w\u{a0}przepisie jest");
+        assert_eq!(w.rebuild(&w.reading(), &[]).0, "gdy w\u{a0}przepisie jest\n");
+        assert_eq!(
+            w.rebuild("gdy w przepisie jest", &[]).0,
+            "gdy w przepisie jest\n"
+        );
+        let w = Words::of_text("ak je\nnedostatočná\n", p);
+        assert_eq!(
+            w.rebuild("ak\u{a0}je nedostatočná", &[]).0,
+            "ak\u{a0}je\nnedostatočná\n"
+        );
     }
 
     #[test]

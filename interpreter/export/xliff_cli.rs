@@ -18,10 +18,10 @@ use std::process::ExitCode;
 pub fn run(a: &XliffArgs) -> ExitCode {
     let result = match &a.import {
         Some(file) => import(a, file),
-        None => export(a),
+        None => export(a).map(|()| ExitCode::SUCCESS),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(d) => {
             report(&[d]);
             ExitCode::from(2)
@@ -63,7 +63,8 @@ fn export(a: &XliffArgs) -> Result<(), Diag> {
     Ok(())
 }
 
-fn import(a: &XliffArgs, file: &std::path::Path) -> Result<(), Diag> {
+/// The file put back; a translation with units left untranslated is a finding (exit 1).
+fn import(a: &XliffArgs, file: &std::path::Path) -> Result<ExitCode, Diag> {
     let name = file.display().to_string();
     let bytes = crate::source::read_limited(file, crate::source::MAX_LARGE_BYTES)
         .map_err(|e| Diag::new(E_XLIFF, format!("cannot read {name}: {e}")))?;
@@ -87,13 +88,48 @@ fn import(a: &XliffArgs, file: &std::path::Path) -> Result<(), Diag> {
     let text = texts::load_with(&a.laws, lang, edition, &a.files)?;
     let r = super::revise::revise(&text, &doc, &src)?;
     write(&a.output, &r.text)?;
-    let shown: Vec<&str> = r.changed.iter().take(10).map(String::as_str).collect();
+    let first_ten = |keys: &[&str]| {
+        let shown = keys.iter().take(10).copied().collect::<Vec<_>>().join(", ");
+        shown + if keys.len() > 10 { ", …" } else { "" }
+    };
+    let changed: Vec<&str> = r.changed.iter().map(String::as_str).collect();
+    // A translation (`--target-lang en`): the units translated go in in its language, the
+    // others stay in the text's; said, and a finding while any is left.
+    let into = doc.trg_lang.as_deref().filter(|t| {
+        let primary = t.split(['-', '_']).next().unwrap_or(t);
+        !primary.eq_ignore_ascii_case(&lang.to_string())
+    });
+    let Some(into) = into else {
+        errln!(
+            "xliff {lang} {edition}: {} of {} units revised{}{}",
+            changed.len(),
+            r.units,
+            if changed.is_empty() { "" } else { ": " },
+            first_ten(&changed)
+        );
+        return Ok(ExitCode::SUCCESS);
+    };
+    let left: Vec<&str> = doc
+        .units
+        .iter()
+        .filter(|u| !u.translated)
+        .map(|u| u.name.as_deref().unwrap_or(&u.id))
+        .collect();
     errln!(
-        "xliff {lang} {edition}: {} of {} units revised{}{}",
-        r.changed.len(),
+        "xliff {lang} {edition} into {into}: {} of {} units translated{}{}",
+        r.units - left.len(),
         r.units,
-        if shown.is_empty() { "" } else { ": " },
-        shown.join(", ") + if r.changed.len() > 10 { ", …" } else { "" }
+        if changed.is_empty() { "" } else { ": " },
+        first_ten(&changed)
     );
-    Ok(())
+    if left.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    errln!(
+        "{} unit(s) not translated stay in {lang} in the text written, which mixes the two \
+         languages: {}",
+        left.len(),
+        first_ten(&left)
+    );
+    Ok(ExitCode::from(1))
 }
