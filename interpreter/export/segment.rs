@@ -656,7 +656,10 @@ mod tests {
         let p = UnitKind::SubParagraph;
         let w = Words::of_text("gdy w\u{a0}przepisie jest\n", p);
         assert_eq!(w.reading(), "gdy w\u{a0}przepisie jest");
-        assert_eq!(w.rebuild(&w.reading(), &[]).0, "gdy w\u{a0}przepisie jest\n");
+        assert_eq!(
+            w.rebuild(&w.reading(), &[]).0,
+            "gdy w\u{a0}przepisie jest\n"
+        );
         assert_eq!(
             w.rebuild("gdy w przepisie jest", &[]).0,
             "gdy w przepisie jest\n"

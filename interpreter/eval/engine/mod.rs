@@ -416,7 +416,8 @@ pub struct Table<'a> {
     claim: Watched<Option<ClaimState>>,
     /// Declarer's calls of a card from dummy (46B).
     designations: Vec<Designation>,
-    /// Cards a rectification deems played (`play c`: 45C), played once the act is ruled.
+    /// Cards played once the act is ruled: deemed played by a rectification (`play c`: 45C),
+    /// or played again, in their order, to a trick whose leader a ruling changed (`place`).
     deemed_plays: Vec<Card>,
     /// The next leader's turn waits for an open choice on the card that completed the trick,
     /// whose answer may take that card back (52B2), or for attention to a revoke among the

@@ -442,8 +442,10 @@ impl<'a> Table<'a> {
 
     /// A supplied card leaves its holder's hand: into trick `trick`, whose winner is then
     /// found again with it (67A1), or among his played cards, winning nothing (67B1). A
-    /// trick that changes hands after the next one was led leaves that lead standing; the
-    /// Director sorts out the order of play (the case records what followed).
+    /// trick that changes hands after the next one was led makes the new winner the leader
+    /// of the next: the cards played to it are still on the table and are read again, in
+    /// their order, once the act is ruled, so a lead by another player is a lead out of turn
+    /// (44G: "K ďalšiemu zdvihu sa vynáša z listu, ktorý získal predchádzajúci zdvih").
     pub(super) fn place(&mut self, card: Card, trick: Option<i64>) -> Result<Seat, Fail> {
         let play = self.play.change().as_mut().unwrap();
         let Some(seat) = play.holder(card) else {
@@ -464,6 +466,23 @@ impl<'a> Table<'a> {
                 play.winners[n - 1] = winner;
                 if play.tricks.len() == n {
                     play.next = next;
+                }
+                let led_by_another = play
+                    .tricks
+                    .get(n)
+                    .and_then(|t| t.first())
+                    .is_some_and(|lead| lead.seat != next);
+                if led_by_another {
+                    let again: Vec<Card> =
+                        play.tricks[n..].iter().flatten().map(|r| r.card).collect();
+                    // The latest first: each goes back with what it discharged (`retract`).
+                    for &c in again.iter().rev() {
+                        self.retract(c)?;
+                    }
+                    let play = self.play.change().as_mut().unwrap();
+                    play.next = next;
+                    play.lead_vacant = None;
+                    self.deemed_plays.extend(again);
                 }
                 Ok(seat)
             }
