@@ -1,4 +1,5 @@
-//! The facts a claim is ruled on (Laws 69-71), computed when the claim is made: the claimer's
+//! A claim or concession at the table (Law 68), the tricks it awards when the play ends at
+//! it, and the facts it is ruled on (Laws 69-71), computed when it is made: the claimer's
 //! stated line played out against every defence and every order it leaves open (the worst
 //! for his side), the double-dummy result of the position, and whether an opponent holds a
 //! trump the line does not name (70C). The law book reads them as `line_tricks`,
@@ -10,6 +11,7 @@ use crate::claim::{
     worst_line, worst_line_from_the_top, ClaimError, ClaimErrorKind, DoubleDummy, Position,
     DEFAULT_NODE_BUDGET,
 };
+use crate::model::Side;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -32,6 +34,92 @@ pub fn forget_claim_evidence() {
 }
 
 impl Table<'_> {
+    /// A claim or a concession (Law 68): ruled by the law book's `act` with a `claim`
+    /// trigger; `n` is the number of the remaining tricks the claimer's side is to win.
+    pub(super) fn feed_claim(
+        &mut self,
+        seat: Seat,
+        tricks: Option<u8>,
+        line: &[Card],
+        concession: bool,
+    ) -> Result<(), Fail> {
+        self.next_player()?;
+        let left = {
+            let play = self.play.as_ref().unwrap();
+            if play.ended {
+                return Err(self.event_error(Message::new("table.claim_late").with("seat", seat)));
+            }
+            13 - play.winners.len() as u8
+        };
+        let n = tricks.unwrap_or(left);
+        if n > left {
+            return Err(self.event_error(
+                Message::new("table.claim_too_many")
+                    .with("seat", seat)
+                    .with("n", n)
+                    .with("left", left),
+            ));
+        }
+        if let Some(c) = line.iter().find(|c| {
+            let play = self.play.as_ref().unwrap();
+            !play.hands[seat.index()].contains(**c)
+                && !play.hands[seat.partner().index()].contains(**c)
+        }) {
+            return Err(self.event_error(
+                Message::new("table.claim_card")
+                    .with("seat", seat)
+                    .with("card", *c),
+            ));
+        }
+        // Conceding n tricks claims the rest (68B1).
+        let n = if concession { left - n } else { n };
+        let from_the_top = self.ask("claim_suit_from_the_top", vec![])? == Value::Bool(true);
+        let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top) {
+            Ok((facts, worst)) => (Ok(facts), worst),
+            Err(why) => (Err(why), vec![]),
+        };
+        *self.claim.change() = Some(ClaimState {
+            claimer: seat,
+            line_stated: !line.is_empty(),
+            claimed: n,
+            worst,
+            concession,
+            left,
+            cards_before: self.play.as_ref().map_or(0, |p| p.every_play.len()),
+            evidence,
+            no_claim: false,
+        });
+        self.settle_defaults(None)?;
+        let x = Value::Int(i64::from(n));
+        let note = Note::UngovernedClaim { seat, tricks: n };
+        // What the ruling's heading shows: the tricks claimed, or for a concession the
+        // tricks conceded, as the player put it (`render`'s "concedes" text).
+        let text = if concession {
+            format!("concedes {}", left - n)
+        } else {
+            n.to_string()
+        };
+        self.rule_or_note(Act::Claim, seat, &x, text, note)
+            .map(|_| ())
+    }
+
+    /// The play ends at a claim: `count` of the tricks left go to `to` (68D, 69A, 70).
+    pub(super) fn award(&mut self, count: i64, to: Side) -> Result<(), Fail> {
+        let Some(play) = self.play.change().as_mut() else {
+            return Err(self.event_error(Message::plain("tricks are awarded before the play")));
+        };
+        let left = 13 - play.winners.len() as i64;
+        let n = count.clamp(0, left);
+        let to_declarer = if to == play.declarer.side() {
+            n
+        } else {
+            left - n
+        };
+        play.awarded = Some(to_declarer as u8);
+        play.ended = true;
+        self.end_play()
+    }
+
     /// The position at the claim, as the solver and the line search take it.
     fn claim_position(&self) -> Option<Position> {
         let play = self.play.as_ref()?;

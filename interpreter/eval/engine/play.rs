@@ -528,7 +528,7 @@ impl<'a> Table<'a> {
 
     /// The thirteenth trick is complete: obligations of the play end, and the steps that
     /// waited for the end of the play run (64: tricks transferred).
-    fn end_play(&mut self) -> Result<(), Fail> {
+    pub(super) fn end_play(&mut self) -> Result<(), Fail> {
         for o in self.obligations.change() {
             if o.status == "in force" {
                 o.status = "ended";
@@ -675,92 +675,6 @@ impl<'a> Table<'a> {
             [card] => self.feed_play(Some(dummy), *card),
             _ => Ok(()),
         }
-    }
-
-    /// A claim or a concession (Law 68): ruled by the law book's `act` with a `claim`
-    /// trigger; `n` is the number of the remaining tricks the claimer's side is to win.
-    pub(super) fn feed_claim(
-        &mut self,
-        seat: Seat,
-        tricks: Option<u8>,
-        line: &[Card],
-        concession: bool,
-    ) -> Result<(), Fail> {
-        self.next_player()?;
-        let left = {
-            let play = self.play.as_ref().unwrap();
-            if play.ended {
-                return Err(self.event_error(Message::new("table.claim_late").with("seat", seat)));
-            }
-            13 - play.winners.len() as u8
-        };
-        let n = tricks.unwrap_or(left);
-        if n > left {
-            return Err(self.event_error(
-                Message::new("table.claim_too_many")
-                    .with("seat", seat)
-                    .with("n", n)
-                    .with("left", left),
-            ));
-        }
-        if let Some(c) = line.iter().find(|c| {
-            let play = self.play.as_ref().unwrap();
-            !play.hands[seat.index()].contains(**c)
-                && !play.hands[seat.partner().index()].contains(**c)
-        }) {
-            return Err(self.event_error(
-                Message::new("table.claim_card")
-                    .with("seat", seat)
-                    .with("card", *c),
-            ));
-        }
-        // Conceding n tricks claims the rest (68B1).
-        let n = if concession { left - n } else { n };
-        let from_the_top = self.ask("claim_suit_from_the_top", vec![])? == Value::Bool(true);
-        let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top) {
-            Ok((facts, worst)) => (Ok(facts), worst),
-            Err(why) => (Err(why), vec![]),
-        };
-        *self.claim.change() = Some(ClaimState {
-            claimer: seat,
-            line_stated: !line.is_empty(),
-            claimed: n,
-            worst,
-            concession,
-            left,
-            cards_before: self.play.as_ref().map_or(0, |p| p.every_play.len()),
-            evidence,
-            no_claim: false,
-        });
-        self.settle_defaults(None)?;
-        let x = Value::Int(i64::from(n));
-        let note = Note::UngovernedClaim { seat, tricks: n };
-        // What the ruling's heading shows: the tricks claimed, or for a concession the
-        // tricks conceded, as the player put it (`render`'s "concedes" text).
-        let text = if concession {
-            format!("concedes {}", left - n)
-        } else {
-            n.to_string()
-        };
-        self.rule_or_note(Act::Claim, seat, &x, text, note)
-            .map(|_| ())
-    }
-
-    /// The play ends at a claim: `count` of the tricks left go to `to` (68D, 69A, 70).
-    pub(super) fn award(&mut self, count: i64, to: Side) -> Result<(), Fail> {
-        let Some(play) = self.play.change().as_mut() else {
-            return Err(self.event_error(Message::plain("tricks are awarded before the play")));
-        };
-        let left = 13 - play.winners.len() as i64;
-        let n = count.clamp(0, left);
-        let to_declarer = if to == play.declarer.side() {
-            n
-        } else {
-            left - n
-        };
-        play.awarded = Some(to_declarer as u8);
-        play.ended = true;
-        self.end_play()
     }
 
     /// Tricks move to a side when the play ends (64A).
