@@ -26,8 +26,9 @@
 //! `<martifHeader>`, `<termEntry>`, `<langSet>`, `<tig>`; the data categories are the same.
 
 use super::Xml;
+use crate::terms::matcher::SearchText;
 use crate::terms::texts::Text;
-use crate::terms::{Concept, Status, Term, TermBank, TermLang};
+use crate::terms::{Concept, Status, Term, TermBank, TermLang, Variant};
 use quick_xml::events::{BytesPI, Event};
 
 /// The TBX version written.
@@ -80,6 +81,36 @@ pub struct TbxStats {
 /// A wording without its stem marks, for a `<term>`.
 fn plain(pattern: &str) -> String {
     pattern.replace('*', "")
+}
+
+/// A variant's `<term>`: a stem pattern (`myln* informáci*`) is no word a CAT tool's term
+/// check can match, so the words the text writes at the variant's line stand for it (as the
+/// text has them, `mylná informácia`); the pattern without its marks only when the text is
+/// not loaded or has no match there. Whether it is the text's wording.
+fn variant_term(v: &Variant, lang: TermLang, texts: &[Text]) -> (String, bool) {
+    if !v.pattern.has_stem() {
+        return (plain(&v.pattern.source), true);
+    }
+    let unworded = || (plain(&v.pattern.source), false);
+    let (Some(text), Some(line)) = (text_of(texts, lang), v.line) else {
+        return unworded();
+    };
+    // The line and the next: a wording may be hyphenated across them.
+    let lines = [line, line + 1].map(|n| (n, text.line(n).unwrap_or("")));
+    let found = SearchText::from_lines(lines);
+    match v.pattern.find(&found).first() {
+        Some(m) => {
+            let w = found.wording(m);
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            // A heading's capitals are the heading's, not the term's.
+            if w.chars().any(char::is_lowercase) {
+                (w.to_string(), true)
+            } else {
+                (w.to_lowercase(), true)
+            }
+        }
+        None => unworded(),
+    }
 }
 
 /// The text of the column, if it was loaded.
@@ -196,7 +227,8 @@ fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats, n: &N
             for v in &t.variants {
                 *stats.terms.entry(lang.tag().to_string()).or_default() += 1;
                 x.open(n.term, &[]);
-                x.leaf("term", &[], &plain(&v.pattern.source));
+                let (term, worded) = variant_term(v, lang, texts);
+                x.leaf("term", &[], &term);
                 x.leaf(
                     "termNote",
                     &[("type", "administrativeStatus")],
@@ -206,6 +238,22 @@ fn concept(x: &mut Xml, c: &Concept, texts: &[Text], stats: &mut TbxStats, n: &N
                     context(x, lang, line, texts);
                 }
                 x.leaf("note", &[], &format!("variant in the text: {}", v.reason));
+                if v.pattern.has_stem() {
+                    // What the term bank matches: the term's other inflected forms too.
+                    let form = if worded {
+                        "one form of"
+                    } else {
+                        "the stems of"
+                    };
+                    x.leaf(
+                        "note",
+                        &[],
+                        &format!(
+                            "the term is {form} `{}`: each `*` stands for any ending",
+                            v.pattern.source
+                        ),
+                    );
+                }
                 x.close(n.term);
             }
         }
