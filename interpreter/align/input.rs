@@ -118,7 +118,31 @@ fn not_utf8(name: &str, bytes: &[u8], e: std::str::Utf8Error) -> AlignError {
     let line = bytes[..offset].iter().filter(|b| **b == b'\n').count() + 1;
     // Count how the invalid bytes look: single high bytes are the mark of a one-byte code page.
     let high = bytes.iter().filter(|b| **b >= 0x80).count();
-    let guess = if high > 0 && std::str::from_utf8(bytes).is_err() {
+    // Lines that are UTF-8 with letters beyond ASCII beside lines that are not: the file
+    // mixes encodings, and converting all of it would garble the lines already UTF-8.
+    let (mut utf8_lines, mut bad_lines) = (0, vec![]);
+    for (n, l) in bytes.split(|b| *b == b'\n').enumerate() {
+        match std::str::from_utf8(l) {
+            Ok(t) if !t.is_ascii() => utf8_lines += 1,
+            Ok(_) => {}
+            Err(_) => bad_lines.push(n + 1),
+        }
+    }
+    let guess = if utf8_lines > 0 && !bad_lines.is_empty() {
+        let shown: Vec<String> = bad_lines.iter().take(5).map(usize::to_string).collect();
+        format!(
+            "the file mixes encodings: {utf8_lines} line(s) are UTF-8 with letters beyond ASCII, \
+             and {} line(s) are not UTF-8 (line {}{}){}; convert those lines alone (converting \
+             the whole file with iconv would garble the lines that are UTF-8 already)",
+            bad_lines.len(),
+            shown.join(", "),
+            if bad_lines.len() > 5 { ", …" } else { "" },
+            match latin2(byte) {
+                Some(c) => format!(", whose byte 0x{byte:02X} would be '{c}' in Latin-2"),
+                None => String::new(),
+            }
+        )
+    } else if high > 0 && std::str::from_utf8(bytes).is_err() {
         match latin2(byte) {
             Some(c) => format!(
                 "byte 0x{byte:02X} would be '{c}' in Latin-2 (ISO-8859-2); the file is probably \
@@ -174,6 +198,27 @@ mod tests {
         assert_eq!(latin2(0xE1), Some('á'));
         assert_eq!(latin2(0xB5), Some('ľ'));
         assert_eq!(latin2(0xFF), Some('˙'));
+    }
+
+    /// A file whose lines are UTF-8 but one: converting all of it would garble the others,
+    /// so the help names the line, and advises the whole file's conversion only when no
+    /// line is UTF-8 beyond ASCII.
+    #[test]
+    fn a_file_of_mixed_encodings_is_said_to_be_one() {
+        let help = |bytes: &[u8]| match read("x", bytes) {
+            Err(AlignError::NotUtf8 { help, .. }) => help,
+            other => panic!("{:?}", other.err()),
+        };
+        let mut bytes = "Pravidlo\nnedostatočná\n".as_bytes().to_vec();
+        bytes.extend_from_slice(b"nedostato\xe8n\xe1\n");
+        let mixed = help(&bytes);
+        assert!(
+            mixed.contains("mixes encodings") && mixed.contains("(line 3)"),
+            "{mixed}"
+        );
+        assert!(!mixed.contains("convert it with"), "{mixed}");
+        let latin2 = help(b"nedostato\xe8n\xe1\n");
+        assert!(latin2.contains("iconv"), "{latin2}");
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub fn revise(text: &Text, doc: &Document, src: &Source) -> Result<Revision, Dia
             help,
         )
     };
-    let again = "export the file again from this text, or give with --laws the law book folder whose text the file was made from";
+    let again = "export the file again from this text, or give with --laws the law book folder whose text the file was made from (with --text LANG=FILE, and --layout, the file of your own it was made from)";
     if let Some((v, at)) = doc.meta.get("fingerprint") {
         let have = fingerprint(text.raw.as_bytes());
         if *v != have {

@@ -144,7 +144,15 @@ pub fn xliff(text: &Text, target: Option<&str>) -> (String, XliffStats) {
             ("trgLang", &trg),
         ],
     );
-    let original = original(text.lang, text.edition);
+    // A translator's own text (`--text sk=FILE`) is named as given: the locations are its
+    // lines, not the law book's text's.
+    let in_law_book = std::path::Path::new(&text.path)
+        .ends_with(crate::terms::lang::text_path(text.lang, text.edition));
+    let original = if in_law_book {
+        original(text.lang, text.edition)
+    } else {
+        text.path.clone()
+    };
     x.open(
         "file",
         &[

@@ -161,6 +161,17 @@ pub fn check_text(code: &'static str, name: &str, bytes: &[u8]) -> Result<String
         ));
     }
     if let Some(at) = bytes.iter().position(|b| *b == 0) {
+        // UTF-16, as some editors on Windows save: a byte order mark, or every other byte NUL.
+        let utf16 = bytes.starts_with(&[0xff, 0xfe])
+            || bytes.starts_with(&[0xfe, 0xff])
+            || (bytes.len() >= 4
+                && (bytes.iter().step_by(2).filter(|b| **b == 0).count() * 2 >= bytes.len() / 2
+                    || bytes.iter().skip(1).step_by(2).filter(|b| **b == 0).count() * 2
+                        >= bytes.len() / 2));
+        if utf16 {
+            return Err(Diag::new(code, format!("{name} is UTF-16 text, not UTF-8"))
+                .help("save the file as UTF-8 (in most editors: Save as, encoding UTF-8)"));
+        }
         return Err(Diag::new(
             code,
             format!("{name} is not a text: byte offset {at} is a NUL byte"),
@@ -181,5 +192,27 @@ pub fn check_text(code: &'static str, name: &str, bytes: &[u8]) -> Result<String
             )
             .help("save the file as UTF-8"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// UTF-16, with its byte order mark or without, is named as such; other NUL bytes are
+    /// binary data; a UTF-8 byte order mark is read past.
+    #[test]
+    fn utf16_is_named_and_a_bom_read_past() {
+        let utf16le: Vec<u8> = "<xliff/>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        for bytes in [[&[0xff, 0xfe][..], &utf16le].concat(), utf16le.clone()] {
+            let e = check_text("t", "x.xlf", &bytes).unwrap_err();
+            assert!(e.message.contains("UTF-16"), "{}", e.message);
+        }
+        let e = check_text("t", "x.bin", b"abc\x00defghijklmnop").unwrap_err();
+        assert!(e.message.contains("NUL byte"), "{}", e.message);
+        assert_eq!(check_text("t", "x", "\u{feff}ok".as_bytes()).unwrap(), "ok");
     }
 }
