@@ -290,6 +290,11 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
     let mut cur = b.open(UnitKind::FrontMatter, "front-matter".into(), None);
     let mut pos = Pos::default();
     let mut laws = 0usize;
+    // The highest law number taken, and every law taken: a law whose heading comes after a
+    // later law's is taken as itself, out of order, while the sequence goes on from the
+    // highest.
+    let mut highest = 0u16;
+    let mut taken: std::collections::BTreeSet<u16> = std::collections::BTreeSet::new();
     let mut last_footnote = 0u16;
     let mut after_footnote = false;
     let headings = Headings::of(t, profile);
@@ -366,7 +371,7 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
         let mut rejected: Option<(String, Option<Key>)> = None;
         if zone != Zone::Contents {
             if let Some(h) = profile.law_heading(line) {
-                let current = pos.law.unwrap_or(0);
+                let current = highest;
                 let mut number = h.number.unwrap_or(current + 1);
                 let expected = current + 1;
                 let mut ok = if profile.strict_law_sequence() {
@@ -374,6 +379,16 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
                 } else {
                     number > current
                 };
+                // A heading that names a law not yet taken, below the highest: the law moved
+                // out of its place (the report says so), its paragraphs keyed as its own.
+                if !ok
+                    && h.number.is_some()
+                    && number >= 1
+                    && number < current
+                    && !taken.contains(&number)
+                {
+                    ok = true;
+                }
                 // A number that breaks the sequence while the next heading continues it is
                 // a misprint of this heading, not laws missing or repeated: take it as the
                 // law its place says, so that one wrong number does not swallow the laws
@@ -403,6 +418,8 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
                         law: Some(number),
                         ..Pos::default()
                     };
+                    highest = highest.max(number);
+                    taken.insert(number);
                     zone = Zone::Laws;
                     laws += 1;
                     let key = Key::law(number);
@@ -444,6 +461,8 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
                                 law: Some(current + 1),
                                 ..Pos::default()
                             };
+                            highest = highest.max(current + 1);
+                            taken.insert(current + 1);
                         }
                     }
                 }

@@ -696,6 +696,38 @@ mod tests {
         }));
     }
 
+    /// A whole law moved after a later one is taken as itself: its heading is reported out
+    /// of order once, its paragraphs are keyed as its own (not as extra paragraphs of the law
+    /// before), and the laws after it go on in sequence.
+    #[test]
+    fn a_law_out_of_its_place_is_taken_as_itself() {
+        let src = "PRAVIDLO 5 – PIATE\nA. Prvá\nPRAVIDLO 7 – SIEDME\nA. Tretia\nPRAVIDLO 6 – ŠIESTE\nA. Druhá\nB. Ďalšia\nPRAVIDLO 8 – ÔSME\nA. Štvrtá\n";
+        let a = align(src.as_bytes(), Lang::Sk, Edition::E2017).unwrap();
+        assert_eq!(a.reassemble().unwrap(), src);
+        assert_eq!(a.unit("6A").unwrap().lines, vec![(6, 6)]);
+        assert_eq!(a.unit("8A").unwrap().lines, vec![(9, 9)]);
+        let moved: Vec<&Finding> = a
+            .findings
+            .iter()
+            .filter(|f| matches!(f, Finding::OutOfOrder { .. }))
+            .collect();
+        assert_eq!(
+            moved,
+            [&Finding::OutOfOrder {
+                key: "6".into(),
+                line: 5,
+                after: "7A".into(),
+                kept_in: None,
+            }]
+        );
+        let extra: Vec<&Finding> = a
+            .findings
+            .iter()
+            .filter(|f| matches!(f, Finding::Extra { .. }))
+            .collect();
+        assert!(extra.is_empty(), "{extra:?}");
+    }
+
     #[test]
     fn plain_text_joins_hyphenated_words() {
         let u = Unit {

@@ -277,6 +277,7 @@ pub(crate) fn resolve(
     let mut max_seen: Option<Key> = None;
     let mut present: HashSet<Key> = HashSet::new();
     let mut last_line_of: HashMap<Key, usize> = HashMap::new();
+    let mut moved_laws: HashSet<u16> = HashSet::new();
     for f in found {
         let k = &map[&(f.key.clone(), f.line)];
         if let Some(first) = first_line.get(k) {
@@ -299,12 +300,19 @@ pub(crate) fn resolve(
             });
         }
         match &max_seen {
-            Some(m) if k < m => findings.push(Finding::OutOfOrder {
-                key: k.to_string(),
-                line: f.line + 1,
-                after: m.to_string(),
-                kept_in: None,
-            }),
+            // A law out of its place is said once, at its heading: its paragraphs follow it.
+            Some(_) if moved_laws.contains(&k.law) && *k != Key::law(k.law) => {}
+            Some(m) if k < m => {
+                if *k == Key::law(k.law) {
+                    moved_laws.insert(k.law);
+                }
+                findings.push(Finding::OutOfOrder {
+                    key: k.to_string(),
+                    line: f.line + 1,
+                    after: m.to_string(),
+                    kept_in: None,
+                })
+            }
             _ => max_seen = Some(k.clone()),
         }
     }
@@ -554,11 +562,17 @@ pub(crate) fn render(a: &Alignment) -> String {
                     near,
                     inside,
                 } => Some(format!(
-                    "{key}{} (its place: after {after}, labelled at line {near})",
+                    "{key}{} (its place: {})",
                     if *inside > 0 {
                         format!(" and the {} inside it", plural(*inside, "key", "keys"))
                     } else {
                         String::new()
+                    },
+                    // Nothing before it was found: its place is the text's start.
+                    if after.is_empty() || *near == 0 {
+                        "before the first heading or label found".to_string()
+                    } else {
+                        format!("after {after}, labelled at line {near}")
                     }
                 )),
                 _ => None,
