@@ -174,7 +174,7 @@ fn import(a: &Args, po_file: &std::path::Path) -> ExitCode {
     // A file of another language would overwrite this one's phrases with its own: its header
     // says which it is (`pl`, `pl_PL`, `pl-PL`).
     if let Some(named) = &po.language {
-        let primary = named.split(['_', '-', '@', '.']).next().unwrap_or(named);
+        let primary = crate::export::primary_language(named);
         if !primary.eq_ignore_ascii_case(&a.lang) {
             let diag = crate::diagnostic::Diag::new(
                 "lawbook::po::language",

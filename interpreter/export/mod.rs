@@ -16,6 +16,14 @@ mod xliff_cli;
 pub mod xliff_read;
 
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+
+/// The primary language of a tag as a translator's tool writes it (`pl`, `pl_PL`, `pl-PL`,
+/// `sr@latin`, `pl_PL.UTF-8`): what a PO header's `Language` or an XLIFF `trgLang` is
+/// compared by.
+pub fn primary_language(tag: &str) -> &str {
+    tag.split(['_', '-', '@', '.']).next().unwrap_or(tag)
+}
+
 use quick_xml::Writer;
 
 /// The characters XML 1.0 cannot hold even as references (C0 controls other than tab, line

@@ -95,10 +95,10 @@ fn import(a: &XliffArgs, file: &std::path::Path) -> Result<ExitCode, Diag> {
     let changed: Vec<&str> = r.changed.iter().map(String::as_str).collect();
     // A translation (`--target-lang en`): the units translated go in in its language, the
     // others stay in the text's; said, and a finding while any is left.
-    let into = doc.trg_lang.as_deref().filter(|t| {
-        let primary = t.split(['-', '_']).next().unwrap_or(t);
-        !primary.eq_ignore_ascii_case(&lang.to_string())
-    });
+    let into = doc
+        .trg_lang
+        .as_deref()
+        .filter(|t| !super::primary_language(t).eq_ignore_ascii_case(&lang.to_string()));
     let Some(into) = into else {
         errln!(
             "xliff {lang} {edition}: {} of {} units revised{}{}",
