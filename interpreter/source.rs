@@ -130,6 +130,23 @@ impl Sources {
     }
 }
 
+/// Whether bytes are UTF-16 text, as some editors on Windows save a file: a UTF-16 byte
+/// order mark, or every other byte NUL (ASCII letters in UTF-16 without one). A file read as
+/// UTF-8 text is refused with that said, not as "a NUL byte".
+pub fn is_utf16(bytes: &[u8]) -> bool {
+    let nuls = |skip: usize| {
+        bytes
+            .iter()
+            .skip(skip)
+            .step_by(2)
+            .filter(|b| **b == 0)
+            .count()
+    };
+    bytes.starts_with(&[0xff, 0xfe])
+        || bytes.starts_with(&[0xfe, 0xff])
+        || (bytes.len() >= 4 && (nuls(0) * 2 >= bytes.len() / 2 || nuls(1) * 2 >= bytes.len() / 2))
+}
+
 /// The largest law, case, term-bank or phrases file read: 4 MiB, ten times the whole 2017
 /// law book. Larger ones are refused before they are read.
 pub const MAX_TEXT_BYTES: u64 = 4 << 20;

@@ -602,10 +602,10 @@ fn a_translators_po_file_comes_back_into_the_phrases_losing_nothing() {
     for text in [english.clone(), format!("\u{feff}{english}")] {
         std::fs::write(&po, text).unwrap();
         let o = import();
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = unwrapped(&String::from_utf8_lossy(&o.stderr));
         assert_eq!(o.status.code(), Some(2), "{err}");
         assert!(
-            err.contains("`Language: en`") && err.contains("--lang en"),
+            err.contains("`Language: en`") && err.contains("`--lang en`"),
             "{err}"
         );
         assert_eq!(std::fs::read_to_string(&phrases).unwrap(), now);

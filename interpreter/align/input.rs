@@ -47,11 +47,13 @@ pub(crate) fn read<'a>(name: &str, bytes: &'a [u8]) -> Result<Text<'a>, AlignErr
             len: bytes.len(),
         });
     }
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+    if crate::source::is_utf16(bytes) {
         return Err(AlignError::Binary {
             name: name.to_string(),
             offset: 0,
-            what: "a UTF-16 byte-order mark; convert the file to UTF-8 first".to_string(),
+            what: "UTF-16 text (a byte-order mark, or every other byte NUL); convert the file \
+                   to UTF-8 first"
+                .to_string(),
         });
     }
     if let Some(offset) = bytes.iter().position(|b| *b == 0) {

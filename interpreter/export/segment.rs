@@ -86,41 +86,16 @@ fn all_digits(s: &str) -> bool {
 }
 
 /// A token without its Markdown: emphasis stars, heading hashes, link brackets and targets,
-/// backslash escapes. `\*` is a star the text means.
+/// backslash escapes. `\*` is a star the text means. Read by `char_places`, so that a word
+/// edited in place (`edited`) is read by the same rules as the reading.
 fn unmark(t: &str, line_start: bool) -> String {
     if line_start && t.chars().all(|c| c == '#') {
         return String::new();
     }
-    let mut out = String::new();
-    let mut chars = t.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                if let Some(&n) = chars.peek() {
-                    if n.is_ascii_punctuation() {
-                        out.push(n);
-                        chars.next();
-                        continue;
-                    }
-                }
-                out.push(c);
-            }
-            '*' => {}
-            '[' => {}
-            ']' => {
-                // `](target)`: the link's target is no part of the reading.
-                if chars.peek() == Some(&'(') {
-                    for n in chars.by_ref() {
-                        if n == ')' {
-                            break;
-                        }
-                    }
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    char_places(t, 0, t.len())
+        .into_iter()
+        .map(|p| p.0)
+        .collect()
 }
 
 /// A token's range without the marks around it (`**Adu**` → `Adu`, `[27B](#)` → `27B`), so that
@@ -432,8 +407,10 @@ fn marked(word: &str) -> String {
     out
 }
 
-/// The characters of `exact[start..end]` as the reading has them (`unmark`, and a hyphen at
-/// a line end with the line break read as nothing), each with its byte range in `exact`.
+/// The characters of `exact[start..end]` as the reading has them, each with its byte range in
+/// `exact`: emphasis stars and link brackets left out, a link's target too, `\x` read as `x`
+/// for punctuation, and a hyphen at a line end with the line break read as nothing (a token,
+/// `unmark`'s, has no white space).
 fn char_places(exact: &str, start: usize, end: usize) -> Vec<(char, usize, usize)> {
     let t = &exact[start..end];
     let mut out = vec![];

@@ -160,18 +160,11 @@ pub fn check_text(code: &'static str, name: &str, bytes: &[u8]) -> Result<String
             ),
         ));
     }
+    if crate::source::is_utf16(bytes) {
+        return Err(Diag::new(code, format!("{name} is UTF-16 text, not UTF-8"))
+            .help("save the file as UTF-8 (in most editors: Save as, encoding UTF-8)"));
+    }
     if let Some(at) = bytes.iter().position(|b| *b == 0) {
-        // UTF-16, as some editors on Windows save: a byte order mark, or every other byte NUL.
-        let utf16 = bytes.starts_with(&[0xff, 0xfe])
-            || bytes.starts_with(&[0xfe, 0xff])
-            || (bytes.len() >= 4
-                && (bytes.iter().step_by(2).filter(|b| **b == 0).count() * 2 >= bytes.len() / 2
-                    || bytes.iter().skip(1).step_by(2).filter(|b| **b == 0).count() * 2
-                        >= bytes.len() / 2));
-        if utf16 {
-            return Err(Diag::new(code, format!("{name} is UTF-16 text, not UTF-8"))
-                .help("save the file as UTF-8 (in most editors: Save as, encoding UTF-8)"));
-        }
         return Err(Diag::new(
             code,
             format!("{name} is not a text: byte offset {at} is a NUL byte"),

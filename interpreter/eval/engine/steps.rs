@@ -326,15 +326,11 @@ impl<'a> Table<'a> {
                         }] => Some((Period::Play, b)),
                         _ => None,
                     };
-                    let waits = match waits {
-                        Some((period, _)) if self.is_over(period)? => None,
-                        waits => waits,
-                    };
                     match waits {
-                        Some((period, b)) => {
+                        Some((period, b)) if !self.is_over(period)? => {
                             self.wait_for_end(&exec, period, &b.steps, Some(&id.text))
                         }
-                        None => {
+                        _ => {
                             self.drop_empty_resumed(&mut exec);
                             let before = self.irregs[inst].decisions.len();
                             self.applied(inst, id.text.clone());
