@@ -678,3 +678,37 @@ fn a_footnote_whose_mark_is_lost_is_placed_between_its_neighbours() {
         }]
     );
 }
+
+#[test]
+fn a_paragraph_given_twice_is_said_to_repeat_its_label() {
+    // 27B1(a) (line 816, "1. (a) ak je nedostatočná ponuka nahradená …") printed twice: the
+    // second `1. (a)` is no item (1) under (a), the key the structure does not have (it was
+    // reported as an extra 27B1(a)(1)), but the label of line 816 again, its line kept as
+    // text of 27B1(a) and nothing lost.
+    let (_, a) = slovak_2017_with(|t| {
+        let line = t.lines().nth(815).unwrap();
+        assert!(
+            line.starts_with("1. (a) ak je nedostatočná ponuka"),
+            "{line}"
+        );
+        t.replacen(line, &format!("{line}\n\n{line}"), 1)
+    });
+    // (The findings after it are the original's, two lines later.)
+    let about_labels: Vec<&Finding> = a
+        .findings
+        .iter()
+        .filter(|f| matches!(f, Finding::LabelAsText { .. } | Finding::Extra { .. }))
+        .collect();
+    assert_eq!(
+        about_labels,
+        vec![&Finding::LabelAsText {
+            label: "1. (a)".into(),
+            line: 818,
+            unit: "27B1(a)".into(),
+            repeats: Some(816),
+        }]
+    );
+    assert!(a.report().contains(
+        "line 818: 1. (a) is the label of line 816 again (a paragraph given twice?); kept in 27B1(a)"
+    ));
+}

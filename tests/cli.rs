@@ -703,9 +703,9 @@ fn a_closed_stdout_or_stderr_is_no_panic() {
         "--json",
     ];
     assert_eq!(with_closed(&align, true), Some(0));
-    let (laws, _) = copy_of_laws("closed-stderr");
-    std::fs::write(laws.join("render.grammar"), "[xx]\n").unwrap();
-    let laws = laws.to_str().unwrap();
+    let (copy, _) = copy_of_laws("closed-stderr");
+    std::fs::write(copy.join("render.grammar"), "[xx]\n").unwrap();
+    let laws = copy.to_str().unwrap();
     let rule = ["rule", "corpus/2017/16/b-open.case", "--laws", laws];
     assert_eq!(with_closed(&rule, false), Some(1));
     // The same with stderr open: the grammar's errors, where they are.
@@ -714,4 +714,5 @@ fn a_closed_stdout_or_stderr_is_no_panic() {
     assert_eq!(out.status.code(), Some(1));
     assert!(err.contains("`[xx]` is not a language's section"), "{err}");
     assert!(err.contains("no `[en]` section"), "{err}");
+    let _ = std::fs::remove_dir_all(&copy);
 }

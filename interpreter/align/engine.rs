@@ -45,6 +45,9 @@ pub(crate) struct Rejected {
     pub line: usize,
     /// The unit that keeps the line as text.
     pub unit: String,
+    /// The 0-based line of the last label taken, when it reads the same (`1. (a)` twice: a
+    /// paragraph given twice), so that the report can say so.
+    pub repeats: Option<usize>,
 }
 
 /// Things the engine noticed on the way.
@@ -150,7 +153,12 @@ fn place(pos: &Pos, parts: &[Part]) -> Vec<Pos> {
                         Some(q) => n > q + 1 && n <= q + 3,
                     };
                 // A numbered item under a sub-paragraph, as 1997's 25B2(b)(1).
+                // Not before a letter: `1. (a)` is a paragraph and its sub-paragraph (a line
+                // given twice), never an item with a sub-paragraph under it.
+                let before_letter =
+                    matches!(parts.get(1), Some(Part::Paren(s)) if s.parse::<u16>().is_err());
                 let item_ok = *strong
+                    && !before_letter
                     && p.sub.is_some()
                     && match p.item {
                         None => n == 1,
@@ -295,6 +303,8 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
     // highest.
     let mut highest = 0u16;
     let mut taken: std::collections::BTreeSet<u16> = std::collections::BTreeSet::new();
+    // How the last label taken reads, and its line (see `Rejected::repeats`).
+    let mut last_label: Option<(String, usize)> = None;
     let mut last_footnote = 0u16;
     let mut after_footnote = false;
     let headings = Headings::of(t, profile);
@@ -494,6 +504,7 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
             if !parts.is_empty() {
                 let placed = place(&pos, &parts);
                 if let Some(last) = placed.last() {
+                    last_label = Some((label_text(&parts), i));
                     for p in &placed {
                         found.push(Found {
                             key: p.key().expect("inside a law"),
@@ -510,11 +521,16 @@ pub(crate) fn run(t: &Text, profile: &dyn Profile) -> Parsed {
                 rejected.get_or_insert((label_text(&parts), would_be(&pos, &parts[0])));
             }
             if let Some((label, key)) = rejected.take() {
+                let repeats = last_label
+                    .as_ref()
+                    .filter(|(last, _)| *last == label)
+                    .map(|&(_, line)| line);
                 rejected_labels.push(Rejected {
                     label,
                     key,
                     line: i,
                     unit: unit_name(&b.units[cur]),
+                    repeats,
                 });
             }
         }
@@ -659,6 +675,18 @@ mod tests {
         let p = at(Some('C'), Some(1), Some('e'));
         let r = place(&p, &[Part::Paren("i".into())]);
         assert_eq!(r[0].item, Some(Item::Roman(1)));
+    }
+
+    #[test]
+    fn a_number_before_a_letter_is_no_item() {
+        // `1. (a)` under 27B1(a): the same labels again, not an item (1) with an (a) under it.
+        let p = at(Some('B'), Some(1), Some('a'));
+        let r = place(&p, &[Part::Num(1, true), Part::Paren("a".into())]);
+        assert!(r.is_empty(), "{r:?}");
+        // Before a numeral in brackets it is still an item (the numeral, the label after it,
+        // is not taken: an item has no level under it).
+        let r = place(&p, &[Part::Num(1, true), Part::Paren("2".into())]);
+        assert_eq!(r[0].item, Some(Item::Num(1)));
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub enum Finding {
         label: String,
         line: usize,
         unit: String,
+        /// The line of the label before it, where that reads the same (a line given twice).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        repeats: Option<usize>,
     },
     /// A reference in the law text of `key` to a paragraph the edition does not have:
     /// `written` as the text writes it, `resolved_as` the key it reads as (checks.rs).
@@ -341,6 +344,7 @@ pub(crate) fn resolve(
                 label: r.label.clone(),
                 line: r.line + 1,
                 unit: r.unit.clone(),
+                repeats: r.repeats.map(|l| l + 1),
             }),
         }
     }
@@ -677,7 +681,17 @@ pub(crate) fn render(a: &Alignment) -> String {
         "label-like lines kept as text",
         f.iter()
             .filter_map(|x| match x {
-                Finding::LabelAsText { label, line, unit } => Some(format!(
+                Finding::LabelAsText {
+                    label,
+                    line,
+                    unit,
+                    repeats: Some(first),
+                } => Some(format!(
+                    "line {line}: {label} is the label of line {first} again (a paragraph given twice?); kept in {unit}"
+                )),
+                Finding::LabelAsText {
+                    label, line, unit, ..
+                } => Some(format!(
                     "line {line}: {label} does not continue the sequence; kept in {unit}"
                 )),
                 _ => None,
