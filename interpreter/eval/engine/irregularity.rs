@@ -1,5 +1,14 @@
 use super::*;
 
+/// Whose obligations an act may end (`Table::settle_ends`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Holders {
+    /// The player who acted.
+    Actor,
+    /// Every other player.
+    Others,
+}
+
 /// The place of an act's kind among the kinds triggers name (`compile::watchers`).
 fn act_kind(act: Act) -> usize {
     let trigger = match act {
@@ -153,25 +162,35 @@ impl<'a> Table<'a> {
     }
 
     /// After an act of `seat` that is not a card played (a card supplied to a defective
-    /// trick: Law 67), the obligations of his it fulfils end (their `ends` holds).
-    pub(super) fn settle_ends(&mut self, seat: Seat, x: &Value) -> Result<(), Fail> {
-        let view = self.view();
+    /// trick: Law 67), the obligations of his it fulfils end (their `ends` holds); with
+    /// `Holders::Others`, after a card `seat` played, the other players' obligations that it
+    /// ends (60B: neither defender may play until declarer leads from the correct hand, and
+    /// his lead ends it before either defender has played again). Their holders' own cards
+    /// are judged, and end them, as they are played (`check_obligations`).
+    pub(super) fn settle_ends(
+        &mut self,
+        seat: Seat,
+        x: &Value,
+        holders: Holders,
+    ) -> Result<(), Fail> {
+        let whose = |holder: Seat| (holder == seat) == (holders == Holders::Actor);
         if !self
             .obligations
             .iter()
-            .any(|o| o.holder == seat && o.status == "in force")
+            .any(|o| whose(o.holder) && o.status == "in force")
         {
             return Ok(());
         }
+        let view = self.view();
         for o in self.obligations.change().iter_mut() {
-            if o.holder != seat || o.status != "in force" {
+            if !whose(o.holder) || o.status != "in force" {
                 continue;
             }
             let decl = &self.book.obligations[&*o.name];
             if let Some(e) = decl.ends.as_ref().filter(|_| decl.on_play) {
                 if self
                     .ev
-                    .eval_bool(e, &mut obl_env(decl, &o.args, seat, x), &view)?
+                    .eval_bool(e, &mut obl_env(decl, &o.args, o.holder, x), &view)?
                 {
                     o.status = if o.breaches == 0 { "kept" } else { "broken" };
                 }

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::model::Side;
+use irregularity::Holders;
 
 impl<'a> Table<'a> {
     /// Start the play: the contract and the opening leader from the law book.
@@ -79,12 +80,14 @@ impl<'a> Table<'a> {
     /// A card led or played. `named`: the player the case says played it (a lead out of
     /// turn, a card from the wrong hand); otherwise whoever's turn it is.
     pub(super) fn feed_play(&mut self, named: Option<Seat>, card: Card) -> Result<(), Fail> {
-        let due = self.next_player()?;
+        self.next_player()?;
         self.lead_faced.set(true);
-        let seat = named.unwrap_or(due);
         // The answers given before this card hold first: an agreed claim has ended the play
-        // (68D), an objection may let it go on (68D2(b)).
+        // (68D), an objection may let it go on (68D2(b)), a lead out of turn refused by the
+        // defender not next to play goes back and the turn with it (55B2). Then the card is
+        // the player's whose turn it is, unless the case names another.
         self.settle_answered()?;
+        let seat = named.unwrap_or(self.next_player()?);
         self.lead_turn_before_card()?;
         {
             let play = self.play.as_ref().unwrap();
@@ -174,8 +177,10 @@ impl<'a> Table<'a> {
         } else {
             self.rule(found, seat, card.to_string())?;
         }
-        // Unless the ruling took the card back, the next player is asked for.
+        // Unless the ruling took the card back, what it ends for the others, and the next
+        // player is asked for.
         if self.is_played(card) {
+            self.settle_ends(seat, &x, Holders::Others)?;
             self.advance()?;
         }
         Ok(())
@@ -423,7 +428,7 @@ impl<'a> Table<'a> {
         };
         let x = Value::Card(card);
         if self.rule_or_note(Act::Supply, seat, &x, card.to_string(), note)? {
-            self.settle_ends(seat, &x)?;
+            self.settle_ends(seat, &x, Holders::Actor)?;
         }
         Ok(())
     }
