@@ -225,6 +225,10 @@ pub enum Note {
     /// A hypothetical event of the decision tree the Laws do not provide for: the engine's
     /// own message.
     Unprovided(crate::messages::Message),
+    /// An event of the case that this branch of a finding the case leaves open makes
+    /// impossible (an answer to a choice the branch does not open): the engine's message.
+    /// The other answer's branch rules the case.
+    CaseCannotGoOn(crate::messages::Message),
     /// The play record stops before its end with tricks to move when the play ends (64):
     /// the tricks the case gives are those won in the play, and no score is given.
     ScoreAwaitsPlayEnd { tricks: u8 },
@@ -278,6 +282,9 @@ impl std::fmt::Display for Note {
                 "{seat} claims {tricks} of the remaining tricks, and no law of the book governs a claim"
             ),
             Note::Unprovided(message) => write!(f, "{message}"),
+            Note::CaseCannotGoOn(message) => {
+                write!(f, "here the case cannot go on as written: {message}")
+            }
             Note::ScoreAwaitsPlayEnd { tricks } => write!(
                 f,
                 "declarer won {tricks} tricks in the play; the tricks that move when it ends (64) depend on the cards the record does not give, so no score is given"

@@ -295,6 +295,10 @@ impl Renderer<'_> {
                 self.p("note.untranslated", &[("note", A::owned(text))])
             }
             Note::Unprovided(message) => message.text(self.lang),
+            Note::CaseCannotGoOn(message) => self.p(
+                "note.case_cannot_go_on",
+                &[("note", A::owned(message.text(self.lang)))],
+            ),
         }
     }
 }

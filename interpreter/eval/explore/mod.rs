@@ -371,7 +371,7 @@ fn explore<'a>(
         match with.guess() {
             Guess::Unread => return node(ctx, extra, findings, depth, base, replayed),
             Guess::Asked(f) => {
-                let yes = node(ctx, extra, &with, depth, base, replayed)?;
+                let yes = node(ctx, extra, &with, depth, base, replayed);
                 return finding_branch(ctx, extra, findings, depth, base, f, Some(yes));
             }
             Guess::Other => {}
@@ -381,7 +381,7 @@ fn explore<'a>(
     node(ctx, extra, findings, depth, base, replayed)
 }
 
-/// The node of a finding's question: its yes branch (`yes`, if already ruled) and its no
+/// The node of a finding's question: its yes branch (`yes`, if already explored) and its no
 /// branch. The table before the event that asked goes on with the answer: nothing before
 /// that event read the finding (a finding is read only by asking, and an unanswered one
 /// stops the evaluation), so a replay from the start with the answer would reach the same
@@ -393,7 +393,7 @@ fn finding_branch<'a>(
     depth: usize,
     base: Option<&Table<'a>>,
     f: Asked,
-    yes: Option<Node>,
+    yes: Option<Result<Node, RuleError>>,
 ) -> Result<Node, RuleError> {
     ctx.last_asked.replace(Some(f.clone()));
     let ask = ctx
@@ -403,16 +403,33 @@ fn finding_branch<'a>(
         .and_then(|x| x.ask.get(crate::syntax::ast::Lang::En))
         .unwrap_or("")
         .to_string();
-    let mut branches = vec![];
     let mut yes = yes;
-    for answer in [true, false] {
-        let node = match (answer, yes.take()) {
-            (true, Some(node)) => node,
+    let explored: Vec<(bool, Result<Node, RuleError>)> = [true, false]
+        .into_iter()
+        .map(|answer| match (answer, yes.take()) {
+            (true, Some(node)) => (answer, node),
             _ => {
                 let mut with = findings.clone();
                 with.answer(&f, answer);
-                explore(ctx, extra, &with, depth, base)?
+                (answer, explore(ctx, extra, &with, depth, base))
             }
+        })
+        .collect();
+    // An event of the case that one answer makes impossible (an answer to a choice that
+    // branch does not open: 54C leaves declarer none, and the case has him spread his hand)
+    // ends that branch with what the engine says of it, where the other answer can be
+    // ruled; an event no answer allows is the case's error.
+    let some_ruled = explored.iter().any(|(_, node)| node.is_ok());
+    let mut branches = vec![];
+    for (answer, node) in explored {
+        let node = match node {
+            Ok(node) => node,
+            Err(e) if some_ruled && at_case_event(ctx.case, &e) => {
+                let mut o = Outcome::default();
+                o.notes.push(Note::CaseCannotGoOn(e.message));
+                Node::Outcome(Box::new(o))
+            }
+            Err(e) => return Err(e),
         };
         branches.push(Branch {
             answer: if answer { "yes" } else { "no" }.to_string(),
@@ -441,6 +458,12 @@ fn finding_branch<'a>(
         },
         branches,
     })
+}
+
+/// Whether an error is about the case's text (an event of it), not the law book's nor the
+/// ruling's budget (which has no place).
+fn at_case_event(case: &Case, e: &RuleError) -> bool {
+    e.span.is_some_and(|s| s.file == case.file)
 }
 
 /// The node a replay makes: its outcome, or the question it leaves open with a branch for
