@@ -464,6 +464,14 @@ impl Renderer<'_> {
     }
 
     fn thing_in_words(&self, s: &str) -> String {
+        // A list (52B2's penalty cards, `[♠8, ♥J]`): each item in words, not the data.
+        if let Some(items) = s.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+            return items
+                .split(", ")
+                .map(|item| self.thing_in_words(item))
+                .collect::<Vec<_>>()
+                .join(", ");
+        }
         if let Ok(c) = Call::parse(s) {
             return self.call(c);
         }

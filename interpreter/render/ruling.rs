@@ -683,13 +683,7 @@ impl Renderer<'_> {
                 " ({})",
                 raw_args
                     .iter()
-                    // A list (52B2's penalty cards) is said as its items, not as data.
-                    .map(
-                        |a| match a.strip_prefix('[').and_then(|a| a.strip_suffix(']')) {
-                            Some(items) => items.to_string(),
-                            None => self.thing(a),
-                        }
-                    )
+                    .map(|a| self.thing(a))
                     .collect::<Vec<_>>()
                     .join(", ")
             )
