@@ -106,7 +106,7 @@ pub struct Outcome {
     /// The board was redealt (16D2(b)): no contract and no score come from this deal.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub redealt: bool,
-    /// The board was cancelled for both sides (15B1): no contract and no score.
+    /// No table result (15B1, 15A2(a), 12A2): no contract and no score; an adjusted score instead.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_result: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -426,9 +426,17 @@ pub enum Effect {
         seat: Seat,
         law: u32,
     },
+    /// The trick before the lead ruled was completed under this law (67A1) and won by
+    /// `winner`: the lead is read again, in turn after all (`in_turn`: not rectified) or out
+    /// of turn against the new leader (ruled again below).
+    LeadReadAgain {
+        winner: Seat,
+        in_turn: bool,
+        law: u32,
+    },
     /// The board is redealt: what the case records after it is not on this deal.
     Redealt,
-    /// The board is cancelled for both sides: no result comes from it (15B1).
+    /// No result comes from the table (15B1, 15A2(a), 12A2): an adjusted score instead.
     NoResult,
     /// A card played goes back to its holder's hand.
     Retracted {

@@ -344,10 +344,33 @@ fn a_file_read_ahead_prints_what_one_thread_prints() {
         assert_eq!(stdout(&ahead), stdout(&alone));
         assert_eq!(ahead.stderr, alone.stderr);
     }
-    // Replays were made: 157 scores and 157 complete play records checked.
+    // Replays were made: 157 scores and 157 complete play records checked; the three boards
+    // passed out, their Contract tag empty, are scored by their auction.
     let real = lawbook(&["score", "--check", "--pbn", real.to_str().unwrap()]);
-    assert!(stdout(&real).ends_with("160 boards, 157 scored, 314 checks, 0 with differences\n"));
+    assert!(stdout(&real).ends_with("160 boards, 160 scored, 314 checks, 0 with differences\n"));
     let _ = std::fs::remove_file(&fault);
+}
+
+#[test]
+fn a_board_passed_out_by_its_auction_alone_has_its_score_checked() {
+    // No contract in the tags, an auction of four passes: passed out (22B, 77: SK 1978 "každá
+    // strana si zapíše nulový výsledok"), so a score of 50 recorded for it is a difference.
+    let dir = common::temp_dir("passed-out-by-auction");
+    let pbn = dir.join("po.pbn");
+    std::fs::write(
+        &pbn,
+        "[Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Declarer \"\"]\n[Contract \"\"]\n\
+         [Result \"\"]\n[Auction \"S\"]\nPass Pass Pass Pass\n[Score \"NS 50\"]\n",
+    )
+    .unwrap();
+    let o = lawbook(&["score", "--check", "--pbn", pbn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("board 3: passed out, NS +0  DIFFERENT"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("[Score \"NS 50\"] but Law 77 gives NS +0"));
 }
 
 #[test]

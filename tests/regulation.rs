@@ -386,3 +386,36 @@ fn hostile_regulation_files_are_refused_or_read_never_a_panic() {
         assert!(err(&o).contains(want), "{name}: {}", err(&o));
     }
 }
+
+/// 40B2(b) (SK 1063: "Pokiaľ regulačný orgán nestanoví inak, hráč nesmie pozeráť do svojej
+/// vlastnej konvenčnej karty"): a regulation that lets a player look at his own card during
+/// the auction turns the look from an irregularity into an act the ruling names as allowed.
+#[test]
+fn a_regulation_may_let_a_player_look_at_his_own_convention_card() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = common::temp_dir("own-card");
+    let reg = regulation(
+        &dir,
+        "own-card",
+        "regulation own_card {\n  applies to 2017\n  set own_card_allowed_by_regulation = true\n}\n",
+    );
+    let case = root.join("corpus/2017/40/b2b-own-card-during-the-auction.case");
+    let case = case.display().to_string();
+    let under_laws = lawbook(&["rule", &case]);
+    assert!(
+        out(&under_laws).contains("Irregularity: own convention card consulted when not allowed"),
+        "{}",
+        out(&under_laws)
+    );
+    let reg = reg.display().to_string();
+    let under_regulation = lawbook(&["rule", &case, "--regulation", &reg]);
+    let ruling = out(&under_regulation);
+    assert_eq!(
+        under_regulation.status.code(),
+        Some(0),
+        "{}",
+        err(&under_regulation)
+    );
+    assert!(!ruling.contains("Irregularity"), "{ruling}");
+    assert!(ruling.contains("40B2(b)"), "{ruling}");
+}

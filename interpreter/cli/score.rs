@@ -10,6 +10,7 @@ use crate::eval::explore::rule_case;
 use crate::eval::expr::{Evaluator, Stop, View};
 use crate::eval::value::Value;
 use crate::load::load_lawbook_under;
+use crate::model::Call;
 use crate::pbn::ahead::read_ahead;
 use crate::pbn::{to_case::board_case, PbnBoard, PbnContract, PbnFile};
 use crate::ruling::Node;
@@ -250,13 +251,14 @@ fn score_file<W: Write>(
     let (mut label, mut line) = (String::new(), String::new());
     let mut diffs: Vec<String> = vec![];
     for (i, b) in boards.by_ref() {
-        let b = match b {
+        let mut b = match b {
             Ok(b) => b,
             Err(e) => {
                 done.unreadable = Some(e);
                 return done;
             }
         };
+        passed_out_from_auction(&mut b);
         done.boards += 1;
         label.clear();
         let _ = match b.board {
@@ -346,6 +348,7 @@ impl<W: Write> Out<W> {
 /// not its tags; its deal, auction and play only when they are replayed.
 fn scored_part(mut b: PbnBoard, check: bool) -> PbnBoard {
     b.tags = Vec::new();
+    passed_out_from_auction(&mut b);
     if !(check && replayable(&b)) {
         (b.deal, b.auction, b.play) = (None, None, None);
     }
@@ -451,6 +454,19 @@ fn int_of(ev: &Evaluator, name: &str, args: Vec<Value>, view: &View) -> Result<i
 /// `entry`, the typed entry of the law book's `score` where it has one (`eval::entry`),
 /// answers a board without building its arguments as values; a board it has no point for is
 /// asked of `score` with values, which then answers or stops.
+/// No Contract tag, or an empty one, and an auction record of four passes and nothing else:
+/// passed out (22B), as `rule` reads the same board; a score recorded for it is then checked.
+/// Before the auction is dropped (`scored_part`), and again where boards come uncut.
+fn passed_out_from_auction(b: &mut PbnBoard) {
+    let four_passes = b
+        .auction
+        .as_ref()
+        .is_some_and(|a| a.calls.len() == 4 && a.calls.iter().all(|c| c.call == Call::Pass));
+    if b.contract.is_none() && four_passes {
+        b.contract = Some(PbnContract::PassedOut);
+    }
+}
+
 pub(crate) fn score_from_tags(
     ev: &Evaluator,
     view: &View,

@@ -53,6 +53,21 @@ impl Renderer<'_> {
                 "effect_lapsed",
                 &[("seat", A::Seat(*seat)), ("law", A::owned(law.to_string()))],
             ),
+            Effect::LeadReadAgain {
+                winner,
+                in_turn,
+                law,
+            } => self.p(
+                if *in_turn {
+                    "effect_lead_in_turn_after_all"
+                } else {
+                    "effect_lead_read_again"
+                },
+                &[
+                    ("seat", A::Seat(*winner)),
+                    ("law", A::owned(law.to_string())),
+                ],
+            ),
             Effect::Redealt => self.p("effect_redealt", &[]),
             Effect::NoResult => self.p("effect_no_result", &[]),
             Effect::Retracted { seat, card } => self.p(

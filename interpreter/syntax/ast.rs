@@ -253,6 +253,9 @@ pub struct Irregularity {
     pub trigger: Trigger,
     pub lets: Vec<Let>,
     pub when: Expr,
+    /// `ruled when cancelled`: its rectification still runs when another rectification
+    /// cancels the call with every later call (38B); otherwise it lapses with the call.
+    pub ruled_when_cancelled: bool,
     pub span: Span,
 }
 
@@ -506,7 +509,7 @@ pub enum StepKind {
     /// to its opponents (68D, 69A, 70).
     /// The board is redealt: the table stops, and no result comes from this deal.
     Redeal,
-    /// The board is cancelled for both sides (15B1): the table stops, no result.
+    /// No table result (15B1, 15A2(a), 12A2): the table stops; an adjusted score.
     NoResult,
     /// An open choice of `option` is answered `answer` by the act this rectification rules
     /// on (48B1: declarer spreading his hand is 54A's answer).

@@ -57,6 +57,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::table | R::kw_table => "`table`",
         R::table_row | R::row_key => "a table row `key => value`",
         R::irregularity | R::kw_irregularity | R::kw_act => "`irregularity` or `act`",
+        R::ruled_when_cancelled | R::kw_ruled | R::kw_cancelled => "`ruled when cancelled`",
         R::claim_trigger | R::kw_claim => "`claim`",
         R::lead_turn_trigger | R::kw_turn_to_lead => "`turn_to_lead`",
         R::yields | R::kw_yields => "`yields to … for …`",

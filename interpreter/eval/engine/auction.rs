@@ -673,10 +673,10 @@ impl<'a> Table<'a> {
         let r = self.standing_at(index)?;
         self.cancel_call(r);
         self.unbreach(r);
-        self.lapse_rectifications_of(r, inst);
+        self.lapse_rectifications_of(r, inst, false);
         if onwards {
             for later in self.cancel_later(r) {
-                self.lapse_rectifications_of(later, inst);
+                self.lapse_rectifications_of(later, inst, true);
             }
         }
         let (seat, call) = (
@@ -698,13 +698,16 @@ impl<'a> Table<'a> {
     /// the change accepted; 25A6: LHO takes back his call; 15A1: made with the cards of
     /// another board, or after such a call) leaves nothing for its own rectification to rule:
     /// what of it still waits (a choice, the Director, the call that replaces it) lapses, and
-    /// is shown under it with the law that withdrew the call.
-    pub(super) fn lapse_rectifications_of(&mut self, r: usize, inst: usize) {
+    /// is shown under it with the law that withdrew the call. `later`: the call goes as one
+    /// made after the call cancelled (38B, SK 1003: "spolu s akýmkoľvek následnými hláškami"); an
+    /// irregularity `ruled when cancelled` is still rectified then.
+    pub(super) fn lapse_rectifications_of(&mut self, r: usize, inst: usize, later: bool) {
         let (seat, law) = (self.calls[r].seat, self.irregs[inst].law);
         let mut i = 0;
         while i < self.pending.len() {
             let p = &self.pending[i];
-            if p.exec.instance != inst && p.waits_on(r) {
+            let kept = later && p.exec.ruled_when_cancelled;
+            if p.exec.instance != inst && p.waits_on(r) && !kept {
                 let lapsed = p.exec.instance;
                 let p = self.pending.remove(i);
                 self.close_choice(&p.waiting);

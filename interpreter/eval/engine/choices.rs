@@ -75,7 +75,17 @@ impl<'a> Table<'a> {
     /// without its chooser answering. `sparing` keeps the choices about that call record
     /// open (a change of the call comes first: `feed_change`).
     pub(super) fn settle_defaults(&mut self, sparing: Option<usize>) -> Result<(), Fail> {
-        self.settle(sparing, false)
+        self.settle(sparing, Settling::Defaults)
+    }
+
+    /// Attention is drawn (the Director is called, or the case ends): every default is
+    /// settled and every rule waiting for the Director runs, in the order they were opened.
+    /// Two irregularities the Director rules together are rectified in the order they were
+    /// made: the earlier's rectification (38B's cancelling of every later call) may take
+    /// away what the later's would rule on, and the later's must see the table the earlier
+    /// left.
+    pub(super) fn settle_for_director(&mut self) -> Result<(), Fail> {
+        self.settle(None, Settling::Director)
     }
 
     /// One of the acts made at the same moment (33, 58A: `together`), in the order the law
@@ -130,10 +140,10 @@ impl<'a> Table<'a> {
     /// answers came first, and what they lead to may be what the act answers (68D2(b): an
     /// objection, then the play going on).
     pub(super) fn settle_answered(&mut self) -> Result<(), Fail> {
-        self.settle(None, true)
+        self.settle(None, Settling::Answered)
     }
 
-    fn settle(&mut self, sparing: Option<usize>, answered_only: bool) -> Result<(), Fail> {
+    fn settle(&mut self, sparing: Option<usize>, settling: Settling) -> Result<(), Fail> {
         self.forget_settled_changes();
         let mut i = 0;
         while i < self.pending.len() {
@@ -148,10 +158,22 @@ impl<'a> Table<'a> {
                 } => Some((answer.clone(), Some(*seat), AnswerHow::Chosen)),
                 Waiting::Choice {
                     option, chooser, ..
-                } if !answered_only => option
+                } if settling != Settling::Answered => option
                     .default
                     .as_ref()
                     .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
+                Waiting::Director { .. } if settling == Settling::Director => {
+                    let p = Rc::unwrap_or_clone(self.pending.remove(i));
+                    let Waiting::Director { decision } = p.waiting else {
+                        unreachable!()
+                    };
+                    let mut exec = p.exec;
+                    self.decide(&mut exec, decision)?;
+                    self.run(exec)?;
+                    self.forget_settled_changes();
+                    i = 0;
+                    continue;
+                }
                 _ => None,
             };
             match default {
@@ -166,4 +188,15 @@ impl<'a> Table<'a> {
         }
         Ok(())
     }
+}
+
+/// What `settle` settles.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Settling {
+    /// Only the answers given that waited for the case to go on.
+    Answered,
+    /// Those and every default.
+    Defaults,
+    /// Those, every default and the rules waiting for the Director.
+    Director,
 }

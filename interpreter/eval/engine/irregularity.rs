@@ -278,6 +278,7 @@ impl<'a> Table<'a> {
                         act: (x.clone(), seat, rec),
                         handed: 0,
                         resumed: None,
+                        ruled_when_cancelled: decl.ruled_when_cancelled,
                     },
                 ));
             }
@@ -419,6 +420,7 @@ impl<'a> Table<'a> {
             act: first.act.clone(),
             handed: 0,
             resumed: None,
+            ruled_when_cancelled: decl.ruled_when_cancelled,
         };
         self.start_rule(&mut exec, rule);
         self.run(exec)?;
@@ -494,6 +496,7 @@ impl<'a> Table<'a> {
             act: (x, seat, rec),
             handed: from.handed + 1,
             resumed: None,
+            ruled_when_cancelled: decl.ruled_when_cancelled,
         };
         self.decide(&mut exec, &rect.decision)?;
         self.run(exec)

@@ -267,6 +267,9 @@ struct Exec<'a> {
     act: (Value, Seat, Option<usize>),
     /// How many `defer to` hand-overs led here; bounds a circle of them.
     handed: u8,
+    /// The irregularity is `ruled when cancelled`: another rectification's cancelling its
+    /// call with every later call does not lapse this one.
+    ruled_when_cancelled: bool,
     /// The ruling's entry that names an enclosing paragraph again after a nested one ended,
     /// dropped if nothing is written under it.
     resumed: Option<usize>,
@@ -379,7 +382,7 @@ pub struct Table<'a> {
     awaits_ruled: Vec<awaited::AwaitRuled<'a>>,
     /// The board was redealt (16D2(b)): the events after it are on another deal.
     redealt: bool,
-    /// The board was cancelled for both sides (15B1): the events after it count for nothing.
+    /// No table result (15B1, 15A2(a), 12A2): the events after it count for nothing.
     no_result: bool,
     /// A card of the play has been faced (the law book's `opening_lead_faced`).
     lead_faced: Watched<bool>,
@@ -419,6 +422,10 @@ pub struct Table<'a> {
     /// Cards played once the act is ruled: deemed played by a rectification (`play c`: 45C),
     /// or played again, in their order, to a trick whose leader a ruling changed (`place`).
     deemed_plays: Vec<Card>,
+    /// Cards of the offending side played after the irregularity and before its
+    /// rectification, which an obligation for the player's next turn now governs (60C):
+    /// taken back once the act is ruled and played again under it (`rejudge_early_plays`).
+    early_plays: Vec<Card>,
     /// The next leader's turn waits for an open choice on the card that completed the trick,
     /// whose answer may take that card back (52B2), or for attention to a revoke among the
     /// trick's cards (62B): `play::release_lead_turn`. The law book reads it
@@ -610,6 +617,7 @@ impl<'a> Table<'a> {
             claim: Default::default(),
             designations: vec![],
             deemed_plays: vec![],
+            early_plays: vec![],
             lead_turn_held: Default::default(),
             conducts: Watched::new(Rc::new(vec![])),
             choices_asked: Watched::new(Rc::new(vec![])),
@@ -650,26 +658,13 @@ impl<'a> Table<'a> {
     pub fn finish(&mut self) -> Result<(), Fail> {
         self.finished.set(true);
         self.next_conduct.set(None);
-        self.settle_defaults(None)?;
         self.attention()
     }
 
-    /// Attention is drawn: the Director is called (or the case ends). Rules waiting for it
-    /// run now.
+    /// Attention is drawn: the Director is called (or the case ends). What has a default
+    /// is settled and the rules waiting for him run, in the order they were opened.
     fn attention(&mut self) -> Result<(), Fail> {
-        while let Some(i) = self
-            .pending
-            .iter()
-            .position(|p| matches!(p.waiting, Waiting::Director { .. }))
-        {
-            let p = Rc::unwrap_or_clone(self.pending.remove(i));
-            let Waiting::Director { decision } = p.waiting else {
-                unreachable!()
-            };
-            let mut exec = p.exec;
-            self.decide(&mut exec, decision)?;
-            self.run(exec)?;
-        }
+        self.settle_for_director()?;
         // A leader's turn that waited for it (a revoke of the last trick) comes now.
         self.release_lead_turn()
     }
@@ -688,6 +683,7 @@ impl<'a> Table<'a> {
             return Ok(());
         }
         self.feed_event(event)?;
+        self.rejudge_early_plays()?;
         while !self.deemed_plays.is_empty() {
             let card = self.deemed_plays.remove(0);
             if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
@@ -705,10 +701,7 @@ impl<'a> Table<'a> {
                 meaning,
             } => self.feed_call(*seat, *call, *meaning),
             Event::Answer { seat, answer } => self.feed_answer(*seat, answer),
-            Event::Director => {
-                self.settle_defaults(None)?;
-                self.attention()
-            }
+            Event::Director => self.attention(),
             Event::Expose { seat, cards, how } => self.feed_exposure(*seat, cards, *how),
             Event::PlayedTogether(plays) => self.feed_played_together(*plays),
             Event::Withdraw { seat, card } => self.feed_withdrawal(*seat, *card),

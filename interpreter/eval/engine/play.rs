@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::model::Side;
+use crate::syntax::ast::Ident;
 use irregularity::Holders;
 
 impl<'a> Table<'a> {
@@ -450,8 +451,10 @@ impl<'a> Table<'a> {
     /// trick that changes hands after the next one was led makes the new winner the leader
     /// of the next: the cards played to it are still on the table and are read again, in
     /// their order, once the act is ruled, so a lead by another player is a lead out of turn
-    /// (44G: "K ďalšiemu zdvihu sa vynáša z listu, ktorý získal predchádzajúci zdvih").
-    pub(super) fn place(&mut self, card: Card, trick: Option<i64>) -> Result<Seat, Fail> {
+    /// (44G: "K ďalšiemu zdvihu sa vynáša z listu, ktorý získal predchádzajúci zdvih"). A
+    /// lead that was out of turn and is now the new winner's is in turn after all. A lead
+    /// read again leaves what of its first ruling still waits to lapse (`law`: the supply's).
+    pub(super) fn place(&mut self, card: Card, trick: Option<i64>, law: u32) -> Result<Seat, Fail> {
         let play = self.play.change().as_mut().unwrap();
         let Some(seat) = play.holder(card) else {
             return Err(self.event_error(Message::new("table.placed_unheld").with("card", card)));
@@ -472,12 +475,10 @@ impl<'a> Table<'a> {
                 if play.tricks.len() == n {
                     play.next = next;
                 }
-                let led_by_another = play
-                    .tricks
-                    .get(n)
-                    .and_then(|t| t.first())
-                    .is_some_and(|lead| lead.seat != next);
-                if led_by_another {
+                let lead = play.tricks.get(n).and_then(|t| t.first()).copied();
+                let led_by_another = lead.is_some_and(|l| l.seat != next);
+                let in_turn_after_all = lead.is_some_and(|l| l.seat == next && l.due != l.seat);
+                if led_by_another || in_turn_after_all {
                     let again: Vec<Card> =
                         play.tricks[n..].iter().flatten().map(|r| r.card).collect();
                     // The latest first: each goes back with what it discharged (`retract`).
@@ -488,6 +489,14 @@ impl<'a> Table<'a> {
                     play.next = next;
                     play.lead_vacant = None;
                     self.deemed_plays.extend(again);
+                }
+                if let Some(l) = lead.filter(|_| led_by_another || in_turn_after_all) {
+                    let read_again = Effect::LeadReadAgain {
+                        winner: next,
+                        in_turn: in_turn_after_all,
+                        law,
+                    };
+                    self.lapse_rectifications_of_card(l.seat, l.card, read_again);
                 }
                 Ok(seat)
             }
@@ -720,5 +729,81 @@ pub(super) fn seat_of(v: Value) -> Seat {
     match v {
         Value::Seat(s) => s,
         _ => unreachable!("checked entry point"),
+    }
+}
+
+/// 60C (SK 1528): "Zahraniť [sic] hráča previnivšej strany skôr ako bola stanovená náprava nemá
+/// vplyv na práva súperov a môže byť samo predmetom nápravy". A card the offending side
+/// played to the trick in progress after the irregularity, before the rectification that
+/// now binds the player at his next turn (57A: declarer's choice for the offender's
+/// partner), was that turn: it is taken back and played again under the obligation, and
+/// what it breaks is ruled as any card is.
+impl<'a> Table<'a> {
+    /// At `impose … at next turn` of a play obligation on `holder`: his card, if it is one.
+    pub(super) fn note_early_play(
+        &mut self,
+        inst: usize,
+        exec: &Exec<'a>,
+        holder: Seat,
+        obligation: &Ident,
+        duration: Duration,
+    ) {
+        let on_play = self.book.obligations[&*obligation.name].on_play;
+        let (Value::Card(act), offender) = (&exec.act.0, self.irregs[inst].offender) else {
+            return;
+        };
+        let Some(play) = self.play.as_ref() else {
+            return;
+        };
+        if !on_play || duration != Duration::NextTurn || holder.side() != offender.side() {
+            return;
+        }
+        // His card is the last of the trick in progress: nothing was played after it.
+        let Some(last) = play.current().last().filter(|r| r.seat == holder) else {
+            return;
+        };
+        let played_at = |seat: Seat, card: Card| {
+            play.every_play
+                .iter()
+                .rposition(|(s, c, _)| *s == seat && *c == card)
+        };
+        let after_act = match (played_at(offender, *act), played_at(holder, last.card)) {
+            (Some(a), Some(h)) => h > a,
+            _ => false,
+        };
+        if after_act && !self.early_plays.contains(&last.card) {
+            self.early_plays.push(last.card);
+        }
+    }
+
+    /// Once the act is ruled, the early cards go back and are played again, in order.
+    pub(super) fn rejudge_early_plays(&mut self) -> Result<(), Fail> {
+        let cards = std::mem::take(&mut self.early_plays);
+        for &card in cards.iter().rev() {
+            self.retract(card)?;
+        }
+        self.deemed_plays.splice(0..0, cards);
+        Ok(())
+    }
+}
+
+impl Table<'_> {
+    /// A lead ruled out of turn, read again since the trick before it changed hands (67A1):
+    /// what of its first rectification still waits (a choice, the Director) lapses, shown
+    /// under it with `why`.
+    fn lapse_rectifications_of_card(&mut self, seat: Seat, card: Card, why: Effect) {
+        let mut i = 0;
+        while i < self.pending.len() {
+            let p = &self.pending[i];
+            let about = matches!(p.exec.act, (Value::Card(c), s, _) if c == card && s == seat);
+            if about && !matches!(p.waiting, Waiting::End { .. }) {
+                let lapsed = p.exec.instance;
+                let p = self.pending.remove(i);
+                self.close_choice(&p.waiting);
+                self.effect(lapsed, why.clone());
+            } else {
+                i += 1;
+            }
+        }
     }
 }

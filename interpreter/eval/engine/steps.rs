@@ -440,7 +440,7 @@ impl<'a> Table<'a> {
                     if let StepKind::Cancel { and_later, .. } = &step.kind {
                         if *and_later {
                             for later in self.cancel_later(rec) {
-                                self.lapse_rectifications_of(later, inst);
+                                self.lapse_rectifications_of(later, inst, true);
                             }
                         }
                         self.cancel_call(rec);
@@ -541,6 +541,7 @@ impl<'a> Table<'a> {
                             && o.args == vals
                     });
                     if !dup {
+                        self.note_early_play(inst, &exec, holder, obligation, *duration);
                         self.obligations.change().push(Obl {
                             name: Rc::from(obligation.name.as_str()),
                             holder,
@@ -680,7 +681,7 @@ impl<'a> Table<'a> {
                         },
                         None => None,
                     };
-                    let seat = self.place(card, n)?;
+                    let seat = self.place(card, n, self.irregs[inst].law)?;
                     self.effect(
                         inst,
                         Effect::Placed {

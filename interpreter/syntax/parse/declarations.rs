@@ -81,6 +81,7 @@ impl Builder {
         };
         let mut lets = vec![];
         let mut when = None;
+        let mut ruled_when_cancelled = false;
         for x in it {
             match x.as_rule() {
                 Rule::let_binding => {
@@ -90,6 +91,7 @@ impl Builder {
                     lets.push(Let { name, value });
                 }
                 Rule::when_clause => when = Some(self.expr(x.into_inner().nth(1).unwrap())?),
+                Rule::ruled_when_cancelled => ruled_when_cancelled = true,
                 _ => {}
             }
         }
@@ -99,6 +101,7 @@ impl Builder {
             trigger,
             lets,
             when: when.unwrap(),
+            ruled_when_cancelled,
             span,
         })
     }
