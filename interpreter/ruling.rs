@@ -434,6 +434,17 @@ pub enum Effect {
         in_turn: bool,
         law: u32,
     },
+    /// As `LeadReadAgain`, the lead already taken back as out of turn: what of its
+    /// rectification still waited (50D2's choice for partner's lead) lapses.
+    LeadTakenBackInTurn {
+        winner: Seat,
+        law: u32,
+    },
+    /// A card played before the rectification of this law was chosen (60C), ruled again
+    /// under it: what its first ruling still waited for lapses.
+    PlayReadAgain {
+        law: u32,
+    },
     /// The board is redealt: what the case records after it is not on this deal.
     Redealt,
     /// No result comes from the table (15B1, 15A2(a), 12A2): an adjusted score instead.

@@ -305,7 +305,12 @@ impl Checker {
                         None => self.unknown_name(&v.name, v.span, scope),
                     }
                 }
-                StepKind::DeemedPass(e) => self.expect(e, scope, &Type::Seat),
+                StepKind::DeemedPass(e, when) => {
+                    self.expect(e, scope, &Type::Seat);
+                    if let Some(w) = when {
+                        self.expect(w, scope, &Type::Bool);
+                    }
+                }
                 StepKind::Impose {
                     obligation,
                     args,

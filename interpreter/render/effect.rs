@@ -68,6 +68,17 @@ impl Renderer<'_> {
                     ("law", A::owned(law.to_string())),
                 ],
             ),
+            Effect::LeadTakenBackInTurn { winner, law } => self.p(
+                "effect_lead_taken_back_in_turn",
+                &[
+                    ("seat", A::Seat(*winner)),
+                    ("law", A::owned(law.to_string())),
+                ],
+            ),
+            Effect::PlayReadAgain { law } => self.p(
+                "effect_play_read_again",
+                &[("law", A::owned(law.to_string()))],
+            ),
             Effect::Redealt => self.p("effect_redealt", &[]),
             Effect::NoResult => self.p("effect_no_result", &[]),
             Effect::Retracted { seat, card } => self.p(

@@ -468,7 +468,8 @@ pub enum StepKind {
         var: Ident,
         and_later: bool,
     },
-    DeemedPass(Expr),
+    /// `deemed pass by SEAT [when COND]`: with a condition, only when it holds.
+    DeemedPass(Expr, Option<Expr>),
     Impose {
         obligation: Ident,
         args: Vec<Expr>,

@@ -128,6 +128,9 @@ impl<'a> Table<'a> {
             if !kept {
                 breaches.push(o.name.clone());
                 o.breaches += 1;
+                if let Value::Card(c) = x {
+                    o.broken_by_card = Some(*c);
+                }
             }
             // An obligation for the next turn is discharged by the call, kept or not; one for
             // the rest of the auction stays in force after a breach (37A).

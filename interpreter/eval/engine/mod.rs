@@ -167,6 +167,9 @@ struct Obl {
     /// is taken back, the obligation is in force again (62B: the revoke corrected by a card
     /// that meets the requirement, 57A1; 62B2: a penalty card played as a revoke stays one).
     discharged_card: Option<(Card, bool)>,
+    /// The last card that broke it: a card played before the rectification and ruled again
+    /// under it (60C, `rejudge_early_plays`) takes its breach back.
+    broken_by_card: Option<Card>,
 }
 
 #[derive(Clone)]
@@ -425,7 +428,7 @@ pub struct Table<'a> {
     /// Cards of the offending side played after the irregularity and before its
     /// rectification, which an obligation for the player's next turn now governs (60C):
     /// taken back once the act is ruled and played again under it (`rejudge_early_plays`).
-    early_plays: Vec<Card>,
+    early_plays: Vec<(Card, u32)>,
     /// The next leader's turn waits for an open choice on the card that completed the trick,
     /// whose answer may take that card back (52B2), or for attention to a revoke among the
     /// trick's cards (62B): `play::release_lead_turn`. The law book reads it

@@ -498,6 +498,26 @@ impl<'a> Table<'a> {
                     };
                     self.lapse_rectifications_of_card(l.seat, l.card, read_again);
                 }
+                // The new winner's lead to the next trick, already taken back as out of turn
+                // (56B: a penalty card now): what of its rectification still waits (50D2's
+                // choice for his partner's lead) lapses, since he is on lead himself. What was
+                // carried out stays.
+                let play = self.play.as_ref().unwrap();
+                let taken_back = lead.is_none().then(|| {
+                    play.every_play
+                        .iter()
+                        .rev()
+                        .find(|(s, c, t)| {
+                            *s == next
+                                && usize::from(*t) == n + 1
+                                && !play.tricks.iter().flatten().any(|r| r.card == *c)
+                        })
+                        .map(|(_, c, _)| *c)
+                });
+                if let Some(c) = taken_back.flatten() {
+                    let read_again = Effect::LeadTakenBackInTurn { winner: next, law };
+                    self.lapse_rectifications_of_card(next, c, read_again);
+                }
                 Ok(seat)
             }
             Some(n) => Err(self.event_error(
@@ -734,10 +754,11 @@ pub(super) fn seat_of(v: Value) -> Seat {
 
 /// 60C (SK 1528): "Zahraniť [sic] hráča previnivšej strany skôr ako bola stanovená náprava nemá
 /// vplyv na práva súperov a môže byť samo predmetom nápravy". A card the offending side
-/// played to the trick in progress after the irregularity, before the rectification that
-/// now binds the player at his next turn (57A: declarer's choice for the offender's
-/// partner), was that turn: it is taken back and played again under the obligation, and
-/// what it breaks is ruled as any card is.
+/// played to the irregularity's trick after it, before the rectification that now binds the
+/// player at his next turn (57A: declarer's choice for the offender's partner), was that
+/// turn: it and every card played after it are taken back and played again in their order,
+/// the first under the obligation, and what of its first ruling still waits lapses (a
+/// penalty card's 52B choice: the card may be the one the rectification asks for).
 impl<'a> Table<'a> {
     /// At `impose … at next turn` of a play obligation on `holder`: his card, if it is one.
     pub(super) fn note_early_play(
@@ -758,31 +779,70 @@ impl<'a> Table<'a> {
         if !on_play || duration != Duration::NextTurn || holder.side() != offender.side() {
             return;
         }
-        // His card is the last of the trick in progress: nothing was played after it.
-        let Some(last) = play.current().last().filter(|r| r.seat == holder) else {
+        // The irregularity's card and its trick, and the holder's card in that trick after it
+        // (the trick may have been completed since, and the next one led).
+        let Some(a) = play
+            .every_play
+            .iter()
+            .rposition(|(s, c, _)| *s == offender && c == act)
+        else {
             return;
         };
-        let played_at = |seat: Seat, card: Card| {
-            play.every_play
-                .iter()
-                .rposition(|(s, c, _)| *s == seat && *c == card)
+        let trick = play.every_play[a].2;
+        let Some(early) = play
+            .tricks
+            .get(usize::from(trick) - 1)
+            .and_then(|t| t.iter().find(|r| r.seat == holder))
+            .map(|r| r.card)
+        else {
+            return;
         };
-        let after_act = match (played_at(offender, *act), played_at(holder, last.card)) {
-            (Some(a), Some(h)) => h > a,
-            _ => false,
-        };
-        if after_act && !self.early_plays.contains(&last.card) {
-            self.early_plays.push(last.card);
+        let after_act = play.every_play[a + 1..]
+            .iter()
+            .any(|(s, c, t)| *s == holder && *c == early && *t == trick);
+        if after_act && !self.early_plays.iter().any(|(c, _)| *c == early) {
+            self.early_plays.push((early, self.irregs[inst].law));
         }
     }
 
-    /// Once the act is ruled, the early cards go back and are played again, in order.
+    /// Once the act is ruled, each early card goes back with every card played after it,
+    /// what of its first ruling still waits lapses, and they are played again in order.
     pub(super) fn rejudge_early_plays(&mut self) -> Result<(), Fail> {
-        let cards = std::mem::take(&mut self.early_plays);
-        for &card in cards.iter().rev() {
-            self.retract(card)?;
+        for (card, law) in std::mem::take(&mut self.early_plays) {
+            let Some(play) = self.play.as_ref() else {
+                return Ok(());
+            };
+            let Some(seat) = (0..play.tricks.len())
+                .flat_map(|t| play.tricks[t].iter())
+                .find(|r| r.card == card)
+                .map(|r| r.seat)
+            else {
+                continue;
+            };
+            let t = play
+                .tricks
+                .iter()
+                .position(|t| t.iter().any(|r| r.card == card));
+            let again: Vec<Card> = play.tricks[t.unwrap_or(0)..]
+                .iter()
+                .flatten()
+                .map(|r| r.card)
+                .skip_while(|c| *c != card)
+                .collect();
+            // Its breaches are judged again with it (those it discharged, `retract` gives back).
+            for o in self.obligations.change().iter_mut() {
+                let discharged = o.discharged_card.is_some_and(|(c, _)| c == card);
+                if o.holder == seat && o.broken_by_card == Some(card) && !discharged {
+                    o.breaches = o.breaches.saturating_sub(1);
+                    o.broken_by_card = None;
+                }
+            }
+            for &c in again.iter().rev() {
+                self.retract(c)?;
+            }
+            self.lapse_rectifications_of_card(seat, card, Effect::PlayReadAgain { law });
+            self.deemed_plays.splice(0..0, again);
         }
-        self.deemed_plays.splice(0..0, cards);
         Ok(())
     }
 }

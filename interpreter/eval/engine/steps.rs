@@ -459,7 +459,12 @@ impl<'a> Table<'a> {
                         self.after_call()?;
                     }
                 }
-                StepKind::DeemedPass(e) => {
+                StepKind::DeemedPass(e, when) => {
+                    if let Some(w) = when {
+                        if !self.ev.eval_bool(w, &mut exec.env, &view)? {
+                            continue;
+                        }
+                    }
                     let seat = match self.ev.eval(e, &mut exec.env, &view)? {
                         Value::Seat(s) => s,
                         _ => unreachable!("checked: a seat"),
@@ -561,6 +566,7 @@ impl<'a> Table<'a> {
                                 && !self.book.obligations[&*obligation.name].on_play,
                             discharged_by: None,
                             discharged_card: None,
+                            broken_by_card: None,
                         });
                     }
                     self.effect(

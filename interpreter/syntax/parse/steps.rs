@@ -124,7 +124,11 @@ impl Builder {
             }
             Rule::deemed_pass => {
                 let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
-                StepKind::DeemedPass(self.expr(e)?)
+                let when = match it.find(|q| q.as_rule() == Rule::when_clause) {
+                    Some(w) => Some(self.expr(w.into_inner().nth(1).unwrap())?),
+                    None => None,
+                };
+                StepKind::DeemedPass(self.expr(e)?, when)
             }
             Rule::impose | Rule::lift => {
                 let lift = which == Rule::lift;
