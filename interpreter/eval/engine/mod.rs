@@ -20,6 +20,7 @@ pub use claim::forget_claim_evidence;
 mod irregularity;
 mod period_end;
 mod play;
+mod reread;
 mod steps;
 mod undo;
 mod view;

@@ -6,7 +6,6 @@
 
 use super::*;
 use crate::model::Side;
-use crate::syntax::ast::Ident;
 use irregularity::Holders;
 
 impl<'a> Table<'a> {
@@ -475,49 +474,7 @@ impl<'a> Table<'a> {
                 if play.tricks.len() == n {
                     play.next = next;
                 }
-                let lead = play.tricks.get(n).and_then(|t| t.first()).copied();
-                let led_by_another = lead.is_some_and(|l| l.seat != next);
-                let in_turn_after_all = lead.is_some_and(|l| l.seat == next && l.due != l.seat);
-                if led_by_another || in_turn_after_all {
-                    let again: Vec<Card> =
-                        play.tricks[n..].iter().flatten().map(|r| r.card).collect();
-                    // The latest first: each goes back with what it discharged (`retract`).
-                    for &c in again.iter().rev() {
-                        self.retract(c)?;
-                    }
-                    let play = self.play.change().as_mut().unwrap();
-                    play.next = next;
-                    play.lead_vacant = None;
-                    self.deemed_plays.extend(again);
-                }
-                if let Some(l) = lead.filter(|_| led_by_another || in_turn_after_all) {
-                    let read_again = Effect::LeadReadAgain {
-                        winner: next,
-                        in_turn: in_turn_after_all,
-                        law,
-                    };
-                    self.lapse_rectifications_of_card(l.seat, l.card, read_again);
-                }
-                // The new winner's lead to the next trick, already taken back as out of turn
-                // (56B: a penalty card now): what of its rectification still waits (50D2's
-                // choice for his partner's lead) lapses, since he is on lead himself. What was
-                // carried out stays.
-                let play = self.play.as_ref().unwrap();
-                let taken_back = lead.is_none().then(|| {
-                    play.every_play
-                        .iter()
-                        .rev()
-                        .find(|(s, c, t)| {
-                            *s == next
-                                && usize::from(*t) == n + 1
-                                && !play.tricks.iter().flatten().any(|r| r.card == *c)
-                        })
-                        .map(|(_, c, _)| *c)
-                });
-                if let Some(c) = taken_back.flatten() {
-                    let read_again = Effect::LeadTakenBackInTurn { winner: next, law };
-                    self.lapse_rectifications_of_card(next, c, read_again);
-                }
+                self.read_next_lead_again(n, next, law)?;
                 Ok(seat)
             }
             Some(n) => Err(self.event_error(
@@ -749,121 +706,5 @@ pub(super) fn seat_of(v: Value) -> Seat {
     match v {
         Value::Seat(s) => s,
         _ => unreachable!("checked entry point"),
-    }
-}
-
-/// 60C (SK 1528): "Zahraniť [sic] hráča previnivšej strany skôr ako bola stanovená náprava nemá
-/// vplyv na práva súperov a môže byť samo predmetom nápravy". A card the offending side
-/// played to the irregularity's trick after it, before the rectification that now binds the
-/// player at his next turn (57A: declarer's choice for the offender's partner), was that
-/// turn: it and every card played after it are taken back and played again in their order,
-/// the first under the obligation, and what of its first ruling still waits lapses (a
-/// penalty card's 52B choice: the card may be the one the rectification asks for).
-impl<'a> Table<'a> {
-    /// At `impose … at next turn` of a play obligation on `holder`: his card, if it is one.
-    pub(super) fn note_early_play(
-        &mut self,
-        inst: usize,
-        exec: &Exec<'a>,
-        holder: Seat,
-        obligation: &Ident,
-        duration: Duration,
-    ) {
-        let on_play = self.book.obligations[&*obligation.name].on_play;
-        let (Value::Card(act), offender) = (&exec.act.0, self.irregs[inst].offender) else {
-            return;
-        };
-        let Some(play) = self.play.as_ref() else {
-            return;
-        };
-        if !on_play || duration != Duration::NextTurn || holder.side() != offender.side() {
-            return;
-        }
-        // The irregularity's card and its trick, and the holder's card in that trick after it
-        // (the trick may have been completed since, and the next one led).
-        let Some(a) = play
-            .every_play
-            .iter()
-            .rposition(|(s, c, _)| *s == offender && c == act)
-        else {
-            return;
-        };
-        let trick = play.every_play[a].2;
-        let Some(early) = play
-            .tricks
-            .get(usize::from(trick) - 1)
-            .and_then(|t| t.iter().find(|r| r.seat == holder))
-            .map(|r| r.card)
-        else {
-            return;
-        };
-        let after_act = play.every_play[a + 1..]
-            .iter()
-            .any(|(s, c, t)| *s == holder && *c == early && *t == trick);
-        if after_act && !self.early_plays.iter().any(|(c, _)| *c == early) {
-            self.early_plays.push((early, self.irregs[inst].law));
-        }
-    }
-
-    /// Once the act is ruled, each early card goes back with every card played after it,
-    /// what of its first ruling still waits lapses, and they are played again in order.
-    pub(super) fn rejudge_early_plays(&mut self) -> Result<(), Fail> {
-        for (card, law) in std::mem::take(&mut self.early_plays) {
-            let Some(play) = self.play.as_ref() else {
-                return Ok(());
-            };
-            let Some(seat) = (0..play.tricks.len())
-                .flat_map(|t| play.tricks[t].iter())
-                .find(|r| r.card == card)
-                .map(|r| r.seat)
-            else {
-                continue;
-            };
-            let t = play
-                .tricks
-                .iter()
-                .position(|t| t.iter().any(|r| r.card == card));
-            let again: Vec<Card> = play.tricks[t.unwrap_or(0)..]
-                .iter()
-                .flatten()
-                .map(|r| r.card)
-                .skip_while(|c| *c != card)
-                .collect();
-            // Its breaches are judged again with it (those it discharged, `retract` gives back).
-            for o in self.obligations.change().iter_mut() {
-                let discharged = o.discharged_card.is_some_and(|(c, _)| c == card);
-                if o.holder == seat && o.broken_by_card == Some(card) && !discharged {
-                    o.breaches = o.breaches.saturating_sub(1);
-                    o.broken_by_card = None;
-                }
-            }
-            for &c in again.iter().rev() {
-                self.retract(c)?;
-            }
-            self.lapse_rectifications_of_card(seat, card, Effect::PlayReadAgain { law });
-            self.deemed_plays.splice(0..0, again);
-        }
-        Ok(())
-    }
-}
-
-impl Table<'_> {
-    /// A lead ruled out of turn, read again since the trick before it changed hands (67A1):
-    /// what of its first rectification still waits (a choice, the Director) lapses, shown
-    /// under it with `why`.
-    fn lapse_rectifications_of_card(&mut self, seat: Seat, card: Card, why: Effect) {
-        let mut i = 0;
-        while i < self.pending.len() {
-            let p = &self.pending[i];
-            let about = matches!(p.exec.act, (Value::Card(c), s, _) if c == card && s == seat);
-            if about && !matches!(p.waiting, Waiting::End { .. }) {
-                let lapsed = p.exec.instance;
-                let p = self.pending.remove(i);
-                self.close_choice(&p.waiting);
-                self.effect(lapsed, why.clone());
-            } else {
-                i += 1;
-            }
-        }
     }
 }
