@@ -703,15 +703,25 @@ impl<'a> Table<'a> {
     /// irregularity `ruled when cancelled` is still rectified then.
     pub(super) fn lapse_rectifications_of(&mut self, r: usize, inst: usize, later: bool) {
         let (seat, law) = (self.calls[r].seat, self.irregs[inst].law);
+        self.lapse_waiting(
+            |p| {
+                let kept = later && p.exec.ruled_when_cancelled;
+                p.exec.instance != inst && p.waits_on(r) && !kept
+            },
+            &Effect::Lapsed { seat, law },
+        );
+    }
+
+    /// What of a rectification still waits (a choice, a call, the Director; not steps for
+    /// the end of a period) and `about` picks lapses: its choice closes, and `why` is shown
+    /// under the irregularity it belonged to.
+    pub(super) fn lapse_waiting(&mut self, about: impl Fn(&Pending<'a>) -> bool, why: &Effect) {
         let mut i = 0;
         while i < self.pending.len() {
-            let p = &self.pending[i];
-            let kept = later && p.exec.ruled_when_cancelled;
-            if p.exec.instance != inst && p.waits_on(r) && !kept {
-                let lapsed = p.exec.instance;
+            if about(&self.pending[i]) {
                 let p = self.pending.remove(i);
                 self.close_choice(&p.waiting);
-                self.effect(lapsed, Effect::Lapsed { seat, law });
+                self.effect(p.exec.instance, why.clone());
             } else {
                 i += 1;
             }

@@ -45,7 +45,7 @@ impl<'a> Table<'a> {
         let trick = play.every_play[a].2;
         let Some(early) = play
             .tricks
-            .get(usize::from(trick) - 1)
+            .get(usize::from(trick).wrapping_sub(1))
             .and_then(|t| t.iter().find(|r| r.seat == holder))
             .map(|r| r.card)
         else {
@@ -106,19 +106,13 @@ impl Table<'_> {
     /// what of its first rectification still waits (a choice, the Director) lapses, shown
     /// under it with `why`.
     pub(super) fn lapse_rectifications_of_card(&mut self, seat: Seat, card: Card, why: Effect) {
-        let mut i = 0;
-        while i < self.pending.len() {
-            let p = &self.pending[i];
-            let about = matches!(p.exec.act, (Value::Card(c), s, _) if c == card && s == seat);
-            if about && !matches!(p.waiting, Waiting::End { .. }) {
-                let lapsed = p.exec.instance;
-                let p = self.pending.remove(i);
-                self.close_choice(&p.waiting);
-                self.effect(lapsed, why.clone());
-            } else {
-                i += 1;
-            }
-        }
+        self.lapse_waiting(
+            |p| {
+                matches!(p.exec.act, (Value::Card(c), s, _) if c == card && s == seat)
+                    && !matches!(p.waiting, Waiting::End { .. })
+            },
+            &why,
+        );
     }
 }
 
