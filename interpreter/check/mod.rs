@@ -786,7 +786,7 @@ fn collect_block_ids(b: &Block, out: &mut Vec<ParaId>) {
             }
             StepKind::AwaitCall { decision, .. }
             | StepKind::Decide(decision)
-            | StepKind::AwaitDirector(decision) => collect_decision_ids(decision, out),
+            | StepKind::AwaitDirector { decision, .. } => collect_decision_ids(decision, out),
             StepKind::AtAuctionEnd(b)
             | StepKind::AtPlayEnd(b)
             | StepKind::ForEach { block: b, .. } => collect_block_ids(b, out),

@@ -420,7 +420,7 @@ impl Checker {
                     self.expect(to, scope, &Type::Side);
                 }
                 StepKind::Withdraw { entry, .. } => self.expect(entry, scope, &Type::Entry),
-                StepKind::AwaitDirector(d) => self.check_decision(d, scope, seen),
+                StepKind::AwaitDirector { decision: d, .. } => self.check_decision(d, scope, seen),
                 StepKind::ForEach { var, list, block } => {
                     let elem = match self.infer(list, scope) {
                         Some(Type::List(t)) => *t,

@@ -533,7 +533,13 @@ pub enum StepKind {
         onwards: bool,
     },
     /// Rules that wait until attention is drawn (the Director is called, or the case ends).
-    AwaitDirector(Decision),
+    /// With `again`, until the Director is called after the moment they were opened: a
+    /// `director` event of the case, not its end, where they lapse (16C3: the Director
+    /// judges a breach of 16C2 when someone calls him about it).
+    AwaitDirector {
+        decision: Decision,
+        again: bool,
+    },
     /// Rule on a call again, as any call, when this rectification is done: a call of this
     /// rectification, by its name (with `in_place_of`, it takes the place of that entry,
     /// withdrawn, in the auction); or an entry of the auction, ruled again where it stands,

@@ -145,6 +145,7 @@ impl<'a> Table<'a> {
 
     fn settle(&mut self, sparing: Option<usize>, settling: Settling) -> Result<(), Fail> {
         self.forget_settled_changes();
+        let recalled = settling == Settling::Director && self.called_about_the_past();
         let mut i = 0;
         while i < self.pending.len() {
             let about = |rec: usize| self.pending[i].is_about(rec);
@@ -162,14 +163,18 @@ impl<'a> Table<'a> {
                     .default
                     .as_ref()
                     .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
-                Waiting::Director { .. } if settling == Settling::Director => {
+                Waiting::Director { again, .. } if settling == Settling::Director => {
+                    let offender = self.pending[i].exec.act.1;
+                    let later = again.is_some_and(|since| {
+                        !recalled || !self.acted_since(since, offender.side())
+                    });
+                    if later && !*self.finished {
+                        // Waits for a later call of the Director than this one, about it.
+                        i += 1;
+                        continue;
+                    }
                     let p = Rc::unwrap_or_clone(self.pending.remove(i));
-                    let Waiting::Director { decision } = p.waiting else {
-                        unreachable!()
-                    };
-                    let mut exec = p.exec;
-                    self.decide(&mut exec, decision)?;
-                    self.run(exec)?;
+                    self.run_for_director(p)?;
                     self.forget_settled_changes();
                     i = 0;
                     continue;

@@ -15,6 +15,7 @@ mod awaited;
 mod calls;
 mod choices;
 mod claim;
+mod director;
 mod event;
 pub use claim::forget_claim_evidence;
 mod irregularity;
@@ -310,7 +311,14 @@ enum Waiting<'a> {
         since: usize,
     },
     /// Rules that wait until attention is drawn to the irregularity (36A, 36C).
-    Director { decision: &'a Decision },
+    Director {
+        decision: &'a Decision,
+        /// `await director again`: when the wait began. Only a `director` event after it,
+        /// about what went before, runs the rules; at the end of the case they lapse.
+        again: Option<Since>,
+        /// The procedure these rules are, named in the ruling when they run (as `End`'s).
+        paragraph: Option<&'a str>,
+    },
     /// Steps that run when the auction ends (24D, 24E, 26B) or the play ends (64).
     End {
         period: Period,
@@ -333,10 +341,23 @@ impl Pending<'_> {
     }
 
     /// Whether it still waits to rule on that call: a choice, a call, the Director (steps
-    /// for the end of the auction or play rule on no call).
+    /// for the end of the auction or play rule on no call, nor does the Director called
+    /// again: 16C3 judges what came after the call, which is ruled).
     fn waits_on(&self, rec: usize) -> bool {
-        !matches!(self.waiting, Waiting::End { .. }) && self.is_about(rec)
+        !matches!(
+            self.waiting,
+            Waiting::End { .. } | Waiting::Director { again: Some(_), .. }
+        ) && self.is_about(rec)
     }
+}
+
+/// When a wait for the Director to be called again began: the event, and how many calls
+/// and cards had been made, to tell whether the offending side has acted since.
+#[derive(Clone, Copy)]
+struct Since {
+    event: usize,
+    calls: usize,
+    plays: usize,
 }
 
 /// What is still open when the events run out.
@@ -656,21 +677,6 @@ impl<'a> Table<'a> {
             .as_ref()
             .map_or((0, 0), |p| (p.trick_number(), p.current().len() as u8));
         Value::Conduct(seat, kind, trick, in_trick)
-    }
-
-    /// The case has no more events: settle what has a default.
-    pub fn finish(&mut self) -> Result<(), Fail> {
-        self.finished.set(true);
-        self.next_conduct.set(None);
-        self.attention()
-    }
-
-    /// Attention is drawn: the Director is called (or the case ends). What has a default
-    /// is settled and the rules waiting for him run, in the order they were opened.
-    fn attention(&mut self) -> Result<(), Fail> {
-        self.settle_for_director()?;
-        // A leader's turn that waited for it (a revoke of the last trick) comes now.
-        self.release_lead_turn()
     }
 
     /// Feed the next event of the record; `next` is the one after it, if any: the act being

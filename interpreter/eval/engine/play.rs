@@ -322,7 +322,7 @@ impl<'a> Table<'a> {
         };
         self.pending.iter().any(|p| {
             (matches!(p.waiting, Waiting::Choice { .. })
-                || attention && matches!(p.waiting, Waiting::Director { .. }))
+                || attention && matches!(p.waiting, Waiting::Director { again: None, .. }))
                 && matches!(p.exec.act.0, Value::Card(c) if last.iter().any(|r| r.card == c))
         })
     }

@@ -326,6 +326,24 @@ impl<'a> Table<'a> {
                         }] => Some((Period::Play, b)),
                         _ => None,
                     };
+                    // So is one that waits for the Director to be called again (16C3).
+                    if let [Step {
+                        kind:
+                            StepKind::AwaitDirector {
+                                decision,
+                                again: true,
+                            },
+                        ..
+                    }] = p.block.steps.as_slice()
+                    {
+                        let waiting = Exec {
+                            frames: vec![],
+                            ..exec.clone()
+                        };
+                        let since = Some(self.since());
+                        self.wait_for_director(waiting, decision, since, Some(&id.text));
+                        continue;
+                    }
                     match waits {
                         Some((period, b)) if !self.is_over(period)? => {
                             self.wait_for_end(&exec, period, &b.steps, Some(&id.text))
@@ -609,11 +627,9 @@ impl<'a> Table<'a> {
                     self.pending.clear();
                     self.choices_open.set(Rc::new(vec![]));
                 }
-                StepKind::AwaitDirector(decision) => {
-                    self.pending.push(Rc::new(Pending {
-                        waiting: Waiting::Director { decision },
-                        exec,
-                    }));
+                StepKind::AwaitDirector { decision, again } => {
+                    let again = again.then(|| self.since());
+                    self.wait_for_director(exec, decision, again, None);
                     return Ok(None);
                 }
                 StepKind::Withdraw { entry: e, onwards } => {

@@ -196,8 +196,12 @@ impl Builder {
                 }
             }
             Rule::await_director => {
+                let again = it.clone().any(|q| q.as_rule() == Rule::kw_again);
                 let d = it.find(|q| q.as_rule() == Rule::decision).unwrap();
-                StepKind::AwaitDirector(self.decision(d)?)
+                StepKind::AwaitDirector {
+                    decision: self.decision(d)?,
+                    again,
+                }
             }
             Rule::withdraw => {
                 let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
