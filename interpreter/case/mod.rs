@@ -147,7 +147,7 @@ const E_CASE: &str = "lawbook::case";
 /// Acts besides calls and cards that a case writes as a seat and one word (`N hesitates`):
 /// the word's id in laws/case.words, the kind of conduct the law book's triggers read, and
 /// whether it stands in the auction, in the play, or in both.
-const CONDUCT_WORDS: [(&str, &str, Stands); 20] = [
+const CONDUCT_WORDS: [(&str, &str, Stands); 22] = [
     // 16B1: a hesitation and the other sources it names (a remark, a question or reply that
     // conveys something, an unexpected alert, an alert left out, a gesture), suggesting "hlášku
     // alebo zahranie" (SK 532): in the play as well, but alerts, which are of calls.
@@ -179,6 +179,15 @@ const CONDUCT_WORDS: [(&str, &str, Stands); 20] = [
     ("calls_director", "director_called", Stands::Play),
     // 47E1: told by an opponent that it was his turn to lead.
     ("misinformed", "turn_misinformation", Stands::Play),
+    // 13: the player's hand is found to hold more than 13 cards, another fewer; 14: it is
+    // found to hold fewer than 13, no hand more (the card found, or the deal restored from
+    // another pack, 14A2). The deal the case gives is the board's; found now.
+    (
+        "has_too_many_cards",
+        "incorrect_number_of_cards",
+        Stands::Both,
+    ),
+    ("has_too_few_cards", "deficient_hand", Stands::Both),
     // 15A: the player's cards are from another board (his calls were made with them); 15B:
     // his side plays a board not designated for it this round. Found now, in the auction or
     // the play (15A sets no time).
