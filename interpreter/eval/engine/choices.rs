@@ -145,7 +145,12 @@ impl<'a> Table<'a> {
 
     fn settle(&mut self, sparing: Option<usize>, settling: Settling) -> Result<(), Fail> {
         self.forget_settled_changes();
-        let recalled = settling == Settling::Director && self.called_about_the_past();
+        // What else waits for the Director as he comes (for `await director again`).
+        let waiting = if settling == Settling::Director {
+            self.waiting_for_the_director()
+        } else {
+            vec![]
+        };
         let mut i = 0;
         while i < self.pending.len() {
             let about = |rec: usize| self.pending[i].is_about(rec);
@@ -164,9 +169,10 @@ impl<'a> Table<'a> {
                     .as_ref()
                     .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
                 Waiting::Director { again, .. } if settling == Settling::Director => {
-                    let offender = self.pending[i].exec.act.1;
+                    let p = &self.pending[i];
                     let later = again.is_some_and(|since| {
-                        !recalled || !self.acted_since(since, offender.side())
+                        !self.called_about(since, p.exec.instance, &waiting)
+                            || !self.acted_since(since, p.exec.act.1.side())
                     });
                     if later && !*self.finished {
                         // Waits for a later call of the Director than this one, about it.

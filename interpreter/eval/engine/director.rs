@@ -49,16 +49,33 @@ impl<'a> Table<'a> {
         }));
     }
 
-    /// The Director is called with no choice open and no irregularity waiting for him: about
-    /// what went before (16C3: the use made of a withdrawn call), not to rule something new.
-    /// Called to rule an irregularity, he rules that one; what waits for him to be called
-    /// again waits on.
-    pub(super) fn called_about_the_past(&self) -> bool {
-        !self.pending.iter().any(|p| {
-            matches!(
-                p.waiting,
-                Waiting::Choice { .. } | Waiting::Director { again: None, .. }
-            )
+    /// What waits for the Director as he is called: each rule or choice, by its irregularity
+    /// and the event that opened it (none for a rule waiting for him, which he rules now).
+    pub(super) fn waiting_for_the_director(&self) -> Vec<(usize, Option<usize>)> {
+        self.pending
+            .iter()
+            .filter_map(|p| match p.waiting {
+                Waiting::Choice { opened, .. } => Some((p.exec.instance, Some(opened))),
+                Waiting::Director { again: None, .. } => Some((p.exec.instance, None)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the Director, called now, is called about what went before a wait for him
+    /// to be called again (opened `since`, by irregularity `instance`): not to rule another
+    /// irregularity, one waiting for him or whose choice has opened since (called to rule
+    /// it, he rules that one, and what waits for him to be called again waits on). The
+    /// wait's own irregularity may have a choice open (26B's lead restriction): he is still
+    /// called about it.
+    pub(super) fn called_about(
+        &self,
+        since: Since,
+        instance: usize,
+        waiting: &[(usize, Option<usize>)],
+    ) -> bool {
+        !waiting.iter().any(|&(other, opened)| {
+            other != instance && opened.is_none_or(|event| event >= since.event)
         })
     }
 
