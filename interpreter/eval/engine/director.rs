@@ -79,11 +79,16 @@ impl<'a> Table<'a> {
         })
     }
 
-    /// The moment a wait for the Director called again begins.
-    pub(super) fn since(&self) -> Since {
+    /// The moment a wait for the Director called again begins. The offending side's calls
+    /// are counted from the first call its rectification names (the irregular call itself,
+    /// or the one it withdrew), not from the wait: what it judges may have come between, a
+    /// partner's call at his turn before the offender's comparable replacement (30B1(a),
+    /// then 30B1(b)(i) and 23C).
+    pub(super) fn since(&self, exec: &Exec<'a>) -> Since {
+        let first_call = exec.recs.iter().map(|&(_, r)| r + 1).min();
         Since {
             event: self.event,
-            calls: self.calls.len(),
+            calls: first_call.unwrap_or(self.calls.len()),
             plays: self.play.as_ref().map_or(0, |p| p.every_play.len()),
         }
     }

@@ -340,7 +340,7 @@ impl<'a> Table<'a> {
                             frames: vec![],
                             ..exec.clone()
                         };
-                        let since = Some(self.since());
+                        let since = Some(self.since(&exec));
                         self.wait_for_director(waiting, decision, since, Some(&id.text));
                         continue;
                     }
@@ -628,7 +628,7 @@ impl<'a> Table<'a> {
                     self.choices_open.set(Rc::new(vec![]));
                 }
                 StepKind::AwaitDirector { decision, again } => {
-                    let again = again.then(|| self.since());
+                    let again = again.then(|| self.since(&exec));
                     self.wait_for_director(exec, decision, again, None);
                     return Ok(None);
                 }
