@@ -170,9 +170,13 @@ impl<'a> Table<'a> {
                     .map(|d| (d.name.clone(), *chooser, AnswerHow::Default)),
                 Waiting::Director { again, .. } if settling == Settling::Director => {
                     let p = &self.pending[i];
+                    // An act the Laws allow (a change for misinformation, 21B1(a)) has no
+                    // offender at the table: either side's call or play may be what the
+                    // Director is called about (the misinforming side's, 16C2).
+                    let side = (!self.irregs[p.exec.instance].act).then(|| p.exec.act.1.side());
                     let later = again.is_some_and(|since| {
                         !self.called_about(since, p.exec.instance, &waiting)
-                            || !self.acted_since(since, p.exec.act.1.side())
+                            || !self.acted_since(since, side)
                     });
                     if later && !*self.finished {
                         // Waits for a later call of the Director than this one, about it.

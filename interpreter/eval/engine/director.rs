@@ -93,19 +93,20 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Whether `side` has made a call or played a card since then, in a later event: 16C2
-    /// is about what the offending side chose after the withdrawal.
-    pub(super) fn acted_since(&self, since: Since, side: Side) -> bool {
+    /// Whether `side` (any side: None) has made a call or played a card since then, in a
+    /// later event: 16C2 is about what the offending side chose after the withdrawal.
+    pub(super) fn acted_since(&self, since: Since, side: Option<Side>) -> bool {
         if self.event <= since.event {
             return false;
         }
+        let of_side = |seat: Seat| side.is_none_or(|s| seat.side() == s);
         let called = (since.calls..self.calls.len())
-            .any(|i| !self.calls[i].deemed && self.calls[i].seat.side() == side);
+            .any(|i| !self.calls[i].deemed && of_side(self.calls[i].seat));
         let played = self.play.as_ref().is_some_and(|p| {
             p.every_play
                 .iter()
                 .skip(since.plays)
-                .any(|&(seat, ..)| seat.side() == side)
+                .any(|&(seat, ..)| of_side(seat))
         });
         called || played
     }
