@@ -29,14 +29,12 @@ impl<'a> Table<'a> {
         again: Option<Since>,
         paragraph: Option<&'a str>,
     ) {
-        // A procedure already waiting for this irregularity waits once: 25B2 then 16C, or
-        // two paths of one rectification, each going to 16C3, ask its findings once.
-        if paragraph.is_some()
-            && self.pending.iter().any(|p| {
-                p.exec.instance == exec.instance
-                    && matches!(p.waiting, Waiting::Director { paragraph: r, .. } if r == paragraph)
-            })
-        {
+        // Two paths of one rectification, each going to 16C3, ask its findings once.
+        if self.procedure_waits(
+            exec.instance,
+            paragraph,
+            |w| matches!(w, Waiting::Director { paragraph: r, .. } if *r == paragraph),
+        ) {
             return;
         }
         self.pending.push(Rc::new(Pending {

@@ -31,12 +31,9 @@ impl<'a> Table<'a> {
     ) {
         // A procedure already waiting for this irregularity waits once: 27B3 then 27B2
         // both go to 26B, and declarer chooses one lead restriction, not two.
-        if paragraph.is_some()
-            && self.pending.iter().any(|p| {
-                p.exec.instance == exec.instance
-                    && matches!(p.waiting, Waiting::End { period: q, paragraph: r, .. } if q == period && r == paragraph)
-            })
-        {
+        if self.procedure_waits(exec.instance, paragraph, |w| {
+            matches!(w, Waiting::End { period: q, paragraph: r, .. } if *q == period && *r == paragraph)
+        }) {
             return;
         }
         let mut waiting = exec.clone();
@@ -49,6 +46,21 @@ impl<'a> Table<'a> {
             },
             exec: waiting,
         }));
+    }
+
+    /// Whether procedure `paragraph` (a named one) already waits for irregularity `instance`,
+    /// in the way `same` tells: a procedure reached twice by one rectification waits once.
+    pub(super) fn procedure_waits(
+        &self,
+        instance: usize,
+        paragraph: Option<&str>,
+        same: impl Fn(&Waiting<'a>) -> bool,
+    ) -> bool {
+        paragraph.is_some()
+            && self
+                .pending
+                .iter()
+                .any(|p| p.exec.instance == instance && same(&p.waiting))
     }
 
     /// The period has ended: the steps that waited for it run now, in order.

@@ -313,39 +313,37 @@ impl<'a> Table<'a> {
                         }
                     }
                     let p = &self.book.procedures[&id.text];
-                    // A procedure that waits for the end of the auction or of the play is
-                    // named when it runs.
-                    let waits = match p.block.steps.as_slice() {
+                    // A procedure that waits for the end of the auction or of the play, or for
+                    // the Director to be called again (16C3), is named when it runs.
+                    let (waits, again) = match p.block.steps.as_slice() {
                         [Step {
                             kind: StepKind::AtAuctionEnd(b),
                             ..
-                        }] => Some((Period::Auction, b)),
+                        }] => (Some((Period::Auction, b)), None),
                         [Step {
                             kind: StepKind::AtPlayEnd(b),
                             ..
-                        }] => Some((Period::Play, b)),
-                        _ => None,
+                        }] => (Some((Period::Play, b)), None),
+                        [Step {
+                            kind:
+                                StepKind::AwaitDirector {
+                                    decision,
+                                    again: true,
+                                },
+                            ..
+                        }] => (None, Some(decision)),
+                        _ => (None, None),
                     };
-                    // So is one that waits for the Director to be called again (16C3).
-                    if let [Step {
-                        kind:
-                            StepKind::AwaitDirector {
-                                decision,
-                                again: true,
-                            },
-                        ..
-                    }] = p.block.steps.as_slice()
-                    {
-                        let waiting = Exec {
-                            frames: vec![],
-                            ..exec.clone()
-                        };
-                        let since = Some(self.since(&exec));
-                        self.wait_for_director(waiting, decision, since, Some(&id.text));
-                        continue;
-                    }
-                    match waits {
-                        Some((period, b)) if !self.is_over(period)? => {
+                    match (waits, again) {
+                        (_, Some(decision)) => {
+                            let waiting = Exec {
+                                frames: vec![],
+                                ..exec.clone()
+                            };
+                            let since = Some(self.since(&exec));
+                            self.wait_for_director(waiting, decision, since, Some(&id.text));
+                        }
+                        (Some((period, b)), _) if !self.is_over(period)? => {
                             self.wait_for_end(&exec, period, &b.steps, Some(&id.text))
                         }
                         _ => {
