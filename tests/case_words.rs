@@ -55,8 +55,6 @@ fn every_entry_gives_all_four_languages() {
                 "leads",
                 "changes",
                 "asks",
-                "hesitates",
-                "misstates",
                 "review",
                 "explanation",
                 "against",
@@ -64,6 +62,9 @@ fn every_entry_gives_all_four_languages() {
             ],
         ),
         ("specification", &["none"]),
+        ("conduct", &["hesitation"]),
+        ("conduct_in_auction", &["misstatement"]),
+        ("conduct_in_play", &["dummy_warning"]),
     ] {
         for id in ids {
             assert!(w.entry(class, id).is_some(), "no `{class} {id}`");
@@ -118,6 +119,55 @@ fn every_answer_and_finding_of_the_law_book_has_words() {
         "laws/case.words lacks:\n{}",
         missing.join("\n")
     );
+}
+
+/// The acts besides calls and cards a case records are data: each conduct word's id is the
+/// law book's name of the act, which a ruling shows with its `conduct.ID` phrase; and a word
+/// read as an act is never also another event word in the same block, which it would hide.
+#[test]
+fn every_act_a_case_records_is_named_in_the_rulings_and_no_event_word_is_one() {
+    let w = CaseWords::builtin();
+    let phrases = std::fs::read_to_string(root().join("laws/render.phrases")).unwrap();
+    let mut problems = vec![];
+    let classes = ["conduct", "conduct_in_auction", "conduct_in_play"];
+    for class in classes {
+        let entries: Vec<_> = w.class(class).collect();
+        assert!(!entries.is_empty(), "no `{class}` entries");
+        for e in entries {
+            if !phrases
+                .lines()
+                .any(|l| l.trim() == format!("phrase conduct.{}", e.id))
+            {
+                problems.push(format!("no `phrase conduct.{}` in render.phrases", e.id));
+            }
+            for (i, lang) in Lang::ALL.into_iter().enumerate() {
+                for word in &e.words[i] {
+                    if let Some(id) = w.lookup("event", lang, word) {
+                        problems.push(format!(
+                            "{} `{word}` is both `{class} {}` and `event {id}`",
+                            lang.code(),
+                            e.id
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    // Both blocks read `conduct` with the block's own class: no word in two of them.
+    for lang in Lang::ALL {
+        for (i, a) in classes.iter().enumerate() {
+            for b in &classes[i + 1..] {
+                for word in w.words(a, lang) {
+                    if w.lookup(b, lang, word).is_some() {
+                        problems.push(format!("{} `{word}` is both {a} and {b}", lang.code()));
+                    }
+                }
+            }
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]

@@ -91,8 +91,8 @@ impl Cx<'_> {
             };
             let event = self.w.lookup("event", self.lang, &w.text);
             // `N hesitates`, `N learns`, `N consults_own_card` …: an act besides a call
-            // (16B1, 16D, 19A3, 40B2; CONDUCT_WORDS).
-            let conduct = event.and_then(|e| conduct_kind(e, false));
+            // (16B1, 16D, 19A3, 40B2; the conduct classes of laws/case.words).
+            let conduct = conduct_kind(self.w, self.lang, &w.text, false);
             if let Some(kind) = conduct {
                 let span = Span::new(file, line[i].span.start as usize, w.span.end as usize);
                 case.events.push((
@@ -309,7 +309,7 @@ impl Cx<'_> {
                 ("east", Seat::East.into()),
                 ("north", Seat::North.into()),
                 ("bid", Call::bid(1, Strain::Hearts).into()),
-                ("hesitates", g("event", "hesitates").into()),
+                ("hesitates", g("conduct", "hesitation").into()),
             ],
         );
         if let Some(key) = self.act_about(about, events, span)? {
@@ -378,10 +378,10 @@ impl Cx<'_> {
             [s, a, n] => (s, a, Some(n)),
             _ => return Ok(None),
         };
-        let Some(kind) = self
-            .w
-            .lookup("event", self.lang, &a.text)
-            .and_then(|e| super::conduct_kind(e, false).or(super::conduct_kind(e, true)))
+        // The findings' key holds the compiled-in table's name of the act.
+        let Some(kind) = super::conduct_kind(self.w, self.lang, &a.text, false)
+            .or(super::conduct_kind(self.w, self.lang, &a.text, true))
+            .and_then(super::conduct_kind_static)
         else {
             return Ok(None);
         };

@@ -144,55 +144,14 @@ struct Word {
 
 const E_CASE: &str = "lawbook::case";
 
-/// Acts besides calls and cards that a case writes as a seat and one word (`N hesitates`):
-/// the word's id in laws/case.words, the kind of conduct the law book's triggers read, and
-/// whether it stands in the auction, in the play, or in both.
-const CONDUCT_WORDS: [(&str, &str, Stands); 22] = [
-    // 16B1: a hesitation and the other sources it names (a remark, a question or reply that
-    // conveys something, an unexpected alert, an alert left out, a gesture), suggesting "hlášku
-    // alebo zahranie" (SK 532): in the play as well, but alerts, which are of calls.
-    ("hesitates", "hesitation", Stands::Both),
-    ("remarks", "remark", Stands::Both),
-    ("questions", "question", Stands::Both),
-    ("alerts", "unexpected_alert", Stands::Auction),
-    ("omits_alert", "failure_to_alert", Stands::Auction),
-    ("gestures", "gesture", Stands::Both),
-    // 19A3, 19B3: a double or redouble that named the bid wrongly.
-    ("misstates", "misstatement", Stands::Auction),
-    // 16D1, 16D3: extraneous information from another source.
-    ("learns", "outside_information", Stands::Both),
-    // 40B2(b), 40B2(c): a convention card.
-    ("consults_own_card", "own_card_consulted", Stands::Both),
-    (
-        "consults_opponents_card",
-        "opponents_card_consulted",
-        Stands::Both,
-    ),
-    // 43A2: dummy exchanges hands, watches declarer's play, looks at a defender's cards.
-    ("exchanges", "dummy_exchanges", Stands::Play),
-    ("watches", "dummy_watches", Stands::Play),
-    ("looks", "dummy_looks", Stands::Play),
-    // 42B2: dummy's warning; 45F: dummy suggests a play; 42B3: attention drawn; 43A1(a).
-    ("warns", "dummy_warning", Stands::Play),
-    ("suggests", "dummy_suggestion", Stands::Play),
-    ("draws_attention", "attention_drawn", Stands::Play),
-    ("calls_director", "director_called", Stands::Play),
-    // 47E1: told by an opponent that it was his turn to lead.
-    ("misinformed", "turn_misinformation", Stands::Play),
-    // 13: the player's hand is found to hold more than 13 cards, another fewer; 14: it is
-    // found to hold fewer than 13, no hand more (the card found, or the deal restored from
-    // another pack, 14A2). The deal the case gives is the board's; found now.
-    (
-        "has_too_many_cards",
-        "incorrect_number_of_cards",
-        Stands::Both,
-    ),
-    ("has_too_few_cards", "deficient_hand", Stands::Both),
-    // 15A: the player's cards are from another board (his calls were made with them); 15B:
-    // his side plays a board not designated for it this round. Found now, in the auction or
-    // the play (15A sets no time).
-    ("holds_wrong_cards", "cards_from_wrong_board", Stands::Both),
-    ("plays_wrong_board", "wrong_board", Stands::Both),
+/// The classes of `laws/case.words` whose words record an act besides a call or a card
+/// (`N hesitates`), and where each may stand: the entry's id is the law book's name of the act
+/// (`hesitation`), so that a law book ruling another kind of act needs a line of the words
+/// file, not a change here.
+const CONDUCT_CLASSES: [(&str, Stands); 3] = [
+    ("conduct", Stands::Both),
+    ("conduct_in_auction", Stands::Auction),
+    ("conduct_in_play", Stands::Play),
 ];
 
 /// Where a conduct word may stand.
@@ -203,21 +162,23 @@ enum Stands {
     Both,
 }
 
-/// The kind of conduct a word of the auction block (`in_play` false) or of the play block
-/// records, if it is one.
-/// The table's name of an act (`hesitation`), as the one static string the case tables hold.
+/// The table's name of an act (`hesitation`), as the one static string the case tables hold,
+/// if the compiled-in words record it.
 pub fn conduct_kind_static(kind: &str) -> Option<&'static str> {
-    CONDUCT_WORDS
+    let w = CaseWords::builtin();
+    CONDUCT_CLASSES
         .iter()
-        .find(|(_, k, _)| *k == kind)
-        .map(|(_, k, _)| *k)
+        .find_map(|(class, _)| w.entry(class, kind))
+        .map(|e| e.id.as_str())
 }
 
-fn conduct_kind(event: &str, in_play: bool) -> Option<&'static str> {
-    CONDUCT_WORDS
+/// The act `word` records in the auction block (`in_play` false) or the play block, if it is
+/// one: the law book's name of it.
+fn conduct_kind<'w>(w: &'w CaseWords, lang: Lang, word: &str, in_play: bool) -> Option<&'w str> {
+    CONDUCT_CLASSES
         .iter()
-        .find(|(id, _, b)| *id == event && (*b == Stands::Both || (*b == Stands::Play) == in_play))
-        .map(|(_, kind, _)| *kind)
+        .filter(|(_, b)| *b == Stands::Both || (*b == Stands::Play) == in_play)
+        .find_map(|(class, _)| w.lookup(class, lang, word))
 }
 
 /// A grammar rule in words, in the case's language.
@@ -451,7 +412,7 @@ pub fn parse_case_said(
                                     "bid",
                                     cx.w.call_text(Call::bid(1, Strain::Hearts), lang).into(),
                                 ),
-                                ("hesitates", g("event", "hesitates").into()),
+                                ("hesitates", g("conduct", "hesitation").into()),
                             ],
                         ));
                         continue;

@@ -232,7 +232,7 @@ impl Cx<'_> {
             // `S asks revoke`: whether the player who did not follow suit has a card of the
             // suit led (61B); `asks review`, `asks explanation` as in the auction (20, 41B).
             // `W learns`, `N exchanges`, `N warns`, `N consults_own_card` …: an act besides a
-            // card (16D3, 40B2, 42B, 43A, 45F, 47E1; CONDUCT_WORDS).
+            // card (16D3, 40B2, 42B, 43A, 45F, 47E1; the conduct classes of laws/case.words).
             let asked = [
                 ("revoke", "revoke_inquiry"),
                 ("review", "review"),
@@ -245,11 +245,8 @@ impl Cx<'_> {
                     && self.is("event", id, &line[2].text)
             })
             .map(|(_, kind)| kind);
-            let conduct = self
-                .w
-                .lookup("event", self.lang, &verb.text)
-                .filter(|_| line.len() == 2)
-                .and_then(|e| conduct_kind(e, true));
+            let conduct =
+                conduct_kind(self.w, self.lang, &verb.text, true).filter(|_| line.len() == 2);
             if let Some(kind) = asked.or(conduct) {
                 events.push((
                     Event::Question {
