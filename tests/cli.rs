@@ -65,8 +65,8 @@ fn check_names_an_irregularity_the_renderings_cannot_say() {
     // laws/render.phrases: the law book itself is sound, its renderings are not.
     let (laws, book) = copy_of_laws("vocabulary");
     std::fs::write(
-        book.join("90-slow-play.law"),
-        "law 90 {\n  title en \"Slow play\"\n  irregularity slow_call {\n    on call c by offender\n    when false\n  }\n}\n",
+        book.join("98-slow-play.law"),
+        "law 98 {\n  title en \"Slow play\"\n  irregularity slow_call {\n    on call c by offender\n    when false\n  }\n}\n",
     )
     .unwrap();
     let o = lawbook(&["check", book.to_str().unwrap()]);

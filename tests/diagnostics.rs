@@ -50,14 +50,14 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[rstest]
 #[case("syntax", "lawbook::syntax::law", &["}"])]
 #[case("unknown-name", "lawbook::check::unknown_name", &["partnr"])]
-#[case("duplicate-paragraph", "lawbook::check::duplicate", &["90A", "90A"])]
+#[case("duplicate-paragraph", "lawbook::check::duplicate", &["98A", "98A"])]
 #[case("missing-law", "lawbook::check::missing_reference", &["95B"])]
 #[case("missing-paragraph", "lawbook::check::missing_reference", &["27E"])]
 #[case("type-mismatch", "lawbook::check::type_mismatch", &["NT"])]
 #[case("decimal-beside-int", "lawbook::check::type_mismatch", &["60"])]
 #[case("decimal-divided", "lawbook::check::type_mismatch", &["session"])]
-#[case("exception-cycle", "lawbook::check::exception", &["90A", "90C", "90B"])]
-#[case("ambiguous-rules", "lawbook::check::ambiguous_rules", &["90A", "90B"])]
+#[case("exception-cycle", "lawbook::check::exception", &["98A", "98C", "98B"])]
+#[case("ambiguous-rules", "lawbook::check::ambiguous_rules", &["98A", "98B"])]
 #[case("unhandled-answer", "lawbook::check::unhandled_answer", &["condone"])]
 #[case("unknown-type", "lawbook::check::unknown_name", &["integer"])]
 #[case("duplicate-law", "lawbook::check::duplicate", &["27", "27"])]
@@ -140,7 +140,7 @@ fn rule_error_with(name: &str) -> (Sources, lawbook::diagnostic::Diag) {
     let bad = root().join("tests/data/bad-laws");
     std::fs::copy(
         bad.join(format!("{name}.law")),
-        book_dir.join(format!("90-{name}.law")),
+        book_dir.join(format!("98-{name}.law")),
     )
     .unwrap();
     let mut sources = Sources::default();
@@ -163,27 +163,27 @@ fn two_rules_that_both_apply_at_run_time_are_named_together() {
     // The two conditions differ, so the checker cannot see the overlap; a case shows it.
     let (sources, d) = rule_error_with("runtime-ambiguity");
     assert!(
-        d.message.contains("90A and 90B both apply"),
+        d.message.contains("98A and 98B both apply"),
         "{}",
         d.message
     );
     let underlined: Vec<&str> = d.labels.iter().map(|(s, _)| sources.text(*s)).collect();
-    assert_eq!(underlined, ["90A", "90B"]);
+    assert_eq!(underlined, ["98A", "98B"]);
 }
 
 #[test]
 fn two_rules_for_every_irregularity_that_both_apply_are_named_together() {
-    // N's insufficient 1♥: 90A (the offender is North) and 90B (an insufficient bid) both
+    // N's insufficient 1♥: 98A (the offender is North) and 98B (an insufficient bid) both
     // apply, from two `rectify every irregularity` blocks.
     let (sources, d) = rule_error_with("every-irregularity-ambiguity");
     assert!(
         d.message
-            .contains("90A and 90B both apply to every irregularity"),
+            .contains("98A and 98B both apply to every irregularity"),
         "{}",
         d.message
     );
     let underlined: Vec<&str> = d.labels.iter().map(|(s, _)| sources.text(*s)).collect();
-    assert_eq!(underlined, ["90A", "90B"]);
+    assert_eq!(underlined, ["98A", "98B"]);
 }
 
 #[rstest]
@@ -208,7 +208,7 @@ fn an_act_handed_on_wrongly_is_stopped_where_it_is_handed(
 fn again_takes_a_call_by_name_or_any_entry_of_the_auction() {
     let law = |step: &str| {
         format!(
-            "law 90 {{\n  title en \"Again\"\n  irregularity odd_call {{\n    on call c by offender\n    when is_bid(c) and level(c) == 6\n  }}\n  rectify odd_call {{\n    90A => {step}\n  }}\n}}\n"
+            "law 98 {{\n  title en \"Again\"\n  irregularity odd_call {{\n    on call c by offender\n    when is_bid(c) and level(c) == 6\n  }}\n  rectify odd_call {{\n    98A => {step}\n  }}\n}}\n"
         )
     };
     let dir = common::temp_dir("again");

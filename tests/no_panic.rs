@@ -111,7 +111,7 @@ fn garbage_pbn_never_panics() {
 #[test]
 fn deeply_nested_text_is_refused_not_overflowed() {
     let deep = format!(
-        "law 90 {{ title en \"x\" define d: int = {}1{} }}",
+        "law 98 {{ title en \"x\" define d: int = {}1{} }}",
         "(".repeat(100_000),
         ")".repeat(100_000)
     );
