@@ -8,7 +8,7 @@ impl<'a> Table<'a> {
     /// The case has no more events: settle what has a default.
     pub fn finish(&mut self) -> Result<(), Fail> {
         self.finished.set(true);
-        self.next_conduct.set(None);
+        self.next_conduct.set(vec![]);
         self.attention()
     }
 

@@ -367,8 +367,9 @@ pub struct Table<'a> {
     /// Those of them still waiting for their answer (`choices_open`): the record a choice
     /// keeps (`Waiting::Choice::asked`) leaves it when the choice is answered or lapses.
     choices_open: Watched<Rc<Vec<Value>>>,
-    /// The conduct the record gives right after the event being fed (`next_conducts`).
-    next_conduct: Watched<Option<(Seat, Rc<str>)>>,
+    /// The conducts the record gives right after the event being fed, up to its next call
+    /// or card (`next_conducts`).
+    next_conduct: Watched<Vec<(Seat, Rc<str>)>>,
     /// How many calls have been made (events, not deemed passes).
     made: usize,
     /// The view last built, with the changes of the watched parts it was built at.
@@ -582,14 +583,23 @@ impl<'a> Table<'a> {
         Value::Conduct(seat, kind, trick, in_trick)
     }
 
-    /// Feed the next event of the record; `next` is the one after it, if any: the act being
-    /// ruled may turn on who drew attention to it (43B3).
-    pub fn feed(&mut self, event: &Event, next: Option<&Event>) -> Result<(), Fail> {
+    /// Feed the next event of the record; `next` are those after it: the act being ruled
+    /// may turn on who drew attention to it, and what he did before (43B3), the conducts the
+    /// record gives before its next call or card.
+    pub fn feed<'e>(
+        &mut self,
+        event: &Event,
+        next: impl IntoIterator<Item = &'e Event>,
+    ) -> Result<(), Fail> {
         self.event += 1;
-        self.next_conduct.set(match next {
-            Some(Event::Question { seat, kind }) => Some((*seat, Rc::from(kind.as_str()))),
-            _ => None,
-        });
+        self.next_conduct.set(
+            next.into_iter()
+                .map_while(|e| match e {
+                    Event::Question { seat, kind } => Some((*seat, Rc::from(kind.as_str()))),
+                    _ => None,
+                })
+                .collect(),
+        );
         // After a redeal the case's events are on another deal; after the board is cancelled
         // they count for nothing.
         if self.redealt || self.no_result {

@@ -30,7 +30,10 @@ fn replay_auction(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
     };
     let events = &ctx.case.events;
     for (i, (e, _)) in events.iter().enumerate() {
-        table.feed(e, events.get(i + 1).map(|(e, _)| e).or(first_of_play))?;
+        table.feed(
+            e,
+            events[i + 1..].iter().map(|(e, _)| e).chain(first_of_play),
+        )?;
     }
     Ok(())
 }
@@ -65,7 +68,10 @@ fn first_card_past(
     for (i, (e, _)) in events.iter().enumerate() {
         let before = table.open()?;
         let candidate = matches!(e, Event::Play { .. }) && answers(&before, first);
-        if table.feed(e, events.get(i + 1).map(|(e, _)| e)).is_err() {
+        if table
+            .feed(e, events[i + 1..].iter().map(|(e, _)| e))
+            .is_err()
+        {
             // The record cannot go on past this card without an answer before it.
             return Ok(passed.first().map(|&(at, _)| at).or(candidate.then_some(i)));
         }
@@ -111,7 +117,7 @@ pub(super) fn replay<'a>(
                 if let Some(held) = crate::eval::probe::tag_for(extra.len()) {
                     table.hold_next_call(held);
                 }
-                table.feed(last, None)?
+                table.feed(last, [])?
             }
             _ => {
                 replay_auction(ctx, table)?;
@@ -143,7 +149,7 @@ fn replay_on(
             let at = insert_at.unwrap_or(seq.len());
             seq.splice(at..at, extra.iter().map(|x| (x, None)));
             for (i, (e, span)) in seq.iter().enumerate() {
-                let next = seq.get(i + 1).map(|(e, _)| *e);
+                let next = seq[i + 1..].iter().map(|(e, _)| *e);
                 table.feed(e, next).map_err(|f| match span {
                     Some(s) => at_span(f, *s),
                     None => f,
@@ -387,7 +393,7 @@ fn at_span(f: Fail, span: Span) -> Fail {
 /// Feed events to the table, each knowing the one after it.
 fn feed_all(table: &mut Table, events: &[Event]) -> Result<(), Fail> {
     for (i, x) in events.iter().enumerate() {
-        table.feed(x, events.get(i + 1))?;
+        table.feed(x, &events[i + 1..])?;
     }
     Ok(())
 }
@@ -403,7 +409,7 @@ fn play_by_seat(ctx: &Ctx, table: &mut Table) -> Result<(), Fail> {
                 return Ok(());
             };
             table
-                .feed(&Event::Play { seat: None, card }, None)
+                .feed(&Event::Play { seat: None, card }, [])
                 .map_err(|f| at_span(f, span))?;
         }
     }
