@@ -70,9 +70,10 @@ impl<'a> Table<'a> {
                 continue;
             }
             // 50D2(a): a requirement for the holder's next lead; a card he plays to a trick
-            // another led (partner's lead out of turn accepted) leaves him no such lead.
+            // another led (partner's lead out of turn accepted) is no lead, and leaves it in
+            // force for his next (60A3, HU 1701: "a kötelezettség a következő menetekre
+            // továbbra is érvényben marad").
             if o.duration == Duration::NextLead && !lead {
-                self.obligations.change()[i].status = "ended";
                 continue;
             }
             // 26B: a prohibition while on lead starts at the holder's first lead and ends
