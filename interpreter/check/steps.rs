@@ -379,11 +379,16 @@ impl Checker {
                     "only a card played (the card of a `play` trigger) can be retracted",
                 ),
                 StepKind::LeadFrom(e) => self.expect(e, scope, &Type::Seat),
-                StepKind::PlayCard(v) => self.expect_card_var(
-                    v,
-                    scope,
-                    "a card variable (`for each c in x { play c }` for the cards of an exposure)",
-                ),
+                StepKind::PlayCard { card, together } => {
+                    self.expect_card_var(
+                        card,
+                        scope,
+                        "a card variable (`for each c in x { play c }` for the cards of an exposure)",
+                    );
+                    if let Some(e) = together {
+                        self.expect(e, scope, &Type::List(Box::new(Type::Card)));
+                    }
+                }
                 StepKind::Place { card, trick } => {
                     self.expect_card_var(
                         card,

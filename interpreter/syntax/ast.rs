@@ -493,8 +493,12 @@ pub enum StepKind {
     AtPlayEnd(Block),
     /// A card played (a card variable of a `play` trigger) goes back to its holder's hand.
     Retract(Ident),
-    /// A card is played by its holder, as any card, once the act being ruled is done (45C).
-    PlayCard(Ident),
+    /// A card is played by its holder, as any card, once the act being ruled is done (45C);
+    /// `together`: the other cards of his played with it (58B), a list of cards.
+    PlayCard {
+        card: Ident,
+        together: Option<Expr>,
+    },
     /// The next lead is made from this hand (43B2(a)).
     LeadFrom(Expr),
     /// A card supplied to a defective trick (a card variable of a `supply` trigger) leaves

@@ -134,6 +134,8 @@ fn phrase(r: Rule) -> Option<&'static str> {
              `hidden` or `named`"
         }
         R::play_card => "`play`",
+        R::kw_together => "`together with`",
+        R::kw_with => "`with`",
         R::lead_from | R::kw_from => "`lead from`",
         R::no_rectification | R::kw_no => "`no rectification`",
         R::no_irregularity => "`no irregularity`",

@@ -348,8 +348,10 @@ pub struct Table<'a> {
     /// Declarer's calls of a card from dummy (46B).
     designations: Vec<Designation>,
     /// Cards played once the act is ruled: deemed played by a rectification (`play c`: 45C),
-    /// or played again, in their order, to a trick whose leader a ruling changed (`place`).
-    deemed_plays: Vec<Card>,
+    /// or played again, in their order, to a trick whose leader a ruling changed (`place`);
+    /// each with the other cards of its holder played together with it (`play c together
+    /// with e`: 58B), exposed as the case's `SEAT plays c …` exposes them.
+    deemed_plays: Vec<(Card, Vec<Card>)>,
     /// Cards of the offending side played after the irregularity and before its
     /// rectification, which an obligation for the player's next turn now governs (60C):
     /// taken back once the act is ruled and played again under it (`rejudge_early_plays`).
@@ -608,9 +610,12 @@ impl<'a> Table<'a> {
         self.feed_event(event)?;
         self.rejudge_early_plays()?;
         while !self.deemed_plays.is_empty() {
-            let card = self.deemed_plays.remove(0);
+            let (card, together) = self.deemed_plays.remove(0);
             if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
                 self.feed_play(Some(seat), card)?;
+                if !together.is_empty() {
+                    self.feed_exposure(seat, &together, Exposure::WithPlay)?;
+                }
             }
         }
         self.resolve_observers()

@@ -95,7 +95,8 @@ impl<'a> Table<'a> {
                 self.retract(c)?;
             }
             self.lapse_rectifications_of_card(seat, card, Effect::PlayReadAgain { law });
-            self.deemed_plays.splice(0..0, again);
+            self.deemed_plays
+                .splice(0..0, again.into_iter().map(|c| (c, vec![])));
         }
         Ok(())
     }
@@ -140,7 +141,8 @@ impl Table<'_> {
             let play = self.play.change().as_mut().unwrap();
             play.next = next;
             play.lead_vacant = None;
-            self.deemed_plays.extend(again);
+            self.deemed_plays
+                .extend(again.into_iter().map(|c| (c, vec![])));
         }
         if let Some(l) = lead.filter(|_| led_by_another || in_turn_after_all) {
             let read_again = Effect::LeadReadAgain {

@@ -679,9 +679,22 @@ impl<'a> Table<'a> {
                     self.lead_from(seat)?;
                     self.effect(inst, Effect::LeadFrom { seat });
                 }
-                StepKind::PlayCard(v) => {
+                StepKind::PlayCard { card: v, together } => {
                     let card = card_var(&exec, v);
-                    self.deemed_plays.push(card);
+                    let together = match together {
+                        Some(e) => match self.ev.eval(e, &mut exec.env, &view)? {
+                            Value::List(cs) => cs
+                                .iter()
+                                .filter_map(|c| match c {
+                                    Value::Card(c) if *c != card => Some(*c),
+                                    _ => None,
+                                })
+                                .collect(),
+                            _ => unreachable!("checked: a list of cards"),
+                        },
+                        None => vec![],
+                    };
+                    self.deemed_plays.push((card, together));
                     if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
                         self.effect(
                             inst,

@@ -227,7 +227,14 @@ impl Builder {
                 StepKind::AtPlayEnd(self.block(b)?)
             }
             Rule::retract => StepKind::Retract(self.ident(it.nth(1).unwrap())),
-            Rule::play_card => StepKind::PlayCard(self.ident(it.nth(1).unwrap())),
+            Rule::play_card => {
+                let card = self.ident(it.nth(1).unwrap());
+                let together = match it.find(|q| q.as_rule() == Rule::expr) {
+                    Some(e) => Some(self.expr(e)?),
+                    None => None,
+                };
+                StepKind::PlayCard { card, together }
+            }
             Rule::lead_from => {
                 let e = it.find(|q| q.as_rule() == Rule::expr).unwrap();
                 StepKind::LeadFrom(self.expr(e)?)
