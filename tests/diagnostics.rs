@@ -76,6 +76,7 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("answer-limited-twice", "lawbook::check::duplicate", &["agree"])]
 #[case("answer-choice-unknown-option", "lawbook::check::unknown_name", &["condome"])]
 #[case("answer-choice-unknown-answer", "lawbook::check::unknown_name", &["acept"])]
+#[case("forces-not-a-card", "lawbook::check::type_mismatch", &["s"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(
     #[case] name: &str,
     #[case] code: &str,

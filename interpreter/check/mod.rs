@@ -364,6 +364,22 @@ impl Checker {
             if let Some(e) = &o.ends {
                 self.expect(e, &scope, &Type::Bool);
             }
+            if let Some(f) = &o.forces {
+                let is_card_param = o
+                    .params
+                    .iter()
+                    .any(|p| p.name.name == f.name && self.type_of(&p.ty) == Some(Type::Card));
+                if !is_card_param {
+                    self.err(
+                        Diag::new(
+                            E_TYPE,
+                            format!("`forces {}` names no card parameter of `{}`", f.name, o.name.name),
+                        )
+                        .label(f.span, "not a parameter of type card")
+                        .help("name the card parameter the holder must play, e.g. `obligation penalty(pc: card) { … forces pc }`"),
+                    );
+                }
+            }
             if let Some(y) = &o.yields {
                 self.expect(&y.card, &scope, &x);
                 for to in &y.to {

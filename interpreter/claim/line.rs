@@ -17,7 +17,9 @@
 //!    (those are kept for their turn), or any legal card when it holds nothing else legal.
 //!
 //! The defenders play any legal card. An empty statement ("the rest are mine") fixes nothing:
-//! the claimer's side may then play any legal card too. The result is the fewest tricks the
+//! the claimer's side may then play any legal card too. A card its holder must play at his
+//! first legal opportunity (`search_forced`: a major penalty card, the law book's `forces`)
+//! is played whenever it is legal, before any other choice. The result is the fewest tricks the
 //! claimer's side takes over all these choices.
 //!
 //! # Bounded work
@@ -107,8 +109,23 @@ pub(crate) fn search(
     budget: u64,
     goal: Goal,
 ) -> Result<Line, ClaimError> {
+    search_forced(pos, claimer, statement, budget, goal, [0; 4])
+}
+
+/// `search` where each seat must play a card of `forced` (its bit set, by [`Seat::index`])
+/// whenever one is a legal choice: the cards an obligation in force makes its holder play at
+/// his first legal opportunity (a major penalty card, 50D1), which the play the claim leaves
+/// open keeps to as any play would.
+pub(crate) fn search_forced(
+    pos: &Position,
+    claimer: Seat,
+    statement: &[Card],
+    budget: u64,
+    goal: Goal,
+    forced: [u64; 4],
+) -> Result<Line, ClaimError> {
     let memo = Memo::for_statement(statement.len());
-    search_remembering(pos, claimer, statement, budget, goal, memo)
+    search_remembering(pos, claimer, statement, budget, goal, memo, forced)
 }
 
 /// `search` remembering positions in `memo` (the tests hold the short keys to `Memo::whole`).
@@ -119,6 +136,7 @@ pub(crate) fn search_remembering(
     budget: u64,
     goal: Goal,
     memo: Memo,
+    forced: [u64; 4],
 ) -> Result<Line, ClaimError> {
     pos.check()?;
     let side = claimer.side();
@@ -154,6 +172,7 @@ pub(crate) fn search_remembering(
         budget,
         path: vec![],
         floor: 0,
+        forced,
     };
     if pos.tricks_left() == 0 {
         return Ok(Line {
@@ -296,6 +315,8 @@ struct Search<'a> {
     /// tried every choice and proved each no worse: the replays of the corpus tried 207,269
     /// cards on top of their searches' 394,895.
     floor: u8,
+    /// Each seat's cards it must play whenever one is a legal choice (`search_forced`).
+    forced: [u64; 4],
 }
 
 impl Search<'_> {
@@ -515,6 +536,11 @@ impl Search<'_> {
         let allowed = match led {
             Some(block) if hand & block != 0 => hand & block,
             _ => hand,
+        };
+        // A card he must play at his first legal opportunity, if one is legal now.
+        let allowed = match allowed & self.forced[seat.index()] {
+            0 => allowed,
+            must => must,
         };
         let ours = hands[self.side_seats().0.index()] | hands[self.side_seats().1.index()];
         // The statement's cards not yet played.

@@ -2,7 +2,7 @@
 //! complete play records in tests/data/pbn, where the line search, the solver and a plain
 //! minimax written here must agree as the comments say.
 
-use super::line::{search, search_remembering, Goal, Memo};
+use super::line::{search, search_forced, search_remembering, Goal, Memo};
 use super::*;
 use crate::generated::Xorshift;
 use crate::model::{Rank, Side, Suit};
@@ -192,6 +192,45 @@ fn a_blocked_suit_loses_tricks_in_the_worst_order_that_double_dummy_keeps() {
     assert_eq!(worst(&p, Seat::North, "SK SQ SJ SA").tricks, 1);
     // No line at all: North may even lead a heart first, and East takes all three.
     assert_eq!(worst(&p, Seat::North, "").tricks, 0);
+}
+
+#[test]
+fn a_card_its_holder_must_play_at_his_first_legal_opportunity_is_played_then() {
+    // South leads ♣A, then ♥K; West, void in clubs, holds ♥A and ♦2. Free to choose, West
+    // keeps the ace for the king (one trick); made to play the ♥A at his first legal
+    // opportunity (a major penalty card), he discards it on the ♣A (two).
+    let p = pos("...43 ..43. .K..A .A.2.", Strain::NoTrump, Seat::South, "");
+    let line = |forced| {
+        search_forced(
+            &p,
+            Seat::South,
+            &cards("CA HK"),
+            DEFAULT_NODE_BUDGET,
+            Goal::Worst,
+            forced,
+        )
+        .expect("the line search")
+        .tricks
+    };
+    let mut forced = [0; 4];
+    forced[Seat::West.index()] = 1 << cards("HA")[0].index();
+    assert_eq!(line([0; 4]), 1);
+    assert_eq!(line(forced), 2);
+    // Best play keeps to it as well: without it, West keeps the ace whatever South does.
+    let best = |forced| {
+        search_forced(
+            &p,
+            Seat::South,
+            &[],
+            DEFAULT_NODE_BUDGET,
+            Goal::Best,
+            forced,
+        )
+        .expect("the line search")
+        .tricks
+    };
+    assert_eq!(best([0; 4]), 1);
+    assert_eq!(best(forced), 2);
 }
 
 #[test]
@@ -580,6 +619,7 @@ fn short_keys_remember_what_whole_keys_do() {
                 DEFAULT_NODE_BUDGET,
                 goal,
                 Memo::whole(),
+                [0; 4],
             );
             assert_eq!(short, whole, "{p:?} {statement:?}");
         }

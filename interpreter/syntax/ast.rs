@@ -336,6 +336,9 @@ pub struct Obligation {
     /// `yields to A, B for e`: not breached when playing `e` would break A or B (50D1(b)).
     pub yields: Option<Yields>,
     pub ends: Option<Expr>,
+    /// `forces pc`: the card parameter its holder must play at his first legal opportunity
+    /// (50D1), as the line search of a claim reads it.
+    pub forces: Option<Ident>,
     pub ask: Option<Translations>,
     /// Declared `permission`: nothing breaks it; the ruling lists it as used or not.
     pub permission: bool,

@@ -7,10 +7,8 @@
 //! the claim ruled without it, and the ruling says so.
 
 use super::*;
-use crate::claim::{
-    worst_line, worst_line_from_the_top, ClaimError, ClaimErrorKind, DoubleDummy, Position,
-    DEFAULT_NODE_BUDGET,
-};
+use crate::claim::line::{search_forced, Goal};
+use crate::claim::{ClaimError, ClaimErrorKind, DoubleDummy, Position, DEFAULT_NODE_BUDGET};
 use crate::model::Side;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -120,6 +118,21 @@ impl Table<'_> {
         self.end_play()
     }
 
+    /// The cards each seat must play at his first legal opportunity, by the obligations in
+    /// force that say so (`forces`: a major penalty card, 50D1), by [`Seat::index`].
+    fn forced_cards(&self) -> [u64; 4] {
+        let mut forced = [0u64; 4];
+        for o in self.obligations.iter().filter(|o| o.status == "in force") {
+            let decl = &self.book.obligations[&*o.name];
+            let Some(f) = &decl.forces else { continue };
+            let at = decl.params.iter().position(|p| p.name.name == f.name);
+            if let Some(Value::Card(c)) = at.and_then(|i| o.args.get(i)) {
+                forced[o.holder.index()] |= 1 << c.index();
+            }
+        }
+        forced
+    }
+
     /// The position at the claim, as the solver and the line search take it.
     fn claim_position(&self) -> Option<Position> {
         let play = self.play.as_ref()?;
@@ -143,11 +156,12 @@ impl Table<'_> {
         let pos = self
             .claim_position()
             .ok_or_else(|| ClaimError::new(ClaimErrorKind::Position, "the play has not started"))?;
-        let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top}");
+        let forced = self.forced_cards();
+        let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top} {forced:?}");
         if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
             return known;
         }
-        let evidence = compute(&pos, claimer, line, from_the_top);
+        let evidence = compute(&pos, claimer, line, from_the_top, forced);
         KNOWN.with(|k| {
             let mut k = k.borrow_mut();
             // A bound on what a long run (a whole corpus) keeps.
@@ -160,23 +174,36 @@ impl Table<'_> {
     }
 }
 
-fn compute(pos: &Position, claimer: Seat, line: &[Card], from_the_top: bool) -> Evidence {
+fn compute(
+    pos: &Position,
+    claimer: Seat,
+    line: &[Card],
+    from_the_top: bool,
+    forced: [u64; 4],
+) -> Evidence {
     let side = claimer.side();
-    let search = if from_the_top {
-        worst_line_from_the_top
+    let goal = if from_the_top {
+        Goal::WorstFromTheTop
     } else {
-        worst_line
+        Goal::Worst
     };
-    let worst = search(pos, claimer, line, DEFAULT_NODE_BUDGET)?;
-    let dd = SOLVER.with(|s| {
-        let mut solver = s.borrow_mut();
-        let dd = solver.tricks(pos, side);
-        // A solver that failed is not trusted with the next position.
-        if dd.is_err() {
-            *solver = DoubleDummy::new();
-        }
-        dd
-    })?;
+    let worst = search_forced(pos, claimer, line, DEFAULT_NODE_BUDGET, goal, forced)?;
+    // Best play: the solver's, which knows no card a player must play; with one in force,
+    // the line search's own best play, which keeps to it (its tests hold it to the solver's
+    // where nothing is forced).
+    let dd = if forced.iter().any(|&f| f != 0) {
+        search_forced(pos, claimer, &[], DEFAULT_NODE_BUDGET, Goal::Best, forced)?.tricks
+    } else {
+        SOLVER.with(|s| {
+            let mut solver = s.borrow_mut();
+            let dd = solver.tricks(pos, side);
+            // A solver that failed is not trusted with the next position.
+            if dd.is_err() {
+                *solver = DoubleDummy::new();
+            }
+            dd
+        })?
+    };
     // 70C1: a trump in an opponent's hand that the statement says nothing about.
     let trump_outstanding = match pos.trumps.suit() {
         Some(t) => {

@@ -244,6 +244,7 @@ impl Builder {
             (on_play, call, idents.next(), keeps_expr.unwrap())
         };
         let mut ends = None;
+        let mut forces = None;
         let mut ask = None;
         let mut yields = None;
         for x in it {
@@ -264,6 +265,7 @@ impl Builder {
                     });
                 }
                 Rule::ends => ends = Some(self.expr(x.into_inner().nth(2).unwrap())?),
+                Rule::forces => forces = Some(self.ident(x.into_inner().nth(1).unwrap())),
                 Rule::ask => ask = Some(self.translations(x)),
                 _ => {}
             }
@@ -277,6 +279,7 @@ impl Builder {
             keeps,
             yields,
             ends,
+            forces,
             ask,
             permission,
             span,
