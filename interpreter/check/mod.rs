@@ -8,6 +8,7 @@ mod collect;
 mod delegation;
 mod expr;
 mod graph;
+mod obligations;
 mod steps;
 mod tables;
 pub mod types;
@@ -353,63 +354,7 @@ impl Checker {
             }
             self.check_table_ranges(t);
         }
-        for o in in_source_order(&self.book.obligations, |o| o.span) {
-            let mut scope = self.param_scope(&o.params);
-            let x = if o.on_play { Type::Card } else { Type::Call };
-            scope.push((o.call.name.clone(), x.clone()));
-            if let Some(h) = &o.holder {
-                scope.push((h.name.clone(), Type::Seat));
-            }
-            self.expect(&o.keeps, &scope, &Type::Bool);
-            if let Some(e) = &o.ends {
-                self.expect(e, &scope, &Type::Bool);
-            }
-            if let Some(f) = &o.forces {
-                let is_card_param = o
-                    .params
-                    .iter()
-                    .any(|p| p.name.name == f.name && self.type_of(&p.ty) == Some(Type::Card));
-                if !is_card_param {
-                    self.err(
-                        Diag::new(
-                            E_TYPE,
-                            format!("`forces {}` names no card parameter of `{}`", f.name, o.name.name),
-                        )
-                        .label(f.span, "not a parameter of type card")
-                        .help("name the card parameter the holder must play, e.g. `obligation penalty(pc: card) { … forces pc }`"),
-                    );
-                }
-            }
-            if let Some(y) = &o.yields {
-                self.expect(&y.card, &scope, &x);
-                for to in &y.to {
-                    match self.book.obligations.get(&to.name) {
-                        Some(other) if other.on_play == o.on_play => {}
-                        Some(_) => self.err(
-                            Diag::new(
-                                E_TYPE,
-                                format!("`{}` is kept by {}, `{}` by {}", to.name,
-                                    if o.on_play { "calls" } else { "cards" }, o.name.name,
-                                    if o.on_play { "cards" } else { "calls" }),
-                            )
-                            .label(to.span, "another kind of obligation")
-                            .help("an obligation yields only to obligations kept by the same kind of act"),
-                        ),
-                        None => {
-                            let hint = self.did_you_mean(
-                                &to.name,
-                                self.book.obligations.keys().map(|s| s.as_str()),
-                            );
-                            self.err(
-                                Diag::new(E_NAME, format!("no obligation is called `{}`", to.name))
-                                    .label(to.span, "unknown obligation")
-                                    .help(hint),
-                            )
-                        }
-                    }
-                }
-            }
-        }
+        self.check_obligations();
         let irregs = &self.book.irregularities;
         for info in irregs {
             let i = &info.decl;
