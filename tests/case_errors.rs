@@ -61,6 +61,11 @@ use std::path::Path;
 #[case("partner-agrees-to-claim-sk", "S súhlasí", "môže tak iba Z, V")]
 #[case("objection-after-next-deal", "E dispute", "for the Director to find")]
 #[case(
+    "objection-after-own-side-calls-next-deal",
+    "E dispute",
+    "for the Director to find"
+)]
+#[case(
     "change-of-a-cancelled-call",
     "S changes pass",
     "or write the player's next call instead"

@@ -143,7 +143,8 @@ impl Checker {
                         continue;
                     };
                     let limits = o.limits.iter().flat_map(|l| &l.by);
-                    for c in o.chooser.iter().chain(&o.seconds).chain(limits) {
+                    let seats = o.chooser.iter().chain(&o.seconds).chain(limits);
+                    for c in seats.chain(&o.open_until) {
                         self.expect(c, scope, &Type::Seat);
                     }
                     for w in o.answer_when.iter().flatten() {

@@ -319,6 +319,9 @@ pub struct OptionDecl {
     pub prevailing: Option<Ident>,
     pub limits: Vec<AnswerLimit>,
     pub implied: Vec<ImpliedAnswer>,
+    /// `open until next_deal by …`: the players whose call on the next deal closes the
+    /// choice (69A); empty: anyone's.
+    pub open_until: Vec<Expr>,
     pub ask: Translations,
     pub span: Span,
 }

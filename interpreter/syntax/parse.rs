@@ -81,6 +81,9 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::prevailing_answer | R::kw_prevailing => "`prevailing`",
         R::answer_limit | R::kw_only => "`ANSWER only by SEAT, …`",
         R::implied_answer => "`call by … means …`",
+        R::open_until | R::kw_open | R::kw_until | R::kw_next_deal => {
+            "`open until next_deal by SEAT, …`"
+        }
         R::keeps | R::kw_keeps => "`call … keeps when …`",
         R::rule => "a rule `<paragraph> [except …] [when …] => …`",
         R::except_clause | R::kw_except => "`except`",

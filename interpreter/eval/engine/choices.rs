@@ -78,6 +78,14 @@ impl<'a> Table<'a> {
         self.settle(sparing, Settling::Defaults)
     }
 
+    /// The players have left the board: `caller` has called on the next deal (`None`: the
+    /// round has ended, or all four called). The answers given and the defaults hold, but a
+    /// choice that only some players' call closes (`open until next_deal by`, 69A) stays
+    /// open when another player called.
+    pub(super) fn settle_at_next_deal(&mut self, caller: Option<Seat>) -> Result<(), Fail> {
+        self.settle(None, Settling::NextDeal(caller))
+    }
+
     /// Attention is drawn (the Director is called, or the case ends): every default is
     /// settled and every rule waiting for the Director runs, in the order they were opened.
     /// Two irregularities the Director rules together are rectified in the order they were
@@ -154,8 +162,15 @@ impl<'a> Table<'a> {
         let mut i = 0;
         while i < self.pending.len() {
             let about = |rec: usize| self.pending[i].is_about(rec);
-            let spared =
-                sparing.is_some_and(about) || self.changing.iter().any(|(rec, _)| about(*rec));
+            let open_for = |open_until: &[Seat]| match settling {
+                Settling::NextDeal(Some(caller)) => {
+                    !open_until.is_empty() && !open_until.contains(&caller)
+                }
+                _ => false,
+            };
+            let spared = sparing.is_some_and(about)
+                || self.changing.iter().any(|(rec, _)| about(*rec))
+                || matches!(&self.pending[i].waiting, Waiting::Choice { open_until, .. } if open_for(open_until));
             let default = match &self.pending[i].waiting {
                 _ if spared => None,
                 Waiting::Choice {
@@ -212,6 +227,9 @@ enum Settling {
     Answered,
     /// Those and every default.
     Defaults,
+    /// As `Defaults`, the players having left the board: the seat that called on the next
+    /// deal, if one did (`settle_at_next_deal`).
+    NextDeal(Option<Seat>),
     /// Those, every default and the rules waiting for the Director.
     Director,
 }

@@ -654,9 +654,13 @@ impl<'a> Table<'a> {
                 // not the hands returned, 62D1): the answers given on it, and the defaults of
                 // choices nobody answered, hold (69A: an agreement to a claim not objected to
                 // "pred urobením hlášky v nasledujúcom rozdani alebo pred koncom zostavy"
-                // stands). A choice nobody answered and without a default stays open.
-                if !matches!(s, Stage::HandsReturned) {
-                    self.settle_defaults(None)?;
+                // stands). A choice nobody answered and without a default stays open, and so
+                // does one that only some players' call on the next deal closes, when another
+                // called (69A: "before its side makes a call", `open until next_deal by`).
+                match s {
+                    Stage::HandsReturned => {}
+                    Stage::NextDeal(caller) => self.settle_at_next_deal(*caller)?,
+                    Stage::RoundEnded => self.settle_at_next_deal(None)?,
                 }
                 if !self.stages.contains(s) {
                     self.stages.change().push(*s);

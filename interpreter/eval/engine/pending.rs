@@ -17,6 +17,9 @@ pub(super) enum Waiting<'a> {
         answer_given: Option<(Seat, String)>,
         /// The answers only some may give (`OptionDecl::limits`), with those players.
         limited: Vec<(&'a str, Vec<Seat>)>,
+        /// The players whose call on the next deal closes the choice
+        /// (`OptionDecl::open_until`); empty: anyone's.
+        open_until: Vec<Seat>,
         arms: &'a [Arm],
         /// The number of the event that opened the choice: with its option, which of two
         /// alike choices a question open at the end is (`Open::Choice::opened`).

@@ -262,6 +262,10 @@ impl<'a> Table<'a> {
                         }
                         limited.push((l.answer.name.as_str(), by));
                     }
+                    let mut open_until = vec![];
+                    for c in &o.open_until {
+                        open_until.push(seat_of(c)?);
+                    }
                     let asked =
                         chooser.map(|s| self.conduct_now(s, Rc::from(o.name.name.as_str())));
                     if let Some(a) = &asked {
@@ -275,6 +279,7 @@ impl<'a> Table<'a> {
                             seconds,
                             answer_given: None,
                             limited,
+                            open_until,
                             arms,
                             opened: self.event,
                             asked,

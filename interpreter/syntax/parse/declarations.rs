@@ -123,6 +123,7 @@ impl Builder {
         let mut prevailing = None;
         let mut limits = vec![];
         let mut implied = vec![];
+        let mut open_until = vec![];
         let mut ask = None;
         for x in it {
             match x.as_rule() {
@@ -186,6 +187,11 @@ impl Builder {
                         span: ispan,
                     });
                 }
+                Rule::open_until => {
+                    for q in x.into_inner().filter(|q| q.as_rule() == Rule::expr) {
+                        open_until.push(self.expr(q)?);
+                    }
+                }
                 Rule::ask => ask = Some(self.translations(x)),
                 _ => {}
             }
@@ -200,6 +206,7 @@ impl Builder {
             prevailing,
             limits,
             implied,
+            open_until,
             ask: ask.unwrap(),
             span,
         })
