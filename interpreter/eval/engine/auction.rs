@@ -160,6 +160,9 @@ impl<'a> Table<'a> {
             answer: answer.to_string(),
             how,
         };
+        // Under the paragraph that asked the choice, named again when another paragraph of
+        // the same irregularity was ruled while it waited (16C3 at a later Director's call).
+        self.resume(&mut exec);
         self.effect(exec.instance, effect);
         let mut frame = Frame::new(&arm.block.steps);
         if let Some(id) = &arm.id {

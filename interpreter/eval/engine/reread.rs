@@ -34,28 +34,30 @@ impl<'a> Table<'a> {
             return;
         }
         // The irregularity's card and its trick, and the holder's card in that trick after it
-        // (the trick may have been completed since, and the next one led).
-        let Some(a) = play
-            .every_play
-            .iter()
-            .rposition(|(s, c, _)| *s == offender && c == act)
-        else {
-            return;
+        // (the trick may have been completed since, and the next one led). The card may have
+        // been played again since it was taken back (a penalty card played at its holder's
+        // turn, completing the trick): the play that was the act is the latest one the
+        // holder's card in its trick came after.
+        let early_after = |a: usize| {
+            let trick = play.every_play[a].2;
+            let early = play
+                .tricks
+                .get(usize::from(trick).wrapping_sub(1))
+                .and_then(|t| t.iter().find(|r| r.seat == holder))
+                .map(|r| r.card)?;
+            play.every_play[a + 1..]
+                .iter()
+                .any(|(s, c, t)| *s == holder && *c == early && *t == trick)
+                .then_some(early)
         };
-        let trick = play.every_play[a].2;
-        let Some(early) = play
-            .tricks
-            .get(usize::from(trick).wrapping_sub(1))
-            .and_then(|t| t.iter().find(|r| r.seat == holder))
-            .map(|r| r.card)
-        else {
-            return;
-        };
-        let after_act = play.every_play[a + 1..]
-            .iter()
-            .any(|(s, c, t)| *s == holder && *c == early && *t == trick);
-        if after_act && !self.early_plays.iter().any(|(c, _)| *c == early) {
-            self.early_plays.push((early, self.irregs[inst].law));
+        let early = (0..play.every_play.len())
+            .rev()
+            .filter(|&a| matches!(play.every_play[a], (s, c, _) if s == offender && c == *act))
+            .find_map(early_after);
+        if let Some(early) = early {
+            if !self.early_plays.iter().any(|(c, _)| *c == early) {
+                self.early_plays.push((early, self.irregs[inst].law));
+            }
         }
     }
 

@@ -59,7 +59,7 @@ impl<'a> Table<'a> {
     /// Before a step: if a nested paragraph's steps ended since the enclosing one's last
     /// step, what this step does is written under the enclosing paragraph again (62B's
     /// retraction after 62C1's permissions), not under the nested one.
-    fn resume(&mut self, exec: &mut Exec<'a>) {
+    pub(super) fn resume(&mut self, exec: &mut Exec<'a>) {
         let Some(q) = exec.frames.iter().rev().find_map(|f| f.paragraph) else {
             return;
         };
