@@ -18,6 +18,11 @@ pub struct Ruling {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub regulation: Option<String>,
     pub board: BoardInfo,
+    /// The findings the case answers that no question of the ruling read, in the case's
+    /// order: their answers change nothing (a finding for an act the law book rules
+    /// otherwise, or one asked only after another answer the case gives otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unasked_findings: Vec<String>,
     pub tree: Node,
 }
 

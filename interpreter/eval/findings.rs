@@ -70,6 +70,11 @@ pub struct Findings {
     /// and learns from this whether the node asks it too.
     guessed: Option<Asked>,
     first_read: Cell<Option<Option<About>>>,
+    /// The answers the case gives, and which of them any replay of the ruling has read
+    /// (a bit each, shared by every copy): an answer never read changes nothing, and the
+    /// ruling says so (`unread_given`).
+    given: Rc<[(Rc<str>, Option<AboutKey>)]>,
+    read: Rc<Cell<u64>>,
 }
 
 /// A copy knows the same answers; none of them is a guess.
@@ -80,6 +85,8 @@ impl Clone for Findings {
             about: self.about.clone(),
             guessed: None,
             first_read: Cell::new(None),
+            given: self.given.clone(),
+            read: self.read.clone(),
         }
     }
 }
@@ -99,13 +106,38 @@ pub enum Guess {
 
 impl Findings {
     pub fn new(all: HashMap<String, bool>, about: HashMap<(String, AboutKey), bool>) -> Self {
+        let all: Vec<(Rc<str>, bool)> = all.into_iter().map(|(n, v)| (Rc::from(n), v)).collect();
+        let about: Vec<(Rc<str>, AboutKey, bool)> = about
+            .into_iter()
+            .map(|((n, k), v)| (Rc::from(n), k, v))
+            .collect();
+        let given = (all.iter().map(|(n, _)| (n.clone(), None)))
+            .chain(about.iter().map(|(n, k, _)| (n.clone(), Some(*k))))
+            .collect();
         Findings {
-            all: all.into_iter().map(|(n, v)| (Rc::from(n), v)).collect(),
-            about: about
-                .into_iter()
-                .map(|((n, k), v)| (Rc::from(n), k, v))
-                .collect(),
+            all,
+            about,
+            given,
             ..Findings::default()
+        }
+    }
+
+    /// Of the answers the case gives (`new`), those no replay has read so far: the finding,
+    /// and the call or act it is about, if the case names one.
+    pub fn unread_given(&self) -> Vec<(Rc<str>, Option<AboutKey>)> {
+        let read = self.read.get();
+        (self.given.iter().enumerate())
+            .filter(|(i, _)| *i >= 64 || read & (1 << i) == 0)
+            .map(|(_, g)| g.clone())
+            .collect()
+    }
+
+    /// Marks the case's answer to `name` (about `key`, or for every question) as read.
+    fn mark_read(&self, name: &str, key: Option<AboutKey>) {
+        if let Some(i) = (self.given.iter()).position(|(n, k)| *k == key && **n == *name) {
+            if i < 64 {
+                self.read.set(self.read.get() | 1 << i);
+            }
         }
     }
 
@@ -122,9 +154,19 @@ impl Findings {
     }
 
     pub(super) fn get(&self, name: &str, about: Option<About>) -> Option<bool> {
-        let answer = about
-            .and_then(|a| self.about(name, a.key()))
-            .or_else(|| self.for_all(name));
+        let answer = match about.and_then(|a| self.about(name, a.key()).map(|v| (v, a.key()))) {
+            Some((v, key)) => {
+                self.mark_read(name, Some(key));
+                Some(v)
+            }
+            None => {
+                let v = self.for_all(name);
+                if v.is_some() {
+                    self.mark_read(name, None);
+                }
+                v
+            }
+        };
         if let (Some(g), Some(_)) = (&self.guessed, answer) {
             if self.first_read.get().is_none() && self.reads_guess(g, name, about) {
                 self.first_read.set(Some(about));
@@ -227,6 +269,40 @@ mod tests {
             name: name.into(),
             about,
         }
+    }
+
+    /// The answers the case gives that no copy read are the ones the ruling notes; a read
+    /// by any copy (a branch of the tree) counts, and the tree's own answers are not the
+    /// case's.
+    #[test]
+    fn answers_no_copy_read_are_unread() {
+        let key = about(3, "1D").key();
+        let f = Findings::new(
+            HashMap::from([
+                ("damage".to_string(), true),
+                ("misinformation".to_string(), false),
+            ]),
+            HashMap::from([(("comparable_call".to_string(), key), true)]),
+        );
+        let unread = |f: &Findings| {
+            let mut names: Vec<String> = f
+                .unread_given()
+                .iter()
+                .map(|(n, _)| n.to_string())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(unread(&f), ["comparable_call", "damage", "misinformation"]);
+        let mut branch = f.clone();
+        branch.answer(&asked("suggested_alternative_chosen", None), true);
+        assert_eq!(branch.get("suggested_alternative_chosen", None), Some(true));
+        assert_eq!(branch.get("damage", None), Some(true));
+        // About another call, the answer about call 3 is not read.
+        assert_eq!(branch.get("comparable_call", Some(about(2, "1D"))), None);
+        assert_eq!(unread(&f), ["comparable_call", "misinformation"]);
+        assert_eq!(f.get("comparable_call", Some(about(3, "1D"))), Some(true));
+        assert_eq!(unread(&branch), ["misinformation"]);
     }
 
     #[test]

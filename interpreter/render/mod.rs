@@ -93,6 +93,14 @@ pub fn text_in(ruling: &Ruling, book: &LawBook, lex: &Lexicon, lang: Lang, full:
         );
         let _ = writeln!(out, "{}", r.p("note", &[("note", A::owned(note))]));
     }
+    // A finding the case answers that the ruling never asked: its answer changes nothing.
+    for f in &ruling.unasked_findings {
+        let ask = (r.book.findings.get(f))
+            .and_then(|d| d.ask.get(r.lang))
+            .map_or_else(|| f.clone(), str::to_string);
+        let note = r.p("note.finding_not_asked", &[("ask", A::owned(ask))]);
+        let _ = writeln!(out, "{}", r.p("note", &[("note", A::owned(note))]));
+    }
     out.push('\n');
     if full {
         r.node_with(&ruling.tree, "", None, &mut out);

@@ -206,11 +206,11 @@ fn rule(
     let mut given: Vec<_> = case
         .findings
         .iter()
-        .map(|(k, (_, span))| (k, span))
-        .chain(case.findings_about.iter().map(|(k, _, _, span)| (k, span)))
+        .map(|(k, (_, span))| (k, None, span))
+        .chain((case.findings_about.iter()).map(|(k, about, _, span)| (k, Some(*about), span)))
         .collect();
-    given.sort_by_key(|(_, span)| (span.file, span.start));
-    for (k, span) in given {
+    given.sort_by_key(|(_, _, span)| (span.file, span.start));
+    for &(k, _, span) in &given {
         if !book.findings.contains_key(k) {
             return Err(RuleError {
                 message: match crate::suggest::closest(k, book.findings.keys().map(|s| s.as_str()))
@@ -283,6 +283,14 @@ fn rule(
         .chain(case.findings_about.iter().map(|(k, ..)| k.clone()))
         .collect();
     keep_about(&mut tree, &per_call);
+    let unread = findings.unread_given();
+    let mut unasked_findings: Vec<String> = vec![];
+    for (k, about, _) in &given {
+        let unread = unread.iter().any(|(n, a)| **n == ***k && a == about);
+        if unread && !unasked_findings.contains(*k) {
+            unasked_findings.push((*k).clone());
+        }
+    }
     Ok(Ruling {
         written_in: case.lang,
         case: name.to_string(),
@@ -294,6 +302,7 @@ fn rule(
             vulnerable: vulnerability_name(vulnerable).to_string(),
             law2,
         },
+        unasked_findings,
         tree,
     })
 }
