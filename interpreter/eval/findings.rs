@@ -70,11 +70,10 @@ pub struct Findings {
     /// and learns from this whether the node asks it too.
     guessed: Option<Asked>,
     first_read: Cell<Option<Option<About>>>,
-    /// The answers the case gives, and which of them any replay of the ruling has read
-    /// (a bit each, shared by every copy): an answer never read changes nothing, and the
-    /// ruling says so (`unread_given`).
-    given: Rc<[(Rc<str>, Option<AboutKey>)]>,
-    read: Rc<Cell<u64>>,
+    /// The answers the case gives, each with whether any replay of the ruling has read it
+    /// (shared by every copy): an answer never read changes nothing, and the ruling says so
+    /// (`was_read`).
+    given: Rc<[(Rc<str>, Option<AboutKey>, Cell<bool>)]>,
 }
 
 /// A copy knows the same answers; none of them is a guess.
@@ -86,7 +85,6 @@ impl Clone for Findings {
             guessed: None,
             first_read: Cell::new(None),
             given: self.given.clone(),
-            read: self.read.clone(),
         }
     }
 }
@@ -111,8 +109,8 @@ impl Findings {
             .into_iter()
             .map(|((n, k), v)| (Rc::from(n), k, v))
             .collect();
-        let given = (all.iter().map(|(n, _)| (n.clone(), None)))
-            .chain(about.iter().map(|(n, k, _)| (n.clone(), Some(*k))))
+        let given = (all.iter().map(|(n, _)| (n.clone(), None, Cell::new(false))))
+            .chain((about.iter()).map(|(n, k, _)| (n.clone(), Some(*k), Cell::new(false))))
             .collect();
         Findings {
             all,
@@ -122,22 +120,17 @@ impl Findings {
         }
     }
 
-    /// Of the answers the case gives (`new`), those no replay has read so far: the finding,
-    /// and the call or act it is about, if the case names one.
-    pub fn unread_given(&self) -> Vec<(Rc<str>, Option<AboutKey>)> {
-        let read = self.read.get();
-        (self.given.iter().enumerate())
-            .filter(|(i, _)| *i >= 64 || read & (1 << i) == 0)
-            .map(|(_, g)| g.clone())
-            .collect()
+    /// The case's answer to `name` (about `key`, or for every question): whether any replay,
+    /// in any copy, has read it so far.
+    pub fn was_read(&self, name: &str, key: Option<AboutKey>) -> bool {
+        (self.given.iter()).any(|(n, k, read)| *k == key && **n == *name && read.get())
     }
 
     /// Marks the case's answer to `name` (about `key`, or for every question) as read.
     fn mark_read(&self, name: &str, key: Option<AboutKey>) {
-        if let Some(i) = (self.given.iter()).position(|(n, k)| *k == key && **n == *name) {
-            if i < 64 {
-                self.read.set(self.read.get() | 1 << i);
-            }
+        if let Some((_, _, read)) = (self.given.iter()).find(|(n, k, _)| *k == key && **n == *name)
+        {
+            read.set(true);
         }
     }
 
@@ -275,7 +268,7 @@ mod tests {
     /// by any copy (a branch of the tree) counts, and the tree's own answers are not the
     /// case's.
     #[test]
-    fn answers_no_copy_read_are_unread() {
+    fn an_answer_no_copy_read_is_unread() {
         let key = about(3, "1D").key();
         let f = Findings::new(
             HashMap::from([
@@ -285,13 +278,15 @@ mod tests {
             HashMap::from([(("comparable_call".to_string(), key), true)]),
         );
         let unread = |f: &Findings| {
-            let mut names: Vec<String> = f
-                .unread_given()
-                .iter()
-                .map(|(n, _)| n.to_string())
-                .collect();
-            names.sort();
-            names
+            let given = [
+                ("comparable_call", Some(key)),
+                ("damage", None),
+                ("misinformation", None),
+            ];
+            (given.into_iter())
+                .filter(|(n, k)| !f.was_read(n, *k))
+                .map(|(n, _)| n)
+                .collect::<Vec<_>>()
         };
         assert_eq!(unread(&f), ["comparable_call", "damage", "misinformation"]);
         let mut branch = f.clone();

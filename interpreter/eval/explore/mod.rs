@@ -283,12 +283,10 @@ fn rule(
         .chain(case.findings_about.iter().map(|(k, ..)| k.clone()))
         .collect();
     keep_about(&mut tree, &per_call);
-    let unread = findings.unread_given();
     let mut unasked_findings: Vec<String> = vec![];
-    for (k, about, _) in &given {
-        let unread = unread.iter().any(|(n, a)| **n == ***k && a == about);
-        if unread && !unasked_findings.contains(*k) {
-            unasked_findings.push((*k).clone());
+    for &(k, about, _) in &given {
+        if !findings.was_read(k, about) && !unasked_findings.contains(k) {
+            unasked_findings.push(k.clone());
         }
     }
     Ok(Ruling {
