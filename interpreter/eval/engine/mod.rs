@@ -163,6 +163,9 @@ struct Obl {
     /// Ended with the auction: back in force if the auction is reopened (36A after the final
     /// pass, before the opening lead is faced).
     ended_with_auction: bool,
+    /// Ended with the play's thirteenth trick: back in force if a correction reopens the play
+    /// (62D).
+    ended_with_play: bool,
     /// The call that discharged an `at next turn` obligation: if its maker replaces it,
     /// the obligation binds the call that takes its place (25A1, SK 774: the replacement
     /// "podlieha príslušnému pravidlu").
@@ -305,6 +308,10 @@ pub struct Table<'a> {
     /// What the end of the auction ran (`undo::Ran`), undone if a change of call reopens the
     /// auction and nothing it asked has been answered.
     ran_at_auction_end: Vec<undo::Ran<'a>>,
+    /// What the end of the play ran, undone if a correction reopens a play its thirteenth
+    /// trick ended (62D: a revoke on the twelfth trick corrected after it), so that it runs
+    /// again when the play ends again, on the play as corrected.
+    ran_at_play_end: Vec<undo::Ran<'a>>,
     /// What rectifications ruled on the calls they waited for (`awaited`), undone if 25A1
     /// replaces such a call.
     awaits_ruled: Vec<awaited::AwaitRuled<'a>>,
@@ -528,6 +535,7 @@ impl<'a> Table<'a> {
             irregs: Arc::default(),
             ended: false,
             ran_at_auction_end: vec![],
+            ran_at_play_end: vec![],
             awaits_ruled: vec![],
             redealt: false,
             no_result: false,

@@ -71,14 +71,22 @@ impl<'a> Table<'a> {
             .position(|p| matches!(p.waiting, Waiting::End { period: q, .. } if q == period))
         {
             let waited = self.pending.remove(i);
-            if period != Period::Auction {
-                self.run_waited(waited)?;
-                continue;
-            }
             let ran = self.run_recorded(waited, Self::run_waited)?;
-            self.ran_at_auction_end.push(ran);
+            match period {
+                Period::Auction => self.ran_at_auction_end.push(ran),
+                Period::Play => self.ran_at_play_end.push(ran),
+            }
         }
         Ok(())
+    }
+
+    /// A correction has reopened a play its thirteenth trick ended (62D): what the end ran
+    /// is undone where nothing it asked has been answered, and waits for the play's next end.
+    /// A play a claim ended is not played on, and keeps what its end ran.
+    pub(super) fn undo_play_end(&mut self) {
+        for ran in std::mem::take(&mut self.ran_at_play_end).into_iter().rev() {
+            self.undo_ran(&ran);
+        }
     }
 
     /// A change of call after the final pass has reopened the auction (25A, 25B, 21B1): what

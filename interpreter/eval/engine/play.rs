@@ -523,13 +523,34 @@ impl<'a> Table<'a> {
         for o in self.obligations.change() {
             if o.status == "in force" {
                 o.status = "ended";
+                o.ended_with_play = true;
             }
         }
         self.run_at_end(Period::Play)
     }
 
+    /// A correction took back a card of a play its thirteenth trick had ended (62D): the play
+    /// goes on, the obligations that ended with it are back in force, and what its end ran
+    /// waits for its next end. (A play a claim ended is not played on: it keeps both.)
+    fn reopen_play(&mut self) {
+        for o in self.obligations.change() {
+            if o.ended_with_play && o.status == "ended" {
+                o.status = "in force";
+                o.ended_with_play = false;
+            }
+        }
+        self.undo_play_end();
+    }
+
     pub(super) fn play_ended(&self) -> bool {
         self.play.as_ref().is_some_and(|p| p.ended)
+    }
+
+    /// The play ended with its thirteenth trick, not at a claim.
+    pub(super) fn play_ended_by_its_tricks(&self) -> bool {
+        self.play
+            .as_ref()
+            .is_some_and(|p| p.ended && p.awarded.is_none())
     }
 
     /// A card played goes back to its holder's hand; so do the cards played to later
@@ -537,9 +558,11 @@ impl<'a> Table<'a> {
     /// back; the case then records the play again as it went on). The turn goes back to
     /// whoever's turn it was when the card was played.
     pub(super) fn retract(&mut self, card: Card) -> Result<Seat, Fail> {
-        let Some(play) = self.play.change().as_mut() else {
+        if self.play.is_none() {
             return Err(self.event_error(Message::new("table.retracted_early").with("card", card)));
-        };
+        }
+        let reopens = self.play_ended_by_its_tricks();
+        let play = self.play.change().as_mut().unwrap();
         // A card hidden with another goes back to its holder's hand; no trick changes.
         if let Some(i) = play.hidden.iter().position(|(_, c)| *c == card) {
             let (seat, card) = play.hidden.remove(i);
@@ -589,6 +612,10 @@ impl<'a> Table<'a> {
         }
         play.next = rec.due;
         play.ended = false;
+        if reopens {
+            self.reopen_play();
+        }
+        let play = self.play.change().as_mut().unwrap();
         if lead_vacant {
             // The turn is the leader's: his next card leads the trick (`feed_play`).
             play.lead_vacant = Some(rec.due);

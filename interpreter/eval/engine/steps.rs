@@ -351,6 +351,13 @@ impl<'a> Table<'a> {
                         (Some((period, b)), _) if !self.is_over(period)? => {
                             self.wait_for_end(&exec, period, &b.steps, Some(&id.text))
                         }
+                        // The play its thirteenth trick ended: run as the end runs what waits
+                        // for it, recorded, so that a correction that reopens the play (62D)
+                        // undoes it and it runs again at the play's next end.
+                        (Some((Period::Play, b)), _) if self.play_ended_by_its_tricks() => {
+                            self.wait_for_end(&exec, Period::Play, &b.steps, Some(&id.text));
+                            self.run_at_end(Period::Play)?;
+                        }
                         _ => {
                             self.drop_empty_resumed(&mut exec);
                             let before = self.irregs[inst].decisions.len();
@@ -585,6 +592,7 @@ impl<'a> Table<'a> {
                             started: false,
                             ended_with_auction: self.ended
                                 && !self.book.obligations[&*obligation.name].on_play,
+                            ended_with_play: false,
                             discharged_by: None,
                             discharged_card: None,
                             broken_by_card: None,
