@@ -291,6 +291,16 @@ impl Renderer<'_> {
         }
         if let Some(t) = o.tricks {
             let line = match (o.tricks_in_play, o.tricks_awarded) {
+                // Tricks moved after the claim's division too (64 after a claim ended the
+                // play): the parts do not add up to the total without them.
+                (Some(p), Some(a)) if u16::from(p) + u16::from(a) != u16::from(t) => self.p(
+                    "tricks_after_claim_and_transfer",
+                    &[
+                        ("n", A::Num(t as i64)),
+                        ("played", A::Num(p as i64)),
+                        ("awarded", A::Num(a as i64)),
+                    ],
+                ),
                 (Some(p), Some(a)) => self.p(
                     "tricks_after_claim",
                     &[
