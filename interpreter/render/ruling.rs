@@ -709,9 +709,11 @@ impl Renderer<'_> {
             Duration::WhileOnLead => self.p("duration.while_on_lead", &[]),
         };
         // A phrase for the obligation with this duration first (PL: a single pass is
-        // "spasować", a pass for the rest of the auction "pasować").
+        // "spasować", a pass for the rest of the auction "pasować"; a suit prohibited while
+        // its holder keeps the lead binds his leads, not his plays to others' leads).
         let by_duration: &[&str] = match d {
             Duration::NextTurn => &["obligation", name, "next_turn"],
+            Duration::WhileOnLead => &["obligation", name, "while_on_lead"],
             _ => &[],
         };
         let key = match by_duration {
