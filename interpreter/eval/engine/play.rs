@@ -553,6 +553,25 @@ impl<'a> Table<'a> {
             .is_some_and(|p| p.ended && p.awarded.is_none())
     }
 
+    /// The cards played to the tricks after the one `card` was played to, in the order played.
+    pub(super) fn cards_after_trick_of(&self, card: Card) -> Vec<(Seat, Card)> {
+        let Some(play) = self.play.as_ref() else {
+            return vec![];
+        };
+        match play
+            .tricks
+            .iter()
+            .rposition(|t| t.iter().any(|r| r.card == card))
+        {
+            Some(t) => play.tricks[t + 1..]
+                .iter()
+                .flatten()
+                .map(|r| (r.seat, r.card))
+                .collect(),
+            None => vec![],
+        }
+    }
+
     /// A card played goes back to its holder's hand; so do the cards played to later
     /// tricks, whose trick the correction reopens (62C1 lets the non-offenders take them
     /// back; the case then records the play again as it went on). The turn goes back to

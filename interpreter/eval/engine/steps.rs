@@ -675,14 +675,23 @@ impl<'a> Table<'a> {
                 }
                 StepKind::Retract(v) => {
                     let card = card_var(&exec, v);
+                    // The cards played to later tricks go back with it, the latest first, each
+                    // with what it discharged, and the ruling names each (45D1's card changed
+                    // after the next lead: the lead goes back too).
+                    let later = self.cards_after_trick_of(card);
+                    for &(_, c) in later.iter().rev() {
+                        self.retract(c)?;
+                    }
                     let seat = self.retract(card)?;
-                    self.effect(
-                        inst,
-                        Effect::Retracted {
-                            seat,
-                            card: card.to_string(),
-                        },
-                    );
+                    for (seat, card) in std::iter::once((seat, card)).chain(later) {
+                        self.effect(
+                            inst,
+                            Effect::Retracted {
+                                seat,
+                                card: card.to_string(),
+                            },
+                        );
+                    }
                 }
                 StepKind::LeadFrom(e) => {
                     let seat = match self.ev.eval(e, &mut exec.env, &view)? {
