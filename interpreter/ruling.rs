@@ -379,6 +379,11 @@ pub struct IrregularityRuling {
     pub call: std::sync::Arc<str>,
     /// 1-based position of the call among the case's events.
     pub event: usize,
+    /// Ruled no longer: another irregularity of the same act sent the act back to be ruled
+    /// afresh (`again`). Kept in its place, so that every instance index the table holds
+    /// stays valid, and left out of the outcome.
+    #[serde(skip)]
+    pub dropped: bool,
     /// Each shared with the copies of this ruling (a branch of the decision tree that rules
     /// on copies the ruling, then writes only in its last paragraph).
     pub decisions: Vec<std::sync::Arc<Applied>>,

@@ -315,6 +315,7 @@ impl<'a> Table<'a> {
                 offender: seat,
                 call: what.as_str().into(),
                 event: self.event,
+                dropped: false,
                 decisions: vec![],
             });
         }
@@ -339,14 +340,16 @@ impl<'a> Table<'a> {
             if self.again.is_some() {
                 // The call goes back to be ruled as any call: what the other irregularities of
                 // this act would have ruled is ruled then, if they still apply.
+                // Dropped in place, not removed: the instances after them, and what waits on
+                // this one (16C3's `await director again`), keep their indices.
                 let keep = first_instance + k;
-                let end = first_instance + names.len();
-                let mut i = 0;
-                Arc::make_mut(&mut self.irregs).retain(|_| {
-                    let ok = i < first_instance || i == keep || i >= end;
-                    i += 1;
-                    ok
-                });
+                let others = (first_instance..first_instance + names.len()).filter(|&i| i != keep);
+                for i in others {
+                    let irreg = &mut Arc::make_mut(&mut self.irregs)[i];
+                    irreg.dropped = true;
+                    irreg.decisions.clear();
+                    self.pending.retain(|p| p.exec.instance != i);
+                }
                 return Ok(());
             }
             if let Some(to) = defer {
@@ -414,6 +417,7 @@ impl<'a> Table<'a> {
             offender: seat,
             call: what.into(),
             event: self.event,
+            dropped: false,
             decisions: vec![],
         });
         let mut exec = Exec {
@@ -488,6 +492,7 @@ impl<'a> Table<'a> {
             offender: seat,
             call: what,
             event: self.event,
+            dropped: false,
             decisions: vec![],
         });
         let mut exec = Exec {

@@ -388,7 +388,11 @@ impl<'a> Table<'a> {
             }
         }
         Outcome {
-            irregularities: self.irregs.clone(),
+            irregularities: if self.irregs.iter().any(|i| i.dropped) {
+                Arc::new(self.irregs.iter().filter(|i| !i.dropped).cloned().collect())
+            } else {
+                self.irregs.clone()
+            },
             auction: calls
                 .iter()
                 .map(|c| CallLine {
