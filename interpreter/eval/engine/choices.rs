@@ -140,7 +140,10 @@ impl<'a> Table<'a> {
             .iter()
             .find(|(_, change)| change.contains(&p.exec.instance))
             .map(|(r, _)| *r);
-        self.settle_defaults(spared)
+        self.later_than = Some(p.exec.instance);
+        let settled = self.settle_defaults(spared);
+        self.later_than = None;
+        settled
     }
 
     /// Settle the choices a player answered while the answer waited for the case to go on
@@ -168,7 +171,13 @@ impl<'a> Table<'a> {
                 }
                 _ => false,
             };
+            // A choice about a later act waits: the answer to an earlier one comes first, as
+            // the Director rules them in order (56's choice about a lead out of turn before the
+            // claim made after it, whose objection's default would rule it at once).
             let spared = sparing.is_some_and(about)
+                || self
+                    .later_than
+                    .is_some_and(|t| self.pending[i].exec.instance > t)
                 || self.changing.iter().any(|(rec, _)| about(*rec))
                 || matches!(&self.pending[i].waiting, Waiting::Choice { open_until, .. } if open_for(open_until));
             let default = match &self.pending[i].waiting {

@@ -86,6 +86,9 @@ impl Table<'_> {
             cards_before: self.play.as_ref().map_or(0, |p| p.every_play.len()),
             evidence,
             no_claim: false,
+            line: line.to_vec(),
+            from_the_top,
+            moved: false,
         });
         self.settle_defaults(None)?;
         let x = Value::Int(i64::from(n));
@@ -143,6 +146,24 @@ impl Table<'_> {
             leader: current.first().map_or(play.next, |r| r.seat),
             trick: current.iter().map(|r| r.card).collect(),
         })
+    }
+
+    /// The facts the claim is ruled on and one play of its worst line: as computed when it was
+    /// made, or from the table's position now once a card played before it has been taken
+    /// back (`ClaimState::moved`).
+    pub(super) fn claim_facts(
+        &self,
+    ) -> Option<(Result<ClaimFacts, ClaimError>, Vec<(Seat, Card)>)> {
+        let c = self.claim.as_ref()?;
+        if !c.moved {
+            return Some((c.evidence.clone(), c.worst.clone()));
+        }
+        Some(
+            match self.claim_evidence(c.claimer, &c.line, c.from_the_top) {
+                Ok((facts, worst)) => (Ok(facts), worst),
+                Err(why) => (Err(why), vec![]),
+            },
+        )
     }
 
     /// `from_the_top`: the claimer's side plays each suit from the top where the statement

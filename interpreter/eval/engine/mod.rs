@@ -312,6 +312,9 @@ pub struct Table<'a> {
     /// trick ended (62D: a revoke on the twelfth trick corrected after it), so that it runs
     /// again when the play ends again, on the play as corrected.
     ran_at_play_end: Vec<undo::Ran<'a>>,
+    /// While a choice is answered: the instance it belongs to; the defaults of choices about
+    /// later acts are not settled before it (`settle_defaults_before`).
+    later_than: Option<usize>,
     /// What rectifications ruled on the calls they waited for (`awaited`), undone if 25A1
     /// replaces such a call.
     awaits_ruled: Vec<awaited::AwaitRuled<'a>>,
@@ -406,6 +409,13 @@ struct ClaimState {
     evidence: Result<ClaimFacts, crate::claim::ClaimError>,
     /// The law book ruled the statement no claim or concession (`no claim`).
     no_claim: bool,
+    /// The statement's cards and 70E2's order, to compute the facts again (`moved`).
+    line: Vec<Card>,
+    from_the_top: bool,
+    /// A card played before the claim was taken back since (56B: a lead out of turn refused
+    /// once the Director comes): the claim is ruled on the position the table holds now, and
+    /// its facts are computed again from it (`Table::claim_facts`).
+    moved: bool,
 }
 
 /// A card played, and whose turn it was when it was played (where the turn goes back to
@@ -536,6 +546,7 @@ impl<'a> Table<'a> {
             ended: false,
             ran_at_auction_end: vec![],
             ran_at_play_end: vec![],
+            later_than: None,
             awaits_ruled: vec![],
             redealt: false,
             no_result: false,

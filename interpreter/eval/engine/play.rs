@@ -581,6 +581,19 @@ impl<'a> Table<'a> {
             return Err(self.event_error(Message::new("table.retracted_early").with("card", card)));
         }
         let reopens = self.play_ended_by_its_tricks();
+        // A card of the position a claim was made in, the play having ceased at it (no card
+        // since: a claim the play went on after is void, 68D2(b)(ii)): the claim is ruled on
+        // the position the table holds now.
+        let played = self.play.as_ref().map_or(0, |p| p.every_play.len());
+        if self
+            .claim
+            .as_ref()
+            .is_some_and(|c| !c.moved && !c.no_claim && c.cards_before == played)
+        {
+            if let Some(c) = self.claim.change().as_mut() {
+                c.moved = true;
+            }
+        }
         let play = self.play.change().as_mut().unwrap();
         // A card hidden with another goes back to its holder's hand; no trick changes.
         if let Some(i) = play.hidden.iter().position(|(_, c)| *c == card) {

@@ -170,8 +170,8 @@ impl<'a> Table<'a> {
 
     /// The facts a claim is judged on, or why there are none.
     fn claim_evidence_now(&self) -> Result<crate::eval::view::ClaimFacts, Rc<str>> {
-        match &*self.claim {
-            Some(c) => c.evidence.clone().map_err(|e| Rc::from(e.message)),
+        match self.claim_facts() {
+            Some((evidence, _)) => evidence.map_err(|e| Rc::from(e.message)),
             None => Err(Rc::from("no claim has been made")),
         }
     }
@@ -309,7 +309,14 @@ impl<'a> Table<'a> {
             same_play && same(|p| p.next_conduct),
             self.next_conducts_list()
         );
-        let claim_evidence = kept!(claim_evidence, same(|p| p.claim), self.claim_evidence_now());
+        // Facts computed again from the position (`ClaimState::moved`) follow the play and the
+        // obligations (a penalty card its holder must play) too.
+        let moved = self.claim.as_ref().is_some_and(|c| c.moved);
+        let claim_evidence = kept!(
+            claim_evidence,
+            same(|p| p.claim) && (!moved || (same_play && same(|p| p.obligations))),
+            self.claim_evidence_now()
+        );
         View {
             auction: self.calls.auction(*self.horizon),
             calls_in_rotation: self.calls.in_rotation(*self.horizon),
@@ -426,25 +433,29 @@ impl<'a> Table<'a> {
             notes: self.notes.clone(),
             at_auction_end: self.waiting_for_end(Period::Auction),
             at_play_end: self.waiting_for_end(Period::Play),
-            claim: self.claim.as_ref().map(|c| ClaimReport {
-                claimer: c.claimer,
-                concession: c.concession,
-                no_claim: c.no_claim,
-                claimed: c.claimed,
-                left: c.left,
-                line_tricks: c.evidence.as_ref().ok().map(|f| f.line_tricks),
-                worst_line: c.worst.iter().map(|(_, card)| card.to_string()).collect(),
-                dd_tricks: c.evidence.as_ref().ok().map(|f| f.dd_tricks),
-                trump_outstanding: c.evidence.as_ref().is_ok_and(|f| f.trump_outstanding),
-                unknown: c.evidence.as_ref().err().map(|e| e.to_string()),
-                search_budget: match c.evidence {
-                    Err(crate::claim::ClaimError {
-                        kind: crate::claim::ClaimErrorKind::Budget { cards },
-                        ..
-                    }) => Some(cards),
-                    _ => None,
-                },
-            }),
+            claim: self
+                .claim
+                .as_ref()
+                .zip(self.claim_facts())
+                .map(|(c, (evidence, worst))| ClaimReport {
+                    claimer: c.claimer,
+                    concession: c.concession,
+                    no_claim: c.no_claim,
+                    claimed: c.claimed,
+                    left: c.left,
+                    line_tricks: evidence.as_ref().ok().map(|f| f.line_tricks),
+                    worst_line: worst.iter().map(|(_, card)| card.to_string()).collect(),
+                    dd_tricks: evidence.as_ref().ok().map(|f| f.dd_tricks),
+                    trump_outstanding: evidence.as_ref().is_ok_and(|f| f.trump_outstanding),
+                    unknown: evidence.as_ref().err().map(|e| e.to_string()),
+                    search_budget: match evidence {
+                        Err(crate::claim::ClaimError {
+                            kind: crate::claim::ClaimErrorKind::Budget { cards },
+                            ..
+                        }) => Some(cards),
+                        _ => None,
+                    },
+                }),
             tricks_awarded: self.play.as_ref().and_then(|p| p.awarded),
             designations: self.designations.clone(),
             ..Default::default()
