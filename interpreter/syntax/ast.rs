@@ -295,6 +295,9 @@ pub struct ImpliedAnswer {
     pub on_play: bool,
     pub by: Expr,
     pub when: Option<Expr>,
+    /// `even together`: a call of the same moment as the act that opened the choice answers
+    /// it too (33: deemed made after it).
+    pub together: bool,
     pub answer: Ident,
     pub span: Span,
 }

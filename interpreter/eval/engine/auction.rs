@@ -215,12 +215,15 @@ impl<'a> Table<'a> {
         // the next question, and a view built here was thrown away.
         let mut view = None;
         for (i, p) in self.pending.iter().enumerate() {
-            // Opened by an act of the same moment (`together`): not answered by this one.
-            if self.opened_together.iter().any(|q| Rc::ptr_eq(q, p)) {
-                continue;
-            }
+            // Opened by an act of the same moment (`together`): not answered by this one,
+            // unless the answer says so (`even together`).
+            let same_moment = self.opened_together.iter().any(|q| Rc::ptr_eq(q, p));
             if let Waiting::Choice { option, .. } = &p.waiting {
-                for im in option.implied.iter().filter(|im| im.on_play == on_play) {
+                for im in option
+                    .implied
+                    .iter()
+                    .filter(|im| im.on_play == on_play && (im.together || !same_moment))
+                {
                     let view: &View = view.get_or_insert_with(|| self.view());
                     let mut env = p.exec.env.clone();
                     if self.ev.eval(&im.by, &mut env, view)? != Value::Seat(seat) {
@@ -743,8 +746,13 @@ impl<'a> Table<'a> {
     /// Cancel every call after this one in the auction (36A, 17D3); those cancelled.
     pub(super) fn cancel_later(&mut self, rec: usize) -> Vec<usize> {
         let pos = self.calls[rec].pos;
+        // A call of the same moment recorded after it is later too (33: a call made together
+        // with the call in turn is deemed made after it).
         let later: Vec<usize> = (0..self.calls.len())
-            .filter(|i| self.calls[*i].pos > pos && self.calls[*i].status != Status::Cancelled)
+            .filter(|&i| {
+                (self.calls[i].pos > pos || (self.calls[i].pos == pos && i > rec))
+                    && self.calls[i].status != Status::Cancelled
+            })
             .collect();
         for &i in &later {
             self.cancel_call(i);

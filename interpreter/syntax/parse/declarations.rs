@@ -170,11 +170,13 @@ impl Builder {
                     let mut by = None;
                     let mut when = None;
                     let mut answer = None;
+                    let mut together = false;
                     for q in x.into_inner() {
                         match q.as_rule() {
                             Rule::expr if by.is_none() => by = Some(self.expr(q)?),
                             Rule::expr => when = Some(self.expr(q)?),
                             Rule::ident => answer = Some(self.ident(q)),
+                            Rule::even_together => together = true,
                             _ => {}
                         }
                     }
@@ -183,6 +185,7 @@ impl Builder {
                         on_play,
                         by,
                         when,
+                        together,
                         answer,
                         span: ispan,
                     });
