@@ -574,11 +574,15 @@ impl<'a> Table<'a> {
 
     /// A card played goes back to its holder's hand; so do the cards played to later
     /// tricks, whose trick the correction reopens (62C1 lets the non-offenders take them
-    /// back; the case then records the play again as it went on). The turn goes back to
+    /// back; the case then records the play again as it went on), the latest first, each
+    /// with what it discharged (`cards_after_trick_of` names them). The turn goes back to
     /// whoever's turn it was when the card was played.
     pub(super) fn retract(&mut self, card: Card) -> Result<Seat, Fail> {
         if self.play.is_none() {
             return Err(self.event_error(Message::new("table.retracted_early").with("card", card)));
+        }
+        for (_, c) in self.cards_after_trick_of(card).into_iter().rev() {
+            self.retract(c)?;
         }
         let reopens = self.play_ended_by_its_tricks();
         // A card of the position a claim was made in, the play having ceased at it (no card
@@ -608,11 +612,6 @@ impl<'a> Table<'a> {
         else {
             return Err(self.event_error(Message::new("table.not_among_played").with("card", card)));
         };
-        for later in play.tricks.drain(t + 1..) {
-            for r in later {
-                play.hands[r.seat.index()].insert(r.card);
-            }
-        }
         let i = play.tricks[t].iter().position(|r| r.card == card).unwrap();
         let rec = play.tricks[t].remove(i);
         // The trick's lead taken back (47C, 45D1: dummy's card changed), the turn to lead stays

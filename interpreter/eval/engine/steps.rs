@@ -675,13 +675,9 @@ impl<'a> Table<'a> {
                 }
                 StepKind::Retract(v) => {
                     let card = card_var(&exec, v);
-                    // The cards played to later tricks go back with it, the latest first, each
-                    // with what it discharged, and the ruling names each (45D1's card changed
-                    // after the next lead: the lead goes back too).
+                    // The cards of later tricks go back with it (`retract`), and the ruling
+                    // names each (45D1's card changed after the next lead: the lead too).
                     let later = self.cards_after_trick_of(card);
-                    for &(_, c) in later.iter().rev() {
-                        self.retract(c)?;
-                    }
                     let seat = self.retract(card)?;
                     for (seat, card) in std::iter::once((seat, card)).chain(later) {
                         self.effect(
