@@ -234,6 +234,33 @@ fn walk(
                 walk(oa.get(k), ob.get(k), &mut sub, touched, out);
             }
         }
+        // A question's branches, paired by their answers, not by place: a number the Director
+        // finds may start its range elsewhere under the other book (`3` first where `2` was).
+        (Some(Value::Array(xa)), Some(Value::Array(xb)))
+            if xa
+                .iter()
+                .chain(xb)
+                .all(|x| x.get("answer").is_some() && x.get("node").is_some()) =>
+        {
+            let answer = |x: &Value| x.get("answer").and_then(|a| a.as_str()).map(str::to_owned);
+            let mut answers: Vec<String> = xa.iter().filter_map(answer).collect();
+            for a in xb.iter().filter_map(answer) {
+                if !answers.contains(&a) {
+                    answers.push(a);
+                }
+            }
+            let find = |xs: &'_ [Value], a: &str| {
+                xs.iter().find(|x| answer(x).as_deref() == Some(a)).cloned()
+            };
+            for a in &answers {
+                let (ba, bb) = (find(xa, a), find(xb, a));
+                let mut sub = ctx.clone();
+                if ba.is_none() || bb.is_none() {
+                    sub.labels.push(format!("answer {a}"));
+                }
+                walk(ba.as_ref(), bb.as_ref(), &mut sub, touched, out);
+            }
+        }
         (Some(Value::Array(xa)), Some(Value::Array(xb))) => {
             for i in 0..xa.len().max(xb.len()) {
                 let mut sub = ctx.clone();

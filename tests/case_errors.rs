@@ -90,6 +90,21 @@ use std::path::Path;
     "W lowest_card",
     "an answer is the player's whose choice is open"
 )]
+#[case(
+    "finding-number-outside-range",
+    "worst_normal_line_tricks",
+    "the least and the most come from the cards"
+)]
+#[case(
+    "finding-number-answered-yes",
+    "worst_normal_line_tricks",
+    "`worst_normal_line_tricks 9`, or `least` or `most`"
+)]
+#[case(
+    "finding-yes-no-answered-number-sk",
+    "nevedel_o_tromfe",
+    "odpovedzte `áno` alebo `nie`"
+)]
 #[case("session-percentage-above-100", "100.5", "`61.37` or `61,37`")]
 #[case("session-percentage-two-marks-sk", "61,3,7", "`61,37` alebo `61.37`")]
 #[case(

@@ -311,7 +311,10 @@ tényállás {
         assert_eq!(c.deal, en.deal, "{}", lang.code());
         assert_eq!(c.board.map(|b| b.0), Some(1));
         assert_eq!(c.tricks.map(|t| t.0), Some(9));
-        assert_eq!(c.findings.get("comparable_call").map(|f| f.0), Some(false));
+        assert_eq!(
+            c.findings.get("comparable_call").map(|f| f.0),
+            Some(lawbook::model::Answer::YesNo(false))
+        );
     }
 }
 

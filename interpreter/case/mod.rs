@@ -17,7 +17,7 @@ pub mod words;
 use crate::diagnostic::Diag;
 use crate::eval::engine::Event;
 use crate::eval::expr::AboutKey;
-use crate::model::{Call, Card, Deal, Meaning, Rank, Seat, Side, Strain, Suit};
+use crate::model::{Answer, Call, Card, Deal, Meaning, Rank, Seat, Side, Strain, Suit};
 use crate::source::Span;
 use crate::suggest::closest;
 use crate::syntax::ast::Lang;
@@ -99,10 +99,10 @@ pub struct Case {
     pub deal: Option<Deal>,
     pub events: Vec<(Event, Span)>,
     /// Findings answered for every question of that finding (`comparable_call no`).
-    pub findings: HashMap<String, (bool, Span)>,
+    pub findings: HashMap<String, (Answer, Span)>,
     /// Findings answered for the irregularity of one call, by its number among the calls of
     /// the auction (`comparable_call 3 no`, `comparable_call E 1H no`): issue 9, item 18.
-    pub findings_about: Vec<(String, AboutKey, bool, Span)>,
+    pub findings_about: Vec<(String, AboutKey, Answer, Span)>,
     pub play: PlayRecord,
     pub play_span: Option<Span>,
     pub tricks: Option<(u8, Span)>,
@@ -254,7 +254,7 @@ pub fn parse_case_said(
         ..Default::default()
     };
     let mut seen: HashMap<String, Span> = HashMap::new();
-    let mut about_lines: Vec<(String, Vec<Word>, bool, Span)> = vec![];
+    let mut about_lines: Vec<(String, Vec<Word>, Answer, Span)> = vec![];
     for RawEntry {
         key,
         span: espan,
@@ -418,10 +418,19 @@ pub fn parse_case_said(
                         continue;
                     }
                     let answer = &line[line.len() - 1];
-                    let v = match w.lookup("yesno", lang, &answer.text) {
-                        Some("yes") => true,
-                        Some(_) => false,
-                        None => {
+                    // Yes or no; a number the Director finds is written in digits in every
+                    // language (`least_normal_line_tricks 9`).
+                    let number = (answer.text.bytes().all(|b| b.is_ascii_digit()))
+                        .then(|| answer.text.parse::<i64>().ok())
+                        .flatten();
+                    let end = w.lookup("found_end", lang, &answer.text);
+                    let v = match (w.lookup("yesno", lang, &answer.text), number, end) {
+                        (Some("yes"), ..) => Answer::YesNo(true),
+                        (Some(_), ..) => Answer::YesNo(false),
+                        (None, Some(n), _) => Answer::Number(n),
+                        (None, None, Some("least")) => Answer::Least,
+                        (None, None, Some(_)) => Answer::Most,
+                        (None, None, None) => {
                             let (yes, no) = (
                                 w.word("yesno", "yes", lang).unwrap_or("yes"),
                                 w.word("yesno", "no", lang).unwrap_or("no"),

@@ -27,6 +27,7 @@ pub const CLASSES: &[&str] = &[
     "answer",
     "finding",
     "yesno",
+    "found_end",
     "event",
     "conduct",
     "conduct_in_auction",

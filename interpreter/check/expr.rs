@@ -118,7 +118,14 @@ impl Checker {
                     }
                     return self.type_of(&d.ty);
                 }
-                if self.book.findings.contains_key(n) || self.book.facts.contains_key(n) {
+                if let Some(f) = self.book.findings.get(n) {
+                    return Some(if f.range.is_some() {
+                        Type::Int
+                    } else {
+                        Type::Bool
+                    });
+                }
+                if self.book.facts.contains_key(n) {
                     return Some(Type::Bool);
                 }
                 if self.book.obligations.contains_key(n) {

@@ -319,7 +319,14 @@ impl Checker {
                 self.expect(&d.body, &scope, &want);
             }
         }
-        self.check_recursion(&defines);
+        // A finding's range: ints of the law book, no rule's names (it is evaluated wherever
+        // the finding is read).
+        let findings = in_source_order(&self.book.findings, |f| f.span);
+        for (from, to) in findings.iter().filter_map(|f| f.range.as_ref()) {
+            self.expect(from, &vec![], &Type::Int);
+            self.expect(to, &vec![], &Type::Int);
+        }
+        self.check_recursion(&defines, &findings);
         let tables = in_source_order(&self.book.tables, |t| t.span);
         for t in &tables {
             let scope = self.param_scope(&t.params);
@@ -480,17 +487,26 @@ impl Checker {
     }
 
     /// Definitions may not call themselves, directly or through others: evaluation must end.
-    fn check_recursion(&self, defines: &[&Define]) {
-        let graph: HashMap<&str, Vec<(&str, Span)>> = defines
-            .iter()
-            .map(|d| {
+    /// Definitions, and findings' ranges, that read themselves (a range is evaluated each
+    /// time its finding is read).
+    fn check_recursion(&self, defines: &[&Define], findings: &[&Finding]) {
+        let ranged = |n: &str| self.book.findings.get(n).is_some_and(|f| f.range.is_some());
+        let graph: HashMap<&str, Vec<(&str, Span)>> = (defines.iter())
+            .map(|d| (d.name.name.as_str(), vec![&d.body]))
+            .chain((findings.iter()).filter_map(|f| {
+                let (from, to) = f.range.as_ref()?;
+                Some((f.name.name.as_str(), vec![from, to]))
+            }))
+            .map(|(name, exprs)| {
                 let mut uses = vec![];
-                d.body.names_used(&mut uses);
+                for e in exprs {
+                    e.names_used(&mut uses);
+                }
                 let uses = uses
                     .into_iter()
-                    .filter(|(n, _)| self.book.defines.contains_key(*n))
+                    .filter(|(n, _)| self.book.defines.contains_key(*n) || ranged(n))
                     .collect();
-                (d.name.name.as_str(), uses)
+                (name, uses)
             })
             .collect();
         let mut reported: HashSet<&str> = HashSet::new();
@@ -529,9 +545,14 @@ impl Checker {
                             let names: Vec<&str> = std::iter::once(start)
                                 .chain(path.iter().map(|p| p.0))
                                 .collect();
+                            let what = if names.iter().any(|n| ranged(n)) {
+                                "a finding's range reads itself"
+                            } else {
+                                "definitions call themselves"
+                            };
                             let mut d = Diag::new(
                                 "lawbook::check::recursion",
-                                format!("definitions call themselves: {}", names.join(" → ")),
+                                format!("{what}: {}", names.join(" → ")),
                             )
                             .help("a rule must be evaluated in a bounded number of steps: write the repetition with a quantifier (any, all, count, sum) over a list instead");
                             // The first calls of a long cycle are enough to find it.

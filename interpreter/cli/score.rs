@@ -423,6 +423,10 @@ fn stop_diag(label: &str, stop: Stop) -> Diag {
     let (message, span) = match stop {
         Stop::Error { message, span } => (message, span),
         Stop::Budget { span } => ("the evaluation ran out of its step budget".into(), span),
+        Stop::Outside(o) => (
+            format!("scoring asks a finding, `{}`", o.name),
+            Span::default(),
+        ),
         Stop::Unknown(q) => (
             format!("scoring asks a finding, `{}`", q.name),
             Span::default(),

@@ -258,6 +258,17 @@ impl Compiler<'_> {
             let ty = declared(&self.book.defines[n].ty);
             return Some((CExpr::Define(*i, vec![]), ty));
         }
+        if let Some(&(least, most)) = self.p.ranges.get(n) {
+            let end = |i| Spanned {
+                expr: CExpr::Define(i, vec![]),
+                span: self.book.findings[n].span,
+                ty: Type::Int,
+            };
+            return Some((
+                CExpr::FoundNumber(Rc::from(n), vec![end(least), end(most)]),
+                Type::Int,
+            ));
+        }
         if self.book.findings.contains_key(n) {
             return Some((CExpr::Finding(Rc::from(n)), Type::Bool));
         }

@@ -15,7 +15,7 @@ use crate::check::types::Type;
 use crate::check::LawBook;
 use crate::eval::value::Value;
 use crate::source::Span;
-use crate::syntax::ast::{BinOp, Expr, QuantKind};
+use crate::syntax::ast::{BinOp, Define, Expr, Ident, QuantKind, TypeExpr, TypeExprKind};
 use expr::{Compiler, Scope};
 use purity::{Purity, Reads};
 use rustc_hash::FxHashMap;
@@ -231,7 +231,9 @@ impl Spanned {
             | CExpr::Fact(_)
             | CExpr::State(_) => (&[], none),
             CExpr::Bound(_, x) => (&[], [x.as_deref(), None, None]),
-            CExpr::Define(_, args) | CExpr::Builtin(_, args) => (args, none),
+            CExpr::Define(_, args) | CExpr::Builtin(_, args) | CExpr::FoundNumber(_, args) => {
+                (args, none)
+            }
             CExpr::Table(_, x) | CExpr::Field(x, _) | CExpr::Neg(x) | CExpr::Not(x) => {
                 (&[], [Some(&**x), None, None])
             }
@@ -257,6 +259,9 @@ pub enum CExpr {
     Table(usize, Box<Spanned>),
     Builtin(Builtin, Vec<Spanned>),
     Finding(Rc<str>),
+    /// A number the Director finds (a finding with a range): its name, and its least and
+    /// most as calls of the two definitions the range compiles to (`Program::ranges`).
+    FoundNumber(Rc<str>, Vec<Spanned>),
     /// A fact of the table: true once a rectification has set it.
     Fact(Rc<str>),
     State(StateVar),
@@ -286,6 +291,9 @@ pub struct Program {
     /// names are the law book's own, so a quick hash serves.
     pub define_index: FxHashMap<String, usize>,
     pub table_index: FxHashMap<String, usize>,
+    /// Each finding with a range, by name: the definitions its least and its most compile to
+    /// (zero-argument, placed after the law book's own, named by no rule).
+    pub ranges: FxHashMap<String, (usize, usize)>,
     /// The pure definitions evaluated at every point when the book loads (`eval::fold`), by
     /// definition index.
     pub folded: Vec<Option<Folded>>,
@@ -369,8 +377,35 @@ pub fn compile(book: &LawBook) -> Program {
     paragraphs.sort_unstable_by(|a, b| paragraph_order(a).cmp(&paragraph_order(b)));
     paragraphs.dedup();
     let paragraphs = paragraphs.into_iter().map(std::sync::Arc::from).collect();
+    // A finding's range: two definitions of no argument, after the book's own, so that both
+    // evaluators read it as they read any definition (memoised per state of the table).
+    let mut ranged: Vec<(&String, &(Expr, Expr))> = (book.findings.iter())
+        .filter_map(|(n, f)| Some((n, f.range.as_ref()?)))
+        .collect();
+    ranged.sort_by_key(|(n, _)| *n);
+    let range_defines: Vec<Define> = (ranged.iter())
+        .flat_map(|(n, (from, to))| [("least", from), ("most", to)].map(|(end, e)| (n, end, e)))
+        .map(|(n, end, e)| Define {
+            delegated: None,
+            name: Ident {
+                name: format!("{n}'s {end}"),
+                span: e.span,
+            },
+            params: vec![],
+            ty: TypeExpr {
+                kind: TypeExprKind::Named("int".into()),
+                span: e.span,
+            },
+            per: vec![],
+            body: e.clone(),
+            span: e.span,
+        })
+        .collect();
     let mut p = Program {
         paragraphs,
+        ranges: (ranged.iter().enumerate())
+            .map(|(k, (n, _))| ((*n).clone(), (names.len() + 2 * k, names.len() + 2 * k + 1)))
+            .collect(),
         watchers: watchers::Watchers::of(book),
         define_index: names
             .iter()
@@ -389,12 +424,13 @@ pub fn compile(book: &LawBook) -> Program {
         p: &p,
         open: false,
     };
-    let mut defines: Vec<CDefine> = names
-        .iter()
+    let mut defines: Vec<CDefine> = (names.iter())
+        .map(|n| &book.defines[*n])
+        .chain(&range_defines)
         .enumerate()
-        .map(|(i, n)| CDefine {
+        .map(|(i, d)| CDefine {
             index: i,
-            ..c.define(&book.defines[*n])
+            ..c.define(d)
         })
         .collect();
     let tables: Vec<CTable> = tnames
@@ -414,11 +450,11 @@ pub fn compile(book: &LawBook) -> Program {
     let auction_only: Vec<bool> = (0..defines.len())
         .map(|i| memo[i] && auction.define(i))
         .collect();
-    let folds: Vec<Option<Vec<Domain>>> = names
-        .iter()
+    let folds: Vec<Option<Vec<Domain>>> = (names.iter())
+        .map(|n| &book.defines[*n])
+        .chain(&range_defines)
         .enumerate()
-        .map(|(i, n)| {
-            let d = &book.defines[*n];
+        .map(|(i, d)| {
             let domains: Option<Vec<Domain>> = d
                 .params
                 .iter()

@@ -18,7 +18,8 @@ pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
     let auction = p.allows == Reads::Auction;
     let here = match &e.expr {
         CExpr::State(StateVar::Auction | StateVar::CallsInRotation | StateVar::Dealer)
-        | CExpr::Finding(_) => auction,
+        | CExpr::Finding(_)
+        | CExpr::FoundNumber(..) => auction,
         CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,
         CExpr::Define(i, _) => p.define(*i),
         CExpr::Table(i, _) => p.tables[*i].rows.iter().all(|(_, v)| reads_within(v, p)),
@@ -161,7 +162,7 @@ fn expr_asks(
     known: &mut [Option<bool>],
 ) -> bool {
     match &e.expr {
-        CExpr::Finding(_) | CExpr::Bound(..) => return true,
+        CExpr::Finding(_) | CExpr::FoundNumber(..) | CExpr::Bound(..) => return true,
         CExpr::Define(j, _) if define_asks(*j, defines, tables, known) => return true,
         CExpr::Table(t, _)
             if tables[*t]

@@ -4,8 +4,8 @@
 //! code is checked against.
 
 use super::ops::{
-    apply_builtin, arithmetic, decimal_arithmetic, negate, negate_decimal, no_element, overflow,
-    read_field, read_state, type_error,
+    apply_builtin, arithmetic, decimal_arithmetic, finding_answer, found_number, negate,
+    negate_decimal, no_element, overflow, read_field, read_state, type_error,
 };
 use super::probe;
 use super::value::{same_value, Value};
@@ -403,15 +403,20 @@ impl<'a> Evaluator<'a> {
                 let [x, y] = vals;
                 apply_builtin(*b, x, y, view, e.span)?
             }
-            CExpr::Finding(n) => match self.findings.get(n, self.about.get()) {
-                Some(b) => Value::Bool(b),
-                None => {
-                    return Err(Stop::Unknown(Asked {
-                        name: n.to_string(),
-                        about: self.about.get(),
-                    }))
-                }
-            },
+            CExpr::Finding(n) => {
+                Value::Bool(finding_answer(self.findings, n, self.about.get(), e.span)?)
+            }
+            CExpr::FoundNumber(n, range) => {
+                let least = self.run_int(&range[0], frame, env, view)?;
+                let most = self.run_int(&range[1], frame, env, view)?;
+                Value::Int(found_number(
+                    self.findings,
+                    n,
+                    self.about.get(),
+                    (least, most),
+                    range[0].span,
+                )?)
+            }
             CExpr::Fact(n) => Value::Bool(view.facts.iter().any(|f| f == n)),
             CExpr::State(s) => read_state(view, *s, e.span)?,
             CExpr::Field(x, f) => read_field(&self.run(x, frame, env, view)?, *f, e.span)?,
@@ -649,6 +654,7 @@ fn same_result(a: &Result<Value, Stop>, b: &Result<Value, Stop>) -> bool {
             }),
         ) => m == n && s == t,
         (Err(Stop::Budget { span: s }), Err(Stop::Budget { span: t })) => s == t,
+        (Err(Stop::Outside(a)), Err(Stop::Outside(b))) => a == b,
         _ => false,
     }
 }

@@ -1,7 +1,8 @@
 //! The Director's findings an evaluation reads, and what each is about: a question of fact
 //! belongs to one irregularity (a call, or an act such as a hesitation), not to the case.
 
-use crate::model::{Call, Seat};
+use crate::model::{Answer, Call, Seat};
+use crate::source::Span;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -12,6 +13,9 @@ use std::rc::Rc;
 pub struct Asked {
     pub name: String,
     pub about: Option<About>,
+    /// A number the Director finds: the least and the most he may find, as the table stood
+    /// when it was asked (the finding's range, evaluated there). None for yes or no.
+    pub range: Option<(i64, i64)>,
 }
 
 /// What an irregularity is about: a call, by its number among the calls of the auction as
@@ -63,8 +67,8 @@ pub const ABOUT: &str = "$about";
 /// kept in short lists (a name shared, not copied), looked up by name in place.
 #[derive(Debug, Default)]
 pub struct Findings {
-    all: Vec<(Rc<str>, bool)>,
-    about: Vec<(Rc<str>, AboutKey, bool)>,
+    all: Vec<(Rc<str>, Answer)>,
+    about: Vec<(Rc<str>, AboutKey, Answer)>,
     /// An answer given before its question was asked (`guessing`, one of `all` or `about`),
     /// and how it was first read, if it was: the decision tree answers in advance the question a node's siblings asked,
     /// and learns from this whether the node asks it too.
@@ -72,8 +76,18 @@ pub struct Findings {
     first_read: Cell<Option<Option<About>>>,
     /// The answers the case gives, each with whether any replay of the ruling has read it
     /// (shared by every copy): an answer never read changes nothing, and the ruling says so
-    /// (`was_read`).
-    given: Rc<[(Rc<str>, Option<AboutKey>, Cell<bool>)]>,
+    /// (`was_read`), and where the case gives it.
+    given: Rc<[Given]>,
+}
+
+/// An answer the case gives: the finding, the call or act it is about (None: every
+/// question), whether a replay has read it, and where the case gives it.
+#[derive(Debug)]
+struct Given {
+    name: Rc<str>,
+    about: Option<AboutKey>,
+    read: Cell<bool>,
+    span: Option<Span>,
 }
 
 /// A copy knows the same answers; none of them is a guess.
@@ -103,15 +117,35 @@ pub enum Guess {
 }
 
 impl Findings {
-    pub fn new(all: HashMap<String, bool>, about: HashMap<(String, AboutKey), bool>) -> Self {
-        let all: Vec<(Rc<str>, bool)> = all.into_iter().map(|(n, v)| (Rc::from(n), v)).collect();
-        let about: Vec<(Rc<str>, AboutKey, bool)> = about
-            .into_iter()
-            .map(|((n, k), v)| (Rc::from(n), k, v))
+    /// The case's answers, each with where the case gives it (None in tests).
+    pub fn new(
+        all: HashMap<String, (Answer, Option<Span>)>,
+        about: HashMap<(String, AboutKey), (Answer, Option<Span>)>,
+    ) -> Self {
+        let mut given = vec![];
+        let mut given_at = |name: &Rc<str>, about, span| {
+            given.push(Given {
+                name: name.clone(),
+                about,
+                read: Cell::new(false),
+                span,
+            })
+        };
+        let all: Vec<(Rc<str>, Answer)> = (all.into_iter())
+            .map(|(n, (v, span))| {
+                let n = Rc::from(n);
+                given_at(&n, None, span);
+                (n, v)
+            })
             .collect();
-        let given = (all.iter().map(|(n, _)| (n.clone(), None, Cell::new(false))))
-            .chain((about.iter()).map(|(n, k, _)| (n.clone(), Some(*k), Cell::new(false))))
+        let about: Vec<(Rc<str>, AboutKey, Answer)> = (about.into_iter())
+            .map(|((n, k), (v, span))| {
+                let n = Rc::from(n);
+                given_at(&n, Some(k), span);
+                (n, k, v)
+            })
             .collect();
+        let given = given.into();
         Findings {
             all,
             about,
@@ -123,30 +157,40 @@ impl Findings {
     /// The case's answer to `name` (about `key`, or for every question): whether any replay,
     /// in any copy, has read it so far.
     pub fn was_read(&self, name: &str, key: Option<AboutKey>) -> bool {
-        (self.given.iter()).any(|(n, k, read)| *k == key && **n == *name && read.get())
+        self.given_answer(name, key).is_some_and(|g| g.read.get())
+    }
+
+    fn given_answer(&self, name: &str, key: Option<AboutKey>) -> Option<&Given> {
+        (self.given.iter()).find(|g| g.about == key && *g.name == *name)
+    }
+
+    /// Where the case gives the answer to `name` about `about` that `get` reads, if the case
+    /// gives it (a branch's own answer is not the case's).
+    pub fn span_of(&self, name: &str, about: Option<About>) -> Option<Span> {
+        let key = (about.map(|a| a.key())).filter(|k| self.about(name, *k).is_some());
+        self.given_answer(name, key).and_then(|g| g.span)
     }
 
     /// Marks the case's answer to `name` (about `key`, or for every question) as read.
     fn mark_read(&self, name: &str, key: Option<AboutKey>) {
-        if let Some((_, _, read)) = (self.given.iter()).find(|(n, k, _)| *k == key && **n == *name)
-        {
-            read.set(true);
+        if let Some(g) = self.given_answer(name, key) {
+            g.read.set(true);
         }
     }
 
     /// The answer for every question of `name`.
-    fn for_all(&self, name: &str) -> Option<bool> {
+    fn for_all(&self, name: &str) -> Option<Answer> {
         self.all.iter().find(|(n, _)| **n == *name).map(|e| e.1)
     }
 
     /// The answer to the question of `name` about the call or act `key`.
-    fn about(&self, name: &str, key: AboutKey) -> Option<bool> {
+    fn about(&self, name: &str, key: AboutKey) -> Option<Answer> {
         (self.about.iter())
             .find(|(n, k, _)| *k == key && **n == *name)
             .map(|e| e.2)
     }
 
-    pub(super) fn get(&self, name: &str, about: Option<About>) -> Option<bool> {
+    pub(super) fn get(&self, name: &str, about: Option<About>) -> Option<Answer> {
         let answer = match about.and_then(|a| self.about(name, a.key()).map(|v| (v, a.key()))) {
             Some((v, key)) => {
                 self.mark_read(name, Some(key));
@@ -196,7 +240,7 @@ impl Findings {
 
     pub fn guessing(&self, q: &Asked) -> Findings {
         let mut with = self.clone();
-        with.answer(q, true);
+        with.answer(q, Answer::YesNo(true));
         with.guessed = Some(q.clone());
         with
     }
@@ -213,6 +257,7 @@ impl Findings {
                 Guess::Asked(Asked {
                     name: g.name.clone(),
                     about,
+                    range: g.range,
                 })
             }
             Some(_) => Guess::Other,
@@ -228,7 +273,7 @@ impl Findings {
     }
 
     /// Record an answer to a question (in place of the one it had).
-    pub fn answer(&mut self, q: &Asked, yes: bool) {
+    pub fn answer(&mut self, q: &Asked, yes: Answer) {
         match q.about {
             Some(a) => {
                 let key = a.key();
@@ -249,6 +294,9 @@ impl Findings {
 mod tests {
     use super::*;
 
+    const YES: Answer = Answer::YesNo(true);
+    const NO: Answer = Answer::YesNo(false);
+
     fn about(number: usize, call: &str) -> About {
         About {
             number,
@@ -261,6 +309,7 @@ mod tests {
         Asked {
             name: name.into(),
             about,
+            range: None,
         }
     }
 
@@ -272,10 +321,10 @@ mod tests {
         let key = about(3, "1D").key();
         let f = Findings::new(
             HashMap::from([
-                ("damage".to_string(), true),
-                ("misinformation".to_string(), false),
+                ("damage".to_string(), (YES, None)),
+                ("misinformation".to_string(), (NO, None)),
             ]),
-            HashMap::from([(("comparable_call".to_string(), key), true)]),
+            HashMap::from([(("comparable_call".to_string(), key), (YES, None))]),
         );
         let unread = |f: &Findings| {
             let given = [
@@ -290,13 +339,13 @@ mod tests {
         };
         assert_eq!(unread(&f), ["comparable_call", "damage", "misinformation"]);
         let mut branch = f.clone();
-        branch.answer(&asked("suggested_alternative_chosen", None), true);
-        assert_eq!(branch.get("suggested_alternative_chosen", None), Some(true));
-        assert_eq!(branch.get("damage", None), Some(true));
+        branch.answer(&asked("suggested_alternative_chosen", None), YES);
+        assert_eq!(branch.get("suggested_alternative_chosen", None), Some(YES));
+        assert_eq!(branch.get("damage", None), Some(YES));
         // About another call, the answer about call 3 is not read.
         assert_eq!(branch.get("comparable_call", Some(about(2, "1D"))), None);
         assert_eq!(unread(&f), ["comparable_call", "misinformation"]);
-        assert_eq!(f.get("comparable_call", Some(about(3, "1D"))), Some(true));
+        assert_eq!(f.get("comparable_call", Some(about(3, "1D"))), Some(YES));
         assert_eq!(unread(&branch), ["misinformation"]);
     }
 
@@ -312,10 +361,7 @@ mod tests {
         assert_eq!(with.guess(), Guess::Unread);
         // The same place in the auction with another call (a sibling's): the same
         // question, asked as this replay met it.
-        assert_eq!(
-            with.get("comparable_call", Some(about(3, "2C"))),
-            Some(true)
-        );
+        assert_eq!(with.get("comparable_call", Some(about(3, "2C"))), Some(YES));
         assert_eq!(
             with.guess(),
             Guess::Asked(asked("comparable_call", Some(about(3, "2C"))))
@@ -331,25 +377,19 @@ mod tests {
     #[test]
     fn a_guess_for_every_question_read_about_one_call_shows_nothing() {
         let with = Findings::default().guessing(&asked("comparable_call", None));
-        assert_eq!(
-            with.get("comparable_call", Some(about(3, "1D"))),
-            Some(true)
-        );
+        assert_eq!(with.get("comparable_call", Some(about(3, "1D"))), Some(YES));
         assert_eq!(with.guess(), Guess::Other);
         let with = Findings::default().guessing(&asked("comparable_call", None));
-        assert_eq!(with.get("comparable_call", None), Some(true));
+        assert_eq!(with.get("comparable_call", None), Some(YES));
         assert_eq!(with.guess(), Guess::Asked(asked("comparable_call", None)));
     }
 
     #[test]
     fn a_call_answered_on_its_own_does_not_read_a_guess_for_every_question() {
         let mut known = Findings::default();
-        known.answer(&asked("comparable_call", Some(about(3, "1D"))), false);
+        known.answer(&asked("comparable_call", Some(about(3, "1D"))), NO);
         let with = known.guessing(&asked("comparable_call", None));
-        assert_eq!(
-            with.get("comparable_call", Some(about(3, "1D"))),
-            Some(false)
-        );
+        assert_eq!(with.get("comparable_call", Some(about(3, "1D"))), Some(NO));
         assert_eq!(with.guess(), Guess::Unread);
     }
 
@@ -359,11 +399,47 @@ mod tests {
         let with = Findings::default().guessing(&guess);
         assert!(with.answers(&guess));
         let copy = with.clone();
-        assert_eq!(
-            copy.get("comparable_call", Some(about(3, "1D"))),
-            Some(true)
-        );
+        assert_eq!(copy.get("comparable_call", Some(about(3, "1D"))), Some(YES));
         assert_eq!(copy.guess(), Guess::Unread);
         assert_eq!(with.guess(), Guess::Unread);
+    }
+
+    /// A number the Director finds: the case's answer within the range (digits, or the
+    /// least or the most the range allows there), the case's error outside it, the question
+    /// where the case is silent, and no question where the range holds one number.
+    #[test]
+    fn a_number_found_is_read_within_its_range() {
+        use crate::eval::ops::{found_number, Stop, MOST_ANSWERS};
+        let at = Span::default();
+        let given = |a| {
+            Findings::new(
+                HashMap::from([("tricks".to_string(), (a, None))]),
+                HashMap::new(),
+            )
+        };
+        let read = |f: &Findings, range| found_number(f, "tricks", None, range, at);
+        assert_eq!(read(&given(Answer::Number(5)), (3, 8)).ok(), Some(5));
+        assert_eq!(read(&given(Answer::Least), (3, 8)).ok(), Some(3));
+        assert_eq!(read(&given(Answer::Most), (3, 8)).ok(), Some(8));
+        match read(&given(Answer::Number(9)), (3, 8)) {
+            Err(Stop::Outside(o)) => assert_eq!((o.answer, o.least, o.most), (9, 3, 8)),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(read(&given(YES), (3, 8)), Err(Stop::Error { .. })));
+        let silent = Findings::default();
+        match read(&silent, (3, 8)) {
+            Err(Stop::Unknown(q)) => assert_eq!(q.range, Some((3, 8))),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(read(&silent, (4, 4)).ok(), Some(4));
+        assert!(matches!(read(&silent, (5, 4)), Err(Stop::Error { .. })));
+        assert!(matches!(
+            read(&silent, (0, MOST_ANSWERS - 1)),
+            Err(Stop::Unknown(_))
+        ));
+        assert!(matches!(
+            read(&silent, (0, MOST_ANSWERS)),
+            Err(Stop::Error { .. })
+        ));
     }
 }

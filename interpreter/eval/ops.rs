@@ -8,7 +8,7 @@ use super::value::Value;
 use super::view::View;
 use crate::check::builtins::Builtin;
 use crate::compile::{FieldKind, StateVar};
-use crate::model::{Call, Meaning, Seat};
+use crate::model::{Answer, Call, Meaning, Seat};
 use crate::source::Span;
 use crate::syntax::ast::BinOp;
 use std::rc::Rc;
@@ -24,6 +24,95 @@ pub enum Stop {
     Error { message: String, span: Span },
     /// The step budget ran out: a rule that loops or a law book far too large.
     Budget { span: Span },
+    /// The case's answer to a number the Director finds lies outside what the table allows
+    /// there (the finding's range): the case's fault, at its answer.
+    Outside(Outside),
+}
+
+/// A number the case gives that its finding's range does not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outside {
+    pub name: Rc<str>,
+    pub answer: i64,
+    pub least: i64,
+    pub most: i64,
+    pub span: Span,
+}
+
+/// The most answers one number the Director finds may have: the tree branches on each.
+pub const MOST_ANSWERS: i64 = 64;
+
+/// A number the Director finds, `name`, about `about`, between `least` and `most` (the
+/// finding's range as the table now stands; `span` the finding's declaration): the case's
+/// answer, or the question, which the tree branches on.
+pub fn found_number(
+    findings: &super::findings::Findings,
+    name: &str,
+    about: Option<super::findings::About>,
+    (least, most): (i64, i64),
+    span: Span,
+) -> Result<i64, Stop> {
+    if least > most {
+        return Err(Stop::Error {
+            message: format!(
+                "the range of `{name}` is empty here ({least}..{most}): its least must not exceed its most"
+            ),
+            span,
+        });
+    }
+    if most.saturating_sub(least) >= MOST_ANSWERS {
+        return Err(Stop::Error {
+            message: format!(
+                "`{name}` may be answered {least}..{most} here, more than the {MOST_ANSWERS} answers the ruling's tree branches on"
+            ),
+            span,
+        });
+    }
+    match findings.get(name, about) {
+        Some(Answer::Least) => Ok(least),
+        Some(Answer::Most) => Ok(most),
+        Some(Answer::Number(n)) if (least..=most).contains(&n) => Ok(n),
+        Some(Answer::Number(n)) => Err(Stop::Outside(Outside {
+            name: Rc::from(name),
+            answer: n,
+            least,
+            most,
+            span: findings.span_of(name, about).unwrap_or(span),
+        })),
+        // The tree checks every answer's kind before it rules (`explore::rule`).
+        Some(Answer::YesNo(_)) => Err(Stop::Error {
+            message: format!("`{name}` is a number the Director finds, answered yes or no"),
+            span,
+        }),
+        // One number only: there is nothing for the Director to find.
+        None if least == most => Ok(least),
+        None => Err(Stop::Unknown(Asked {
+            name: name.to_string(),
+            about,
+            range: Some((least, most)),
+        })),
+    }
+}
+
+/// A yes-or-no finding: the case's answer, or the question.
+pub fn finding_answer(
+    findings: &super::findings::Findings,
+    name: &str,
+    about: Option<super::findings::About>,
+    span: Span,
+) -> Result<bool, Stop> {
+    match findings.get(name, about) {
+        Some(Answer::YesNo(b)) => Ok(b),
+        Some(_) => Err(Stop::Error {
+            message: format!("`{name}` is answered yes or no, answered with a number"),
+            span,
+        }),
+        None => Err(Stop::Unknown(Asked {
+            name: name.to_string(),
+            about,
+            range: None,
+        })),
+    }
 }
 
 /// Arithmetic on two ints (`+ - * / %`); overflow and division by zero are errors at the

@@ -126,6 +126,14 @@ impl Renderer<'_> {
             } else {
                 summary
             }
+        } else if let Some((from, to)) = (q.kind == "finding")
+            .then(|| b.answer.split_once(".."))
+            .flatten()
+        {
+            self.p(
+                "branch_found_range",
+                &[("from", A::text(from)), ("to", A::text(to))],
+            )
         } else if q.kind == "finding" {
             let word = self
                 .lex

@@ -276,6 +276,9 @@ impl Irregularity {
 #[derive(Clone, Debug)]
 pub struct Finding {
     pub name: Ident,
+    /// A number the Director finds, from the first to the second (both included); None for
+    /// a yes-or-no finding and for a fact.
+    pub range: Option<(Expr, Expr)>,
     pub ask: Translations,
     pub span: Span,
 }

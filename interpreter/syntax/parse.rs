@@ -299,8 +299,23 @@ impl Builder {
                     let mut it = item.into_inner();
                     it.next();
                     let name = self.ident(it.next().unwrap());
-                    let ask = self.translations(it.next().unwrap());
-                    law.items.push(Item::Finding(Finding { name, ask, span }));
+                    let mut next = it.next().unwrap();
+                    let range = if next.as_rule() == Rule::finding_range {
+                        let mut ends = next.into_inner();
+                        let from = self.expr(ends.next().unwrap())?;
+                        let to = self.expr(ends.next().unwrap())?;
+                        next = it.next().unwrap();
+                        Some((from, to))
+                    } else {
+                        None
+                    };
+                    let ask = self.translations(next);
+                    law.items.push(Item::Finding(Finding {
+                        name,
+                        range,
+                        ask,
+                        span,
+                    }));
                 }
                 Rule::fact => {
                     let span = self.span(&item);
@@ -308,7 +323,12 @@ impl Builder {
                     it.next();
                     let name = self.ident(it.next().unwrap());
                     let ask = self.translations(it.next().unwrap());
-                    law.items.push(Item::Fact(Finding { name, ask, span }));
+                    law.items.push(Item::Fact(Finding {
+                        name,
+                        range: None,
+                        ask,
+                        span,
+                    }));
                 }
                 Rule::option => law.items.push(Item::Option(self.option(item)?)),
                 Rule::obligation | Rule::permission => {

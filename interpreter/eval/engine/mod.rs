@@ -89,6 +89,17 @@ impl From<Stop> for Fail {
                 others: vec![],
                 event: None,
             },
+            // At the case's answer, in the case's language.
+            Stop::Outside(o) => Fail::Error {
+                message: Message::new("tree.answer_outside")
+                    .with("finding", Arg::Words("finding", vec![o.name.to_string()]))
+                    .with("answer", o.answer)
+                    .with("least", o.least)
+                    .with("most", o.most),
+                span: Some(o.span),
+                others: vec![],
+                event: None,
+            },
         }
     }
 }

@@ -13,8 +13,8 @@ use super::probe;
 use super::value::Value;
 use crate::case::Case;
 use crate::eval::book::CompiledBook;
-use crate::messages::Message;
-use crate::model::{Call, Meaning, Seat};
+use crate::messages::{Arg, Message};
+use crate::model::{Answer, Call, Meaning, Seat};
 use crate::ruling::{
     vulnerability_name, AboutCall, BoardInfo, Branch, Law2Board, Node, Note, Outcome, Question,
     Ruling,
@@ -192,13 +192,11 @@ fn rule(
     incremental: bool,
 ) -> Result<Ruling, RuleError> {
     let findings = Findings::new(
-        case.findings
-            .iter()
-            .map(|(k, (v, _))| (k.clone(), *v))
+        (case.findings.iter())
+            .map(|(k, (v, span))| (k.clone(), (*v, Some(*span))))
             .collect(),
-        case.findings_about
-            .iter()
-            .map(|(k, n, v, _)| ((k.clone(), *n), *v))
+        (case.findings_about.iter())
+            .map(|(k, n, v, span)| ((k.clone(), *n), (*v, Some(*span))))
             .collect(),
     );
     // In the case's text order: case.findings is a HashMap, and which unknown finding is
@@ -206,11 +204,31 @@ fn rule(
     let mut given: Vec<_> = case
         .findings
         .iter()
-        .map(|(k, (_, span))| (k, None, span))
-        .chain((case.findings_about.iter()).map(|(k, about, _, span)| (k, Some(*about), span)))
+        .map(|(k, (v, span))| (k, None, v, span))
+        .chain((case.findings_about.iter()).map(|(k, about, v, span)| (k, Some(*about), v, span)))
         .collect();
-    given.sort_by_key(|(_, _, span)| (span.file, span.start));
-    for &(k, _, span) in &given {
+    given.sort_by_key(|(_, _, _, span)| (span.file, span.start));
+    for &(k, _, answer, span) in &given {
+        // A number for a number the Director finds, yes or no for the others.
+        if let Some(f) = book.findings.get(k) {
+            let message = match (&f.range, answer) {
+                (Some(_), Answer::YesNo(_)) => Message::new("tree.answer_number"),
+                (None, Answer::Number(_) | Answer::Least | Answer::Most) => {
+                    Message::new("tree.answer_yes_no")
+                }
+                _ => continue,
+            };
+            return Err(RuleError {
+                message: message
+                    .with("finding", Arg::Words("finding", vec![k.clone()]))
+                    .with("least", Arg::Words("found_end", vec!["least".into()]))
+                    .with("most", Arg::Words("found_end", vec!["most".into()]))
+                    .with("yes", Arg::Words("yesno", vec!["yes".into()]))
+                    .with("no", Arg::Words("yesno", vec!["no".into()])),
+                span: Some(*span),
+                others: vec![],
+            });
+        }
         if !book.findings.contains_key(k) {
             return Err(RuleError {
                 message: match crate::suggest::closest(k, book.findings.keys().map(|s| s.as_str()))
@@ -284,7 +302,7 @@ fn rule(
         .collect();
     keep_about(&mut tree, &per_call);
     let mut unasked_findings: Vec<String> = vec![];
-    for &(k, about, _) in &given {
+    for &(k, about, _, _) in &given {
         if !findings.was_read(k, about) && !unasked_findings.contains(k) {
             unasked_findings.push(k.clone());
         }
@@ -402,7 +420,11 @@ fn finding_branch<'a>(
     f: Asked,
     yes: Option<Result<Node, RuleError>>,
 ) -> Result<Node, RuleError> {
-    ctx.last_asked.replace(Some(f.clone()));
+    // A yes-or-no question is the one the next siblings are guessed to ask (`explore`); a
+    // number has no single answer to guess.
+    if f.range.is_none() {
+        ctx.last_asked.replace(Some(f.clone()));
+    }
     let ask = ctx
         .book
         .findings
@@ -410,11 +432,15 @@ fn finding_branch<'a>(
         .and_then(|x| x.ask.get(crate::syntax::ast::Lang::En))
         .unwrap_or("")
         .to_string();
+    let answers: Vec<Answer> = match f.range {
+        Some((least, most)) => (least..=most).map(Answer::Number).collect(),
+        None => vec![Answer::YesNo(true), Answer::YesNo(false)],
+    };
     let mut yes = yes;
-    let explored: Vec<(bool, Result<Node, RuleError>)> = [true, false]
+    let explored: Vec<(Answer, Result<Node, RuleError>)> = answers
         .into_iter()
         .map(|answer| match (answer, yes.take()) {
-            (true, Some(node)) => (answer, node),
+            (Answer::YesNo(true), Some(node)) => (answer, node),
             _ => {
                 let mut with = findings.clone();
                 with.answer(&f, answer);
@@ -427,7 +453,7 @@ fn finding_branch<'a>(
     // ends that branch with what the engine says of it, where the other answer can be
     // ruled; an event no answer allows is the case's error.
     let some_ruled = explored.iter().any(|(_, node)| node.is_ok());
-    let mut branches = vec![];
+    let mut branches: Vec<Branch> = vec![];
     for (answer, node) in explored {
         let node = match node {
             Ok(node) => node,
@@ -438,11 +464,23 @@ fn finding_branch<'a>(
             }
             Err(e) => return Err(e),
         };
+        // Numbers next to each other that rule the same are one branch, `9..11`.
+        if let (Answer::Number(n), Some(last)) = (answer, branches.last_mut()) {
+            if last.node == node {
+                let least = last.answer.split("..").next().unwrap_or_default();
+                last.answer = format!("{least}..{n}");
+                continue;
+            }
+        }
         branches.push(Branch {
-            answer: if answer { "yes" } else { "no" }.to_string(),
+            answer: answer.to_string(),
             calls: vec![],
             node,
         });
+    }
+    // A number whose every answer rules alike need not be found: the ruling is that one.
+    if f.range.is_some() && branches.len() == 1 {
+        return Ok(branches.pop().expect("one branch").node);
     }
     Ok(Node::Branch {
         question: Question {

@@ -16,8 +16,9 @@ use crate::check::types::Type;
 use crate::compile::{CExpr, FieldKind, Spanned};
 use crate::eval::book::CompiledBook;
 use crate::eval::ops::{
-    apply_builtin, apply_on, check_range, compare, decimal_arithmetic, int_op, negate,
-    negate_decimal, no_element, overflow, read_field, read_state, state_list, type_error, Stop,
+    apply_builtin, apply_on, check_range, compare, decimal_arithmetic, finding_answer,
+    found_number, int_op, negate, negate_decimal, no_element, overflow, read_field, read_state,
+    state_list, type_error, Stop,
 };
 use crate::eval::value::Value;
 use crate::model::{Call, Meaning};
@@ -434,7 +435,10 @@ impl<'b> Lowerer<'b> {
             }
             CExpr::Finding(n) => {
                 let n = n.clone();
-                Box::new(move |m| finding(m, &n))
+                Box::new(move |m| {
+                    let about = m.ev.about();
+                    finding_answer(m.ev.findings, &n, about, span).or_else(|s| m.fail(s))
+                })
             }
             CExpr::Fact(n) => {
                 let n = n.clone();
@@ -572,6 +576,19 @@ impl<'b> Lowerer<'b> {
             CExpr::Define(i, args) => self.call::<Value>(*i, args),
             CExpr::Table(i, key) => table::lower::<Value>(self, *i, key, span),
             CExpr::Builtin(b, args) => self.builtin(*b, args, span),
+            CExpr::FoundNumber(n, range) => {
+                let n = n.clone();
+                let (least, most) = (self.int(&range[0]), self.int(&range[1]));
+                let at = range[0].span;
+                Box::new(move |m| {
+                    let range = (least(m)?, most(m)?);
+                    let about = m.ev.about();
+                    match found_number(m.ev.findings, &n, about, range, at) {
+                        Ok(v) => Ok(Value::Int(v)),
+                        Err(s) => m.fail(s),
+                    }
+                })
+            }
             CExpr::Finding(_) | CExpr::Fact(_) | CExpr::Not(_) => {
                 let f = self.bool_of(e);
                 Box::new(move |m| f(m).map(Value::Bool))
@@ -626,17 +643,4 @@ fn is_arithmetic(op: BinOp) -> bool {
         op,
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem
     )
-}
-
-/// A finding of fact, about the call the evaluation is about; an unknown one stops the
-/// evaluation with the question (the caller branches on it).
-fn finding(m: &mut Machine, n: &str) -> R<bool> {
-    let about = m.ev.about();
-    match m.ev.findings.get(n, about) {
-        Some(b) => Ok(b),
-        None => m.fail(Stop::Unknown(crate::eval::ops::Asked {
-            name: n.to_string(),
-            about,
-        })),
-    }
 }
