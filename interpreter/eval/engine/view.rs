@@ -405,10 +405,11 @@ impl<'a> Table<'a> {
                 .map(|c| CallLine {
                     seat: c.seat,
                     call: probe::shown(c.call).text(),
+                    // A deemed pass cancelled with later calls (36A) is cancelled.
                     status: match (c.status, c.deemed) {
+                        (Status::Cancelled, _) => "cancelled",
                         (_, true) => "deemed",
                         (Status::Standing, _) => "stands",
-                        (Status::Cancelled, _) => "cancelled",
                         (Status::Pending, _) => "pending",
                     },
                 })
