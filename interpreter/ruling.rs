@@ -517,6 +517,8 @@ pub enum AnswerHow {
     ByCalling,
     /// By playing a card (53A: the next player plays to a lead out of turn).
     ByPlaying,
+    /// By the pass the Laws deem the chooser made when another called at his turn (28A).
+    ByDeemedPass,
     /// By the act another rectification rules on (48B1: declarer spreads his hand, 54A).
     ByAct,
     /// Nobody answered before the case went on or ended.

@@ -178,6 +178,7 @@ impl Renderer<'_> {
                     AnswerHow::Chosen => "chosen",
                     AnswerHow::ByCalling => "by_calling",
                     AnswerHow::ByPlaying => "by_playing",
+                    AnswerHow::ByDeemedPass => "by_deemed_pass",
                     AnswerHow::ByAct => "by_act",
                     AnswerHow::Default => "default",
                 };
@@ -206,6 +207,7 @@ impl Renderer<'_> {
                     AnswerHow::Chosen => self.p("answer_chosen", &args),
                     AnswerHow::ByCalling => self.p("answer_by_calling", &args),
                     AnswerHow::ByPlaying => self.p("answer_by_playing", &args),
+                    AnswerHow::ByDeemedPass => self.p("answer_by_deemed_pass", &args),
                     AnswerHow::ByAct => self.p("answer_by_act", &args),
                     AnswerHow::Default => self.p("answer_default", &args),
                 }

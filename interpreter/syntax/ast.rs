@@ -301,6 +301,9 @@ pub struct ImpliedAnswer {
     /// `even together`: a call of the same moment as the act that opened the choice answers
     /// it too (33: deemed made after it).
     pub together: bool,
+    /// `by deemed pass`: the act implies the chooser's answer by the pass the Laws deem he
+    /// made (28A); the answer is his.
+    pub by_deemed_pass: bool,
     pub answer: Ident,
     pub span: Span,
 }

@@ -205,11 +205,12 @@ impl<'a> Table<'a> {
 
     /// The open choice that an act of `seat` answers by being made, and the answer: a
     /// call (27A1: LHO calls, and so accepts) or a card (`on_play`, 53A).
+    /// With the answer, whether the act gives it as the chooser's deemed pass (28A).
     pub(super) fn implied_answer(
         &self,
         seat: Seat,
         on_play: bool,
-    ) -> Result<Option<(usize, String)>, Fail> {
+    ) -> Result<Option<(usize, String, bool)>, Fail> {
         // Built only for an open choice that an act of this kind may answer: most acts have
         // none, and at a call the table changes again (the call is ruled as pending) before
         // the next question, and a view built here was thrown away.
@@ -234,7 +235,7 @@ impl<'a> Table<'a> {
                             continue;
                         }
                     }
-                    return Ok(Some((i, im.answer.name.clone())));
+                    return Ok(Some((i, im.answer.name.clone(), im.by_deemed_pass)));
                 }
             }
         }

@@ -118,17 +118,24 @@ impl<'a> Table<'a> {
     /// The open choice a call (or, `on_play`, a card) of `seat` answers by being made,
     /// answered, the defaults the case passed by settled first; whether there was one.
     pub(super) fn answer_by_act(&mut self, seat: Seat, on_play: bool) -> Result<bool, Fail> {
-        let Some((i, answer)) = self.implied_answer(seat, on_play)? else {
+        let Some((i, answer, by_deemed_pass)) = self.implied_answer(seat, on_play)? else {
             return Ok(false);
         };
         let p = Rc::unwrap_or_clone(self.pending.remove(i));
         self.settle_defaults_before(&p)?;
-        let how = if on_play {
-            AnswerHow::ByPlaying
-        } else {
-            AnswerHow::ByCalling
+        // By a deemed pass (28A), the answer is the chooser's, not the caller's.
+        let (who, how) = match (&p.waiting, by_deemed_pass, on_play) {
+            (
+                Waiting::Choice {
+                    chooser: Some(c), ..
+                },
+                true,
+                _,
+            ) => (*c, AnswerHow::ByDeemedPass),
+            (_, _, true) => (seat, AnswerHow::ByPlaying),
+            _ => (seat, AnswerHow::ByCalling),
         };
-        self.resolve_choice(p, seat, &answer, how)?;
+        self.resolve_choice(p, who, &answer, how)?;
         Ok(true)
     }
 

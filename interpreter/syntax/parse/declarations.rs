@@ -171,12 +171,14 @@ impl Builder {
                     let mut when = None;
                     let mut answer = None;
                     let mut together = false;
+                    let mut by_deemed_pass = false;
                     for q in x.into_inner() {
                         match q.as_rule() {
                             Rule::expr if by.is_none() => by = Some(self.expr(q)?),
                             Rule::expr => when = Some(self.expr(q)?),
                             Rule::ident => answer = Some(self.ident(q)),
                             Rule::even_together => together = true,
+                            Rule::by_deemed_pass => by_deemed_pass = true,
                             _ => {}
                         }
                     }
@@ -186,6 +188,7 @@ impl Builder {
                         by,
                         when,
                         together,
+                        by_deemed_pass,
                         answer,
                         span: ispan,
                     });
