@@ -76,7 +76,8 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("answer-limited-twice", "lawbook::check::duplicate", &["agree"])]
 #[case("answer-choice-unknown-option", "lawbook::check::unknown_name", &["condome"])]
 #[case("answer-choice-unknown-answer", "lawbook::check::unknown_name", &["acept"])]
-#[case("forces-not-a-card", "lawbook::check::type_mismatch", &["s"])]
+#[case("forces-not-a-condition", "lawbook::check::type_mismatch", &["s"])]
+#[case("avoids-cards-in-the-auction", "lawbook::check::type_mismatch", &["is_pass(x)"])]
 #[case("finding-range-not-int", "lawbook::check::type_mismatch", &["true"])]
 #[case("finding-range-recursion", "lawbook::check::recursion", &["tricks_found", "most_found"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(

@@ -1,6 +1,7 @@
 //! An obligation's clauses: `keeps` and `ends` are conditions on the act of its holder,
-//! `yields to` names obligations kept by the same kind of act, and `forces` a card parameter
-//! its holder must play at his first legal opportunity.
+//! `yields to` names obligations kept by the same kind of act, and `forces` and `avoids` are
+//! conditions on a card, the cards its holder plays or does not play in the play a claim
+//! leaves open.
 
 use super::{in_source_order, Checker, E_NAME, E_TYPE};
 use crate::check::types::Type;
@@ -19,19 +20,17 @@ impl Checker {
             if let Some(e) = &o.ends {
                 self.expect(e, &scope, &Type::Bool);
             }
-            if let Some(f) = &o.forces {
-                let is_card_param = o
-                    .params
-                    .iter()
-                    .any(|p| p.name.name == f.name && self.type_of(&p.ty) == Some(Type::Card));
-                if !is_card_param {
+            for (word, e) in [("forces", &o.forces), ("avoids", &o.avoids)] {
+                let Some(e) = e else { continue };
+                self.expect(e, &scope, &Type::Bool);
+                if !o.on_play {
                     self.err(
                         Diag::new(
                             E_TYPE,
-                            format!("`forces {}` names no card parameter of `{}`", f.name, o.name.name),
+                            format!("`{word}` names cards, and `{}` is kept by calls", o.name.name),
                         )
-                        .label(f.span, "not a parameter of type card")
-                        .help("name the card parameter the holder must play, e.g. `obligation penalty(pc: card) { … forces pc }`"),
+                        .label(e.span, "read only in the play")
+                        .help(format!("`{word}` belongs to an obligation kept by cards: `play x by holder keeps when …`")),
                     );
                 }
             }

@@ -17,10 +17,10 @@
 //!    (those are kept for their turn), or any legal card when it holds nothing else legal.
 //!
 //! The defenders play any legal card. An empty statement ("the rest are mine") fixes nothing:
-//! the claimer's side may then play any legal card too. A card its holder must play at his
-//! first legal opportunity (`search_forced`: a major penalty card, the law book's `forces`)
-//! is played whenever it is legal, before any other choice. The result is the fewest tricks the
-//! claimer's side takes over all these choices.
+//! the claimer's side may then play any legal card too. Every hand keeps to the obligations
+//! in force on it (`search_restricted`, the law book's `forces` and `avoids`: a penalty card,
+//! a lead required or prohibited; see `restrict`) before any other choice. The result is the
+//! fewest tricks the claimer's side takes over all these choices.
 //!
 //! # Bounded work
 //!
@@ -41,12 +41,15 @@ use super::{valid_card, ClaimError, ClaimErrorKind, Position};
 use crate::model::{Card, Seat, Side, Strain};
 mod cards;
 mod memo;
+mod restrict;
 
 use cards::{
     beaten_by, highest_of_each_suit, representatives, unbeaten, Order, ORDER, SUIT_BLOCKS, SUIT_OF,
 };
 pub(crate) use memo::Memo;
 use memo::{OnPath, Remembered, Squeezed};
+use restrict::State;
+pub use restrict::{Kind, Lasts, Restriction, Restrictions, MOST as MOST_RESTRICTIONS};
 
 /// Cards tried before the search gives up: about a second of work in the test profile, and
 /// the remembered positions stay within some tens of megabytes. Every position of the play
@@ -109,23 +112,26 @@ pub(crate) fn search(
     budget: u64,
     goal: Goal,
 ) -> Result<Line, ClaimError> {
-    search_forced(pos, claimer, statement, budget, goal, [0; 4])
+    search_restricted(pos, claimer, statement, budget, goal, &Restrictions::none())
 }
 
-/// `search` where each seat must play a card of `forced` (its bit set, by [`Seat::index`])
-/// whenever one is a legal choice: the cards an obligation in force makes its holder play at
-/// his first legal opportunity (a major penalty card, 50D1), which the play the claim leaves
-/// open keeps to as any play would.
-pub(crate) fn search_forced(
+/// `search` where every hand keeps to `restrictions`: what the obligations in force make
+/// their holders play or not play (a penalty card, 50C, 50D1; a lead required or prohibited,
+/// 26B, 50D2(a)), which the play the claim leaves open keeps to as any play would.
+pub(crate) fn search_restricted(
     pos: &Position,
     claimer: Seat,
     statement: &[Card],
     budget: u64,
     goal: Goal,
-    forced: [u64; 4],
+    restrictions: &Restrictions,
 ) -> Result<Line, ClaimError> {
-    let memo = Memo::for_statement(statement.len());
-    search_remembering(pos, claimer, statement, budget, goal, memo, forced)
+    let memo = if restrictions.is_empty() {
+        Memo::for_statement(statement.len())
+    } else {
+        Memo::restricted()
+    };
+    search_remembering(pos, claimer, statement, budget, goal, memo, restrictions)
 }
 
 /// `search` remembering positions in `memo` (the tests hold the short keys to `Memo::whole`).
@@ -136,7 +142,7 @@ pub(crate) fn search_remembering(
     budget: u64,
     goal: Goal,
     memo: Memo,
-    forced: [u64; 4],
+    restrictions: &Restrictions,
 ) -> Result<Line, ClaimError> {
     pos.check()?;
     let side = claimer.side();
@@ -172,7 +178,9 @@ pub(crate) fn search_remembering(
         budget,
         path: vec![],
         floor: 0,
-        forced,
+        distinct: stmt_mask | restrictions.distinct(),
+        state: restrictions.start(),
+        restrictions,
     };
     if pos.tricks_left() == 0 {
         return Ok(Line {
@@ -315,8 +323,13 @@ struct Search<'a> {
     /// tried every choice and proved each no worse: the replays of the corpus tried 207,269
     /// cards on top of their searches' 394,895.
     floor: u8,
-    /// Each seat's cards it must play whenever one is a legal choice (`search_forced`).
-    forced: [u64; 4],
+    /// What the obligations in force make each hand play or not play (`search_restricted`),
+    /// and which of them are in force at the turn being searched.
+    restrictions: &'a Restrictions,
+    state: State,
+    /// The cards no other card stands for as a choice: the statement's, and those a
+    /// restriction tells apart from the cards beside them.
+    distinct: u64,
 }
 
 impl Search<'_> {
@@ -399,18 +412,38 @@ impl Search<'_> {
     ) -> Result<(u8, P::Trick), Stopped> {
         let mut after = *hands;
         after[seat.index()] &= !(1 << c);
+        if !self.restrictions.is_empty() {
+            let before = self.state;
+            self.state = self.restrictions.after(before, seat, 1 << c, t.n == 0);
+            let result = self.next::<P>(after, t, seat, c, limit);
+            self.state = before;
+            return result;
+        }
+        self.next::<P>(after, t, seat, c, limit)
+    }
+
+    /// `play` with `hands` no longer holding `c`.
+    #[inline(always)]
+    fn next<P: Play>(
+        &mut self,
+        hands: Hands,
+        t: &Trick,
+        seat: Seat,
+        c: u8,
+        limit: u8,
+    ) -> Result<(u8, P::Trick), Stopped> {
         match t.n {
             3 => {
                 let mut full = *t;
                 full.cards[3] = c;
                 full.n = 4;
                 full.ahead = if t.beats >> c & 1 == 1 { 3 } else { t.ahead };
-                self.complete::<P>(after, full, limit)
+                self.complete::<P>(hands, full, limit)
             }
             _ => {
                 let mut next = *t;
                 next.push(c, self.trump);
-                self.in_trick::<P>(after, next, seat.lho(), limit)
+                self.in_trick::<P>(hands, next, seat.lho(), limit)
             }
         }
     }
@@ -467,6 +500,7 @@ impl Search<'_> {
             return Ok(sure);
         }
         let (key, here) = memo::key(self.path.last(), self.statement, hands, live, leader);
+        let key = (key, self.restrictions.word(self.state, live));
         if let Some(e) = self.memo.get(&key) {
             if e.exact || e.tricks >= limit {
                 return Ok(e.tricks);
@@ -537,10 +571,12 @@ impl Search<'_> {
             Some(block) if hand & block != 0 => hand & block,
             _ => hand,
         };
-        // A card he must play at his first legal opportunity, if one is legal now.
-        let allowed = match allowed & self.forced[seat.index()] {
-            0 => allowed,
-            must => must,
+        // What the obligations in force on him leave of them.
+        let allowed = if self.restrictions.is_empty() {
+            allowed
+        } else {
+            self.restrictions
+                .narrow(allowed, seat, t.n == 0, self.state)
         };
         let ours = hands[self.side_seats().0.index()] | hands[self.side_seats().1.index()];
         // The statement's cards not yet played.
@@ -574,7 +610,7 @@ impl Search<'_> {
         if pool & pool.wrapping_sub(1) == 0 {
             return pool;
         }
-        representatives(pool, t.live, self.stmt_mask)
+        representatives(pool, t.live, self.distinct)
     }
 
     /// Who wins a complete trick (Law 44E, 44F): the card ahead after the last (see
@@ -610,6 +646,9 @@ impl Search<'_> {
             // The hands still hold the cards of this trick from `from` on.
             for i in from..4 {
                 hands[t.seat(i).index()] &= !(1 << t.cards[i]);
+                self.state =
+                    self.restrictions
+                        .after(self.state, t.seat(i), 1 << t.cards[i], i == 0);
             }
             from = 0;
             let leader = self.winner(&t);

@@ -348,9 +348,12 @@ pub struct Obligation {
     /// `yields to A, B for e`: not breached when playing `e` would break A or B (50D1(b)).
     pub yields: Option<Yields>,
     pub ends: Option<Expr>,
-    /// `forces pc`: the card parameter its holder must play at his first legal opportunity
-    /// (50D1), as the line search of a claim reads it.
-    pub forces: Option<Ident>,
+    /// `forces when c`: its holder plays a card for which `c` holds whenever one is legal
+    /// (50D1), as the play a claim leaves open reads it.
+    pub forces: Option<Box<Expr>>,
+    /// `avoids when c`: its holder plays no card for which `c` holds while he has another
+    /// legal one (50C, 26B), as the play a claim leaves open reads it.
+    pub avoids: Option<Box<Expr>>,
     pub ask: Option<Translations>,
     /// Declared `permission`: nothing breaks it; the ruling lists it as used or not.
     pub permission: bool,

@@ -139,6 +139,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::play_card => "`play`",
         R::kw_together => "`together with`",
         R::forces | R::kw_forces => "`forces`",
+        R::avoids | R::kw_avoids => "`avoids`",
         R::kw_with => "`with`",
         R::lead_from | R::kw_from => "`lead from`",
         R::no_rectification | R::kw_no => "`no rectification`",

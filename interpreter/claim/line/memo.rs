@@ -50,6 +50,10 @@ pub(crate) enum Memo {
     Bare(Table<[u64; 2]>),
     Short(Table<[u64; 3]>),
     Long(Table<Key>),
+    /// A search where obligations restrict the play: the key with what they add
+    /// (`Restrictions::word`), which the other kinds leave out (it is the same at every
+    /// boundary of a search with no restriction).
+    Restricted(Table<(Key, [u64; 2])>),
 }
 
 impl Memo {
@@ -67,21 +71,27 @@ impl Memo {
         }
     }
 
+    pub(super) fn restricted() -> Memo {
+        Memo::Restricted(Table::default())
+    }
+
     #[inline]
-    pub(super) fn get(&self, key: &Key) -> Option<Remembered> {
+    pub(super) fn get(&self, (key, more): &(Key, [u64; 2])) -> Option<Remembered> {
         match self {
             Memo::Bare(m) => m.get(&key.0),
             Memo::Short(m) => m.get(&[key.0[0], key.0[1], key.1[0]]),
             Memo::Long(m) => m.get(key),
+            Memo::Restricted(m) => m.get(&(*key, *more)),
         }
     }
 
     #[inline]
-    pub(super) fn insert(&mut self, key: Key, value: Remembered) {
+    pub(super) fn insert(&mut self, (key, more): (Key, [u64; 2]), value: Remembered) {
         match self {
             Memo::Bare(m) => m.insert(key.0, value),
             Memo::Short(m) => m.insert([key.0[0], key.0[1], key.1[0]], value),
             Memo::Long(m) => m.insert(key, value),
+            Memo::Restricted(m) => m.insert((key, more), value),
         };
     }
 }
@@ -133,6 +143,13 @@ impl WholeKey for Key {
     fn hash(&self) -> u64 {
         let statement = self.1[0] ^ self.1[1].rotate_left(13) ^ self.1[2].rotate_left(37);
         WholeKey::hash(&[self.0[0], self.0[1], statement])
+    }
+}
+
+impl WholeKey for (Key, [u64; 2]) {
+    fn hash(&self) -> u64 {
+        let more = self.1[0].rotate_left(7) ^ self.1[1].rotate_left(53);
+        WholeKey::hash(&self.0) ^ more.wrapping_mul(MIX)
     }
 }
 

@@ -6,10 +6,14 @@
 //! `dd_tricks` and `trump_outstanding`; a computation that fails (its budget spent) leaves
 //! the claim ruled without it, and the ruling says so.
 
+use super::irregularity::obl_env;
 use super::*;
-use crate::claim::line::{search_forced, Goal};
+use crate::claim::line::{
+    search_restricted, Goal, Kind, Lasts, Restriction, Restrictions, MOST_RESTRICTIONS,
+};
 use crate::claim::{ClaimError, ClaimErrorKind, DoubleDummy, Position, DEFAULT_NODE_BUDGET};
 use crate::model::Side;
+use crate::syntax::ast::Expr;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -121,19 +125,105 @@ impl Table<'_> {
         self.end_play()
     }
 
-    /// The cards each seat must play at his first legal opportunity, by the obligations in
-    /// force that say so (`forces`: a major penalty card, 50D1), by [`Seat::index`].
-    fn forced_cards(&self) -> [u64; 4] {
-        let mut forced = [0u64; 4];
-        for o in self.obligations.iter().filter(|o| o.status == "in force") {
+    /// What the obligations in force make their holders play or not play in the play the
+    /// claim leaves open (`forces`, `avoids`), each read card by card as the table stands,
+    /// and the cards whose play ends it (`ends`). An obligation that yields to others
+    /// (50D1(b)) is read after them.
+    fn claim_restrictions(&self) -> Result<Restrictions, ClaimError> {
+        let restricting = |o: &&Obl| {
             let decl = &self.book.obligations[&*o.name];
-            let Some(f) = &decl.forces else { continue };
-            let at = decl.params.iter().position(|p| p.name.name == f.name);
-            if let Some(Value::Card(c)) = at.and_then(|i| o.args.get(i)) {
-                forced[o.holder.index()] |= 1 << c.index();
+            o.status == "in force" && (decl.forces.is_some() || decl.avoids.is_some())
+        };
+        if !self.obligations.iter().any(|o| restricting(&o)) {
+            return Ok(Restrictions::none());
+        }
+        // The view the cards are read on: built with no claim facts where it is built now
+        // (this runs while a view is built, when a claim's facts are computed again), and not
+        // kept for later questions.
+        self.reading_restrictions.set(Some(false));
+        let view = self.view();
+        let built = self.reading_restrictions.take() == Some(true);
+        let list = self.read_restrictions(&view, restricting);
+        if built {
+            *self.view_cache.borrow_mut() = None;
+        }
+        list
+    }
+
+    fn read_restrictions(
+        &self,
+        view: &View,
+        restricting: impl Fn(&&Obl) -> bool,
+    ) -> Result<Restrictions, ClaimError> {
+        let mut list = vec![];
+        for o in self.obligations.iter().filter(restricting) {
+            let decl = &self.book.obligations[&*o.name];
+            let lasts = match o.duration {
+                Duration::RestOfAuction => continue,
+                Duration::NextTurn => Lasts::NextTurn,
+                Duration::NextLead => Lasts::NextLead,
+                Duration::WhileOnLead => Lasts::WhileOnLead { started: o.started },
+                Duration::RestOfPlay => Lasts::RestOfPlay,
+            };
+            let cards = |e: Option<&Expr>| -> Result<u64, ClaimError> {
+                let Some(e) = e else { return Ok(0) };
+                let mut mask = 0u64;
+                for i in 0..52 {
+                    let c = Value::Card(Card::from_index(i));
+                    let mut env = obl_env(decl, &o.args, o.holder, &c);
+                    match self.ev.eval_bool(e, &mut env, view) {
+                        Ok(true) => mask |= 1 << i,
+                        Ok(false) => {}
+                        Err(stop) => {
+                            return Err(ClaimError::new(
+                                ClaimErrorKind::Position,
+                                format!("`{}` could not be read card by card: {stop:?}", o.name),
+                            ))
+                        }
+                    }
+                }
+                Ok(mask)
+            };
+            let ends = cards(decl.ends.as_ref())?;
+            for (kind, e) in [(Kind::Plays, &decl.forces), (Kind::Avoids, &decl.avoids)] {
+                let Some(e) = e else { continue };
+                list.push((
+                    yield_depth(self.book, &o.name, 0),
+                    Restriction {
+                        holder: o.holder,
+                        kind,
+                        cards: cards(Some(e))?,
+                        ends,
+                        lasts,
+                        group: 0,
+                    },
+                    o.name.clone(),
+                ));
             }
         }
-        forced
+        // Stable: the order the obligations were imposed within each depth.
+        list.sort_by_key(|(depth, ..)| *depth);
+        // One group to each obligation, holder and kind in a row.
+        let mut groups: Vec<(Rc<str>, Seat, Kind)> = vec![];
+        let list = list
+            .into_iter()
+            .map(|(_, mut r, name)| {
+                let g = (name, r.holder, r.kind);
+                if groups.last() != Some(&g) {
+                    groups.push(g);
+                }
+                r.group = groups.len() as u32;
+                r
+            })
+            .collect();
+        Restrictions::new(list).map_err(|n| {
+            ClaimError::new(
+                ClaimErrorKind::Position,
+                format!(
+                    "{n} obligations bind the play the claim leaves open; the line search keeps to at most {MOST_RESTRICTIONS}"
+                ),
+            )
+        })
     }
 
     /// The position at the claim, as the solver and the line search take it.
@@ -177,12 +267,12 @@ impl Table<'_> {
         let pos = self
             .claim_position()
             .ok_or_else(|| ClaimError::new(ClaimErrorKind::Position, "the play has not started"))?;
-        let forced = self.forced_cards();
-        let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top} {forced:?}");
+        let restrictions = self.claim_restrictions()?;
+        let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top} {restrictions:?}");
         if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
             return known;
         }
-        let evidence = compute(&pos, claimer, line, from_the_top, forced);
+        let evidence = compute(&pos, claimer, line, from_the_top, &restrictions);
         KNOWN.with(|k| {
             let mut k = k.borrow_mut();
             // A bound on what a long run (a whole corpus) keeps.
@@ -200,7 +290,7 @@ fn compute(
     claimer: Seat,
     line: &[Card],
     from_the_top: bool,
-    forced: [u64; 4],
+    restrictions: &Restrictions,
 ) -> Evidence {
     let side = claimer.side();
     let goal = if from_the_top {
@@ -208,12 +298,20 @@ fn compute(
     } else {
         Goal::Worst
     };
-    let worst = search_forced(pos, claimer, line, DEFAULT_NODE_BUDGET, goal, forced)?;
-    // Best play: the solver's, which knows no card a player must play; with one in force,
-    // the line search's own best play, which keeps to it (its tests hold it to the solver's
-    // where nothing is forced).
-    let dd = if forced.iter().any(|&f| f != 0) {
-        search_forced(pos, claimer, &[], DEFAULT_NODE_BUDGET, Goal::Best, forced)?.tricks
+    let worst = search_restricted(pos, claimer, line, DEFAULT_NODE_BUDGET, goal, restrictions)?;
+    // Best play: the solver's, which knows no obligation; with one in force, the line
+    // search's own best play, which keeps to it (its tests hold it to the solver's where
+    // nothing restricts the play).
+    let dd = if !restrictions.is_empty() {
+        search_restricted(
+            pos,
+            claimer,
+            &[],
+            DEFAULT_NODE_BUDGET,
+            Goal::Best,
+            restrictions,
+        )?
+        .tricks
     } else {
         SOLVER.with(|s| {
             let mut solver = s.borrow_mut();
@@ -243,4 +341,21 @@ fn compute(
         },
         worst.play,
     ))
+}
+
+/// How deep `name` stands in the law book's `yields to`: 0 for an obligation that yields to
+/// none, one more than the deepest it yields to otherwise (a cycle is cut at its start).
+fn yield_depth(book: &CompiledBook, name: &str, seen: usize) -> usize {
+    let Some(y) = book.obligations.get(name).and_then(|o| o.yields.as_ref()) else {
+        return 0;
+    };
+    if seen > book.obligations.len() {
+        return 0;
+    }
+    1 + y
+        .to
+        .iter()
+        .map(|t| yield_depth(book, &t.name, seen + 1))
+        .max()
+        .unwrap_or(0)
 }

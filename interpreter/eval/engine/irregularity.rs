@@ -545,7 +545,7 @@ fn bind_irregularities<'a>(book: &'a CompiledBook, env: &mut Env<'a>, is: impl F
 }
 
 /// The names an obligation's expressions see: its parameters, the act and the holder.
-fn obl_env<'a>(
+pub(super) fn obl_env<'a>(
     decl: &'a crate::syntax::ast::Obligation,
     args: &[Value],
     holder: Seat,

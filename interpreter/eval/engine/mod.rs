@@ -399,6 +399,9 @@ pub struct Table<'a> {
     view_cache: std::cell::RefCell<Option<view::CachedView>>,
     /// The view the pure definitions are asked on (`Table::ask`): none of the table's state.
     stateless: std::cell::OnceCell<Rc<View>>,
+    /// While a claim's restrictions are read (`claim_restrictions`): a view built then holds
+    /// no claim facts, which are what is being computed (`Some(true)` once one was built).
+    reading_restrictions: std::cell::Cell<Option<bool>>,
 }
 
 /// A claim or a concession as the table holds it while the law book rules it.
@@ -587,6 +590,7 @@ impl<'a> Table<'a> {
             made: 0,
             view_cache: Default::default(),
             stateless: Default::default(),
+            reading_restrictions: Default::default(),
         }
     }
 

@@ -170,6 +170,10 @@ impl<'a> Table<'a> {
 
     /// The facts a claim is judged on, or why there are none.
     fn claim_evidence_now(&self) -> Result<crate::eval::view::ClaimFacts, Rc<str>> {
+        if self.reading_restrictions.get().is_some() {
+            self.reading_restrictions.set(Some(true));
+            return Err(Rc::from("the claim's facts are being computed"));
+        }
         match self.claim_facts() {
             Some((evidence, _)) => evidence.map_err(|e| Rc::from(e.message)),
             None => Err(Rc::from("no claim has been made")),

@@ -258,6 +258,7 @@ impl Builder {
         };
         let mut ends = None;
         let mut forces = None;
+        let mut avoids = None;
         let mut ask = None;
         let mut yields = None;
         for x in it {
@@ -278,7 +279,8 @@ impl Builder {
                     });
                 }
                 Rule::ends => ends = Some(self.expr(x.into_inner().nth(2).unwrap())?),
-                Rule::forces => forces = Some(self.ident(x.into_inner().nth(1).unwrap())),
+                Rule::forces => forces = Some(Box::new(self.expr(x.into_inner().nth(2).unwrap())?)),
+                Rule::avoids => avoids = Some(Box::new(self.expr(x.into_inner().nth(2).unwrap())?)),
                 Rule::ask => ask = Some(self.translations(x)),
                 _ => {}
             }
@@ -293,6 +295,7 @@ impl Builder {
             yields,
             ends,
             forces,
+            avoids,
             ask,
             permission,
             span,
