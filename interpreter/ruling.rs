@@ -171,6 +171,9 @@ pub struct ClaimReport {
     /// said, without the facts a claim is judged on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_claim: bool,
+    /// What was said concerns the trick in progress alone (68).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub trick_in_progress: bool,
     /// Of the tricks left, those the claimer's side is to win.
     pub claimed: u8,
     pub left: u8,

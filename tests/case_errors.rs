@@ -58,6 +58,16 @@ use std::path::Path;
     "keep the line that says the side's part"
 )]
 #[case("partner-agrees-to-claim", "N agree", "a player who may answer so")]
+#[case(
+    "trick-in-progress-before-its-lead",
+    "W concedes trick",
+    "(`claims 1`)"
+)]
+#[case(
+    "trick-in-progress-before-its-lead-sk",
+    "Z vzdáva zdvih",
+    "(`nárokuje 1`)"
+)]
 #[case("partner-agrees-to-claim-sk", "S súhlasí", "môže tak iba Z, V")]
 #[case("objection-after-next-deal", "E dispute", "for the Director to find")]
 #[case(

@@ -304,7 +304,8 @@ impl Cx<'_> {
     }
 
     /// `S claims all SA SK`, `S claims 3`, `E concedes 2`: the number of tricks (or all), then
-    /// the cards of the stated line.
+    /// the cards of the stated line. `E concedes trick`: a statement about the trick in
+    /// progress alone (68).
     fn claim(
         &self,
         seat: crate::model::Seat,
@@ -326,8 +327,11 @@ impl Cx<'_> {
             diags.push(self.error("case.claim.tricks", whole, &[]).help(help));
             return None;
         };
+        let trick_in_progress = self.is("event", "trick", &n.text);
         let tricks = if self.is("event", "all", &n.text) {
             None
+        } else if trick_in_progress {
+            Some(1)
         } else {
             match n.text.parse::<u8>() {
                 Ok(k) if k <= 13 => Some(k),
@@ -360,6 +364,7 @@ impl Cx<'_> {
             tricks,
             line: cards,
             concession: !claims,
+            trick_in_progress,
         })
     }
 

@@ -238,6 +238,8 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // claimer put it as a concession.
     ("tricks_left", || Type::Int),
     ("conceded", || Type::Bool),
+    // What the claimer said concerns the trick in progress alone, as the case says (68).
+    ("claim_of_trick_in_progress", || Type::Bool),
     // The players who claimed or conceded tricks, in order (63A3, 63A4: a claim establishes
     // a revoke).
     ("claimers", || Type::List(Box::new(Type::Seat))),

@@ -320,6 +320,7 @@ impl Compiler<'_> {
                 "hands_returned" => StateVar::HandsReturned,
                 "tricks_left" => StateVar::TricksLeft,
                 "conceded" => StateVar::Conceded,
+                "claim_of_trick_in_progress" => StateVar::ClaimOfTrickInProgress,
                 "claimers" => StateVar::Claimers,
                 "cards_since_claim" => StateVar::CardsSinceClaim,
                 "lead_awaits_ruling" => StateVar::LeadAwaitsRuling,

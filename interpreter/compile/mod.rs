@@ -39,6 +39,7 @@ pub enum StateVar {
     RoundEnded,
     TricksLeft,
     Conceded,
+    ClaimOfTrickInProgress,
     Claimers,
     CardsSinceClaim,
     LeadAwaitsRuling,

@@ -272,6 +272,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
             }
         }
         StateVar::Conceded => Value::Bool(view.conceded),
+        StateVar::ClaimOfTrickInProgress => Value::Bool(view.claim_of_trick_in_progress),
         StateVar::CardsSinceClaim => Value::Int(view.cards_since_claim),
         StateVar::LeadAwaitsRuling => Value::Bool(view.lead_awaits_ruling),
         StateVar::Claimers => Value::List(Rc::new(

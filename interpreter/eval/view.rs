@@ -43,6 +43,8 @@ pub struct View {
     /// At a claim (Law 68): the tricks not yet complete, and whether it was a concession.
     pub tricks_left: i64,
     pub conceded: bool,
+    /// What the claimer said concerns the trick in progress alone (68).
+    pub claim_of_trick_in_progress: bool,
     /// The players who claimed or conceded tricks (68), in order (63A3, 63A4).
     pub claimers: Vec<Seat>,
     /// The choices players were asked to make (`choices_asked`).
@@ -141,6 +143,7 @@ impl Default for View {
             facts: Rc::from([]),
             tricks_left: 0,
             conceded: false,
+            claim_of_trick_in_progress: false,
             claimers: vec![],
             choices_asked: Rc::new(vec![]),
             choices_open: Rc::new(vec![]),

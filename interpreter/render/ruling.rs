@@ -422,11 +422,13 @@ impl Renderer<'_> {
             &[
                 indent,
                 &self.p(
-                    match (c.no_claim, c.concession) {
-                        (true, true) => "claim_statement_conceding",
-                        (true, false) => "claim_statement",
-                        (false, true) => "claim_conceded",
-                        (false, false) => "claim_made",
+                    match (c.no_claim, c.concession, c.trick_in_progress) {
+                        (true, true, true) => "claim_statement_conceding_trick",
+                        (true, false, true) => "claim_statement_trick",
+                        (true, true, false) => "claim_statement_conceding",
+                        (true, false, false) => "claim_statement",
+                        (false, true, _) => "claim_conceded",
+                        (false, false, _) => "claim_made",
                     },
                     &[
                         ("seat", A::Seat(c.claimer)),

@@ -44,12 +44,19 @@ impl Table<'_> {
         tricks: Option<u8>,
         line: &[Card],
         concession: bool,
+        trick_in_progress: bool,
     ) -> Result<(), Fail> {
         self.next_player()?;
         let left = {
             let play = self.play.as_ref().unwrap();
             if play.ended {
                 return Err(self.event_error(Message::new("table.claim_late").with("seat", seat)));
+            }
+            // 68 (SK 1686): "aktuálneho neúplného zdvihu": a trick someone has led to.
+            if trick_in_progress && play.current().is_empty() {
+                return Err(self.event_error(
+                    Message::new("table.claim_no_trick_in_progress").with("seat", seat),
+                ));
             }
             13 - play.winners.len() as u8
         };
@@ -87,6 +94,7 @@ impl Table<'_> {
             worst,
             concession,
             left,
+            trick_in_progress,
             cards_before: self.play.as_ref().map_or(0, |p| p.every_play.len()),
             evidence,
             no_claim: false,

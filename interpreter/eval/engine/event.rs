@@ -42,12 +42,15 @@ pub enum Event {
     Play { seat: Option<Seat>, card: Card },
     /// A claim or a concession (Law 68): `tricks` of the remaining tricks for the claimer's
     /// side (`None`: all of them), the cards of the line he states, in order, and whether he
-    /// put it as a concession (68B: conceding some tricks claims the rest).
+    /// put it as a concession (68B: conceding some tricks claims the rest). With
+    /// `trick_in_progress`, what he said concerns the trick in progress alone (68: the case
+    /// says `trick`), which the claim then counts as its one trick.
     Claim {
         seat: Seat,
         tricks: Option<u8>,
         line: Vec<Card>,
         concession: bool,
+        trick_in_progress: bool,
     },
     /// Declarer calls a card from dummy incompletely (Law 46B): a word ("high", "low",
     /// "win", "anything"), a suit, a rank, or a whole card.

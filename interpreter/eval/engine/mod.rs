@@ -417,6 +417,8 @@ struct ClaimState {
     concession: bool,
     /// The tricks not yet complete at the claim.
     left: u8,
+    /// What was said concerns the trick in progress alone (the case's `trick`, 68).
+    trick_in_progress: bool,
     /// The cards led or played before the claim (`every_play`'s length then).
     cards_before: usize,
     /// The facts Law 70 is judged on, or why they could not be computed.
@@ -676,7 +678,8 @@ impl<'a> Table<'a> {
                 tricks,
                 line,
                 concession,
-            } => self.feed_claim(*seat, *tricks, line, *concession),
+                trick_in_progress,
+            } => self.feed_claim(*seat, *tricks, line, *concession, *trick_in_progress),
             Event::Designate {
                 seat,
                 word,

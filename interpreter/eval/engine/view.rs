@@ -150,10 +150,15 @@ impl<'a> Table<'a> {
     #[cfg(debug_assertions)]
     fn check_view(&self, view: &View) {
         // A copy of a view has an empty memo, as a view just built has.
-        let (kept, now) = (
-            format!("{:?}", view.clone()),
-            format!("{:?}", self.build_view(self.list_parts(), None)),
-        );
+        let reading = self.reading_restrictions.get();
+        let mut now = self.build_view(self.list_parts(), None);
+        // Built while a claim's restrictions are read, it holds no claim facts (they are
+        // what is being computed).
+        if reading.is_some() {
+            now.claim_evidence = view.claim_evidence.clone();
+            self.reading_restrictions.set(reading);
+        }
+        let (kept, now) = (format!("{:?}", view.clone()), format!("{now:?}"));
         assert_eq!(kept, now, "the table changed under a view it kept");
     }
 
@@ -351,6 +356,7 @@ impl<'a> Table<'a> {
             },
             tricks_left: self.claim.as_ref().map_or(0, |c| i64::from(c.left)),
             conceded: self.claim.as_ref().is_some_and(|c| c.concession),
+            claim_of_trick_in_progress: self.claim.as_ref().is_some_and(|c| c.trick_in_progress),
             claimers: self.claim.iter().map(|c| c.claimer).collect(),
             cards_since_claim: match (&*self.claim, &*self.play) {
                 (Some(c), Some(p)) => p.every_play.len().saturating_sub(c.cards_before) as i64,
@@ -446,6 +452,7 @@ impl<'a> Table<'a> {
                     claimer: c.claimer,
                     concession: c.concession,
                     no_claim: c.no_claim,
+                    trick_in_progress: c.trick_in_progress,
                     claimed: c.claimed,
                     left: c.left,
                     line_tricks: evidence.as_ref().ok().map(|f| f.line_tricks),
