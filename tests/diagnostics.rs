@@ -78,6 +78,7 @@ fn underlined(sources: &Sources, d: &Diag) -> Vec<String> {
 #[case("answer-choice-unknown-answer", "lawbook::check::unknown_name", &["acept"])]
 #[case("forces-not-a-condition", "lawbook::check::type_mismatch", &["s"])]
 #[case("avoids-cards-in-the-auction", "lawbook::check::type_mismatch", &["is_pass(x)"])]
+#[case("no-irregularity-as-an-irregularity", "lawbook::check::unknown_name", &["odd_call"])]
 #[case("finding-range-not-int", "lawbook::check::type_mismatch", &["true"])]
 #[case("finding-range-recursion", "lawbook::check::recursion", &["tricks_found", "most_found"])]
 fn a_bad_law_file_gets_a_diagnostic_at_its_fault(

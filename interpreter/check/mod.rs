@@ -95,6 +95,14 @@ pub struct RegulationInfo {
 }
 
 impl LawBook {
+    /// The act (`act`, not an irregularity) called `name`, and its law.
+    pub fn act_named(&self, name: &str) -> Option<(&Irregularity, u32)> {
+        self.irregularities
+            .iter()
+            .find(|i| i.decl.act && i.decl.name.name == name)
+            .map(|i| (&i.decl, i.law))
+    }
+
     pub fn law_title(&self, law: u32, lang: Lang) -> Option<&str> {
         self.laws.get(&law).and_then(|l| l.titles.get(lang))
     }

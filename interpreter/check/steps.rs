@@ -134,6 +134,43 @@ impl Checker {
         }
     }
 
+    /// `no irregularity as NAME`: NAME is an act the book declares (listed under its name
+    /// and law).
+    fn check_act_named(&self, name: &Ident) {
+        if self.book.act_named(&name.name).is_some() {
+            return;
+        }
+        let acts = self
+            .book
+            .irregularities
+            .iter()
+            .filter(|i| i.decl.act)
+            .map(|i| i.decl.name.name.as_str());
+        let hint = self.did_you_mean(&name.name, acts);
+        let what = if self
+            .book
+            .irregularities
+            .iter()
+            .any(|i| i.decl.name.name == name.name)
+        {
+            format!(
+                "`{}` is an irregularity, and `no irregularity as` names an act",
+                name.name
+            )
+        } else {
+            format!("no act is called `{}`", name.name)
+        };
+        self.err(
+            Diag::new(E_NAME, what)
+                .label(name.span, "not an act of the law book")
+                .help(if hint.is_empty() {
+                    "declare it: `act NAME { on … when … }`".to_string()
+                } else {
+                    hint
+                }),
+        );
+    }
+
     pub(super) fn check_block(&self, b: &Block, scope: &Scope, seen: &mut Vec<String>) {
         for s in &b.steps {
             match &s.kind {
@@ -363,8 +400,9 @@ impl Checker {
                         }
                     }
                 }
+                StepKind::NoIrregularity(Some(name)) => self.check_act_named(name),
                 StepKind::NoRectification
-                | StepKind::NoIrregularity
+                | StepKind::NoIrregularity(None)
                 | StepKind::NoClaim
                 | StepKind::Redeal
                 | StepKind::NoResult => {}

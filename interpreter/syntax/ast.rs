@@ -501,8 +501,9 @@ pub enum StepKind {
         on: Expr,
     },
     NoRectification,
-    /// The act is, in this case, no irregularity: the Laws allow it (21B1(a), 25A1).
-    NoIrregularity,
+    /// The act is, in this case, no irregularity: the Laws allow it (21B1(a), 25A1); with a
+    /// name, listed as that act of the law book, under its law (28A).
+    NoIrregularity(Option<Ident>),
     /// The statement is no claim or concession (68, 68A, 68B2).
     NoClaim,
     /// Steps run when the auction ends.

@@ -609,7 +609,15 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
-                StepKind::NoIrregularity => Arc::make_mut(&mut self.irregs)[inst].act = true,
+                StepKind::NoIrregularity(named) => {
+                    let ruling = &mut Arc::make_mut(&mut self.irregs)[inst];
+                    ruling.act = true;
+                    if let Some(n) = named {
+                        let (_, law) = self.book.act_named(&n.name).expect("checked");
+                        ruling.name = n.name.as_str().into();
+                        ruling.law = law;
+                    }
+                }
                 StepKind::NoClaim => {
                     if let Some(c) = self.claim.change().as_mut() {
                         c.no_claim = true;

@@ -256,7 +256,7 @@ impl Builder {
             }
             Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
             Rule::redeal => StepKind::Redeal,
-            Rule::no_irregularity => StepKind::NoIrregularity,
+            Rule::no_irregularity => StepKind::NoIrregularity(it.nth(3).map(|i| self.ident(i))),
             Rule::no_claim => StepKind::NoClaim,
             Rule::no_result => StepKind::NoResult,
             Rule::answer_choice => {
