@@ -83,7 +83,8 @@ impl Table<'_> {
         // Conceding n tricks claims the rest (68B1).
         let n = if concession { left - n } else { n };
         let from_the_top = self.ask("claim_suit_from_the_top", vec![])? == Value::Bool(true);
-        let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top) {
+        let restrictions = self.claim_restrictions()?;
+        let (evidence, worst) = match self.claim_evidence(seat, line, from_the_top, restrictions) {
             Ok((facts, worst)) => (Ok(facts), worst),
             Err(why) => (Err(why), vec![]),
         };
@@ -136,14 +137,15 @@ impl Table<'_> {
     /// What the obligations in force make their holders play or not play in the play the
     /// claim leaves open (`forces`, `avoids`), each read card by card as the table stands,
     /// and the cards whose play ends it (`ends`). An obligation that yields to others
-    /// (50D1(b)) is read after them.
-    fn claim_restrictions(&self) -> Result<Restrictions, ClaimError> {
+    /// (50D1(b)) is read after them. A condition the law book cannot read (a finding it
+    /// asks, a rule's error) stops the claim's ruling as any question would.
+    fn claim_restrictions(&self) -> Result<Vec<Restriction>, Stop> {
         let restricting = |o: &&Obl| {
             let decl = &self.book.obligations[&*o.name];
             o.status == "in force" && (decl.forces.is_some() || decl.avoids.is_some())
         };
         if !self.obligations.iter().any(|o| restricting(&o)) {
-            return Ok(Restrictions::none());
+            return Ok(vec![]);
         }
         // The view the cards are read on: built with no claim facts where it is built now
         // (this runs while a view is built, when a claim's facts are computed again), and not
@@ -162,7 +164,7 @@ impl Table<'_> {
         &self,
         view: &View,
         restricting: impl Fn(&&Obl) -> bool,
-    ) -> Result<Restrictions, ClaimError> {
+    ) -> Result<Vec<Restriction>, Stop> {
         let mut list = vec![];
         for o in self.obligations.iter().filter(restricting) {
             let decl = &self.book.obligations[&*o.name];
@@ -173,21 +175,14 @@ impl Table<'_> {
                 Duration::WhileOnLead => Lasts::WhileOnLead { started: o.started },
                 Duration::RestOfPlay => Lasts::RestOfPlay,
             };
-            let cards = |e: Option<&Expr>| -> Result<u64, ClaimError> {
+            let cards = |e: Option<&Expr>| -> Result<u64, Stop> {
                 let Some(e) = e else { return Ok(0) };
                 let mut mask = 0u64;
                 for i in 0..52 {
                     let c = Value::Card(Card::from_index(i));
                     let mut env = obl_env(decl, &o.args, o.holder, &c);
-                    match self.ev.eval_bool(e, &mut env, view) {
-                        Ok(true) => mask |= 1 << i,
-                        Ok(false) => {}
-                        Err(stop) => {
-                            return Err(ClaimError::new(
-                                ClaimErrorKind::Position,
-                                format!("`{}` could not be read card by card: {stop:?}", o.name),
-                            ))
-                        }
+                    if self.ev.eval_bool(e, &mut env, view)? {
+                        mask |= 1 << i;
                     }
                 }
                 Ok(mask)
@@ -213,7 +208,7 @@ impl Table<'_> {
         list.sort_by_key(|(depth, ..)| *depth);
         // One group to each obligation, holder and kind in a row.
         let mut groups: Vec<(Rc<str>, Seat, Kind)> = vec![];
-        let list = list
+        Ok(list
             .into_iter()
             .map(|(_, mut r, name)| {
                 let g = (name, r.holder, r.kind);
@@ -223,15 +218,7 @@ impl Table<'_> {
                 r.group = groups.len() as u32;
                 r
             })
-            .collect();
-        Restrictions::new(list).map_err(|n| {
-            ClaimError::new(
-                ClaimErrorKind::Position,
-                format!(
-                    "{n} obligations bind the play the claim leaves open; the line search keeps to at most {MOST_RESTRICTIONS}"
-                ),
-            )
-        })
+            .collect())
     }
 
     /// The position at the claim, as the solver and the line search take it.
@@ -256,12 +243,22 @@ impl Table<'_> {
         if !c.moved {
             return Some((c.evidence.clone(), c.worst.clone()));
         }
-        Some(
-            match self.claim_evidence(c.claimer, &c.line, c.from_the_top) {
-                Ok((facts, worst)) => (Ok(facts), worst),
-                Err(why) => (Err(why), vec![]),
-            },
-        )
+        let evidence = match self.claim_restrictions() {
+            Ok(list) => self.claim_evidence(c.claimer, &c.line, c.from_the_top, list),
+            // Read as the claim was made, they were read then; a view built while they are
+            // read again cannot ask the tree for a finding.
+            Err(stop) => Err(ClaimError::new(
+                ClaimErrorKind::Position,
+                format!(
+                    "an obligation's cards could not be read again: {}",
+                    stop_text(&stop)
+                ),
+            )),
+        };
+        Some(match evidence {
+            Ok((facts, worst)) => (Ok(facts), worst),
+            Err(why) => (Err(why), vec![]),
+        })
     }
 
     /// `from_the_top`: the claimer's side plays each suit from the top where the statement
@@ -271,11 +268,19 @@ impl Table<'_> {
         claimer: Seat,
         line: &[Card],
         from_the_top: bool,
+        restrictions: Vec<Restriction>,
     ) -> Evidence {
         let pos = self
             .claim_position()
             .ok_or_else(|| ClaimError::new(ClaimErrorKind::Position, "the play has not started"))?;
-        let restrictions = self.claim_restrictions()?;
+        let restrictions = Restrictions::new(restrictions).map_err(|n| {
+            ClaimError::new(
+                ClaimErrorKind::Position,
+                format!(
+                    "{n} obligations bind the play the claim leaves open; the line search keeps to at most {MOST_RESTRICTIONS}"
+                ),
+            )
+        })?;
         let key = format!("{pos:?} {claimer:?} {line:?} {from_the_top} {restrictions:?}");
         if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
             return known;
@@ -366,4 +371,17 @@ fn yield_depth(book: &CompiledBook, name: &str, seen: usize) -> usize {
         .map(|t| yield_depth(book, &t.name, seen + 1))
         .max()
         .unwrap_or(0)
+}
+
+/// What stopped a question, in words, for a claim's facts that could not be computed.
+fn stop_text(stop: &Stop) -> String {
+    match stop {
+        Stop::Unknown(asked) => format!("it asks the finding `{}`", asked.name),
+        Stop::Error { message, .. } => message.clone(),
+        Stop::Budget { .. } => "the evaluation ran out of its step budget".to_string(),
+        Stop::Outside(o) => format!(
+            "the answer {} to `{}` lies outside its range",
+            o.answer, o.name
+        ),
+    }
 }
