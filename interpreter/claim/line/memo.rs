@@ -7,7 +7,10 @@
 //! LTO inlined them into `Search::boundary` or not depending on code elsewhere in the crate
 //! (a change to the checker alone left `key`, `get` and `insert` out of line: the corpus's
 //! line searches 558.1 -> 577.4 million instructions). Marked, every codegen unit holds them
-//! to inline; with the marks the searches take 551.9 million.
+//! to inline; with the marks the searches take 551.9 million. `key`, `get` and `insert` are
+//! `#[inline(always)]`: once `Search` took a parameter (restrictions or none), `#[inline]`
+//! no longer kept them in `boundary` (the budget case, 70/b-early-claim-adjudicated, ruled
+//! alone: 740.2 million instructions with, 758.9 without).
 
 use super::{Hands, SUIT_BLOCKS};
 use crate::claim::ALL_CARDS;
@@ -75,7 +78,7 @@ impl Memo {
         Memo::Restricted(Table::default())
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(&self, (key, more): &(Key, [u64; 2])) -> Option<Remembered> {
         match self {
             Memo::Bare(m) => m.get(&key.0),
@@ -85,7 +88,7 @@ impl Memo {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn insert(&mut self, (key, more): (Key, [u64; 2]), value: Remembered) {
         match self {
             Memo::Bare(m) => m.insert(key.0, value),
@@ -412,7 +415,7 @@ const BYTES: [u64; 256] = {
 /// The key of the trick boundary where `hands` hold the cards `live` and `leader` is to
 /// lead (see [`Key`]), and its holders squeezed, for the boundaries after it; `before`:
 /// the nearest boundary's on the search's path, if any; `stated`: the claimer's statement.
-#[inline]
+#[inline(always)]
 pub(super) fn key(
     before: Option<&OnPath>,
     stated: &[Card],

@@ -139,7 +139,9 @@ impl Restrictions {
     }
 
     /// `allowed` (the legal choices of `seat`) narrowed by the restrictions in force on him:
-    /// each in turn, unless it would leave him nothing.
+    /// each in turn, unless it would leave him nothing. (Never inlined: the search's turns
+    /// with no restriction stay as they were.)
+    #[inline(never)]
     pub(super) fn narrow(&self, allowed: u64, seat: Seat, lead: bool, state: State) -> u64 {
         let mut out = allowed;
         let mut i = 0;
@@ -171,6 +173,7 @@ impl Restrictions {
     }
 
     /// The state after `seat` plays card `c` (its bit), `lead` if he leads.
+    #[inline(never)]
     pub(super) fn after(&self, state: State, seat: Seat, c: u64, lead: bool) -> State {
         let mut s = state;
         for (i, r) in self.list.iter().enumerate() {
