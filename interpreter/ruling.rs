@@ -471,6 +471,11 @@ pub enum Effect {
     LeadFrom {
         seat: Seat,
     },
+    /// The play starts again under the contract the auction now gives, `leader` making its
+    /// opening lead (the cards played are each `Retracted` before it).
+    PlayRestarted {
+        leader: Seat,
+    },
     /// A card the Laws deem played (45C): it is played as any card once the act is ruled.
     DeemedPlayed {
         seat: Seat,

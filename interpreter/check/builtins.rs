@@ -217,6 +217,10 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     ("trick_number", || Type::Int),
     // The trump strain of the contract being played.
     ("trumps", || Type::Strain),
+    // Who declared the contract being played, as the auction gave him when the play began
+    // (54A's exchange of roles does not change him); North before the play. A call
+    // cancelled after the opening lead may leave another declarer (38B).
+    ("declarer_of_play", || Type::Seat),
     // Whose turn it is to lead or play (Laws 41A, 44).
     ("to_play", || Type::Seat),
     // Between tricks, who leads the next waits for a ruling on the last trick's cards: a

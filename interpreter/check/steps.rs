@@ -405,6 +405,7 @@ impl Checker {
                 | StepKind::NoIrregularity(None)
                 | StepKind::NoClaim
                 | StepKind::Redeal
+                | StepKind::RestartPlay
                 | StepKind::NoResult => {}
                 StepKind::AnswerChoice { option, answer } => {
                     self.check_answer_choice(option, answer)

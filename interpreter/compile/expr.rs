@@ -316,6 +316,7 @@ impl Compiler<'_> {
                 "all_plays" => StateVar::AllPlays,
                 "trick_number" => StateVar::TrickNumber,
                 "trumps" => StateVar::Trumps,
+                "declarer_of_play" => StateVar::DeclarerOfPlay,
                 "to_play" => StateVar::ToPlay,
                 "hands_returned" => StateVar::HandsReturned,
                 "tricks_left" => StateVar::TricksLeft,

@@ -32,6 +32,7 @@ pub enum StateVar {
     AllPlays,
     TrickNumber,
     Trumps,
+    DeclarerOfPlay,
     ToPlay,
     HandsReturned,
     NextDealCalled,

@@ -255,6 +255,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         StateVar::Dealer => Value::Seat(view.dealer),
         StateVar::TrickNumber => Value::Int(view.trick_number as i64),
         StateVar::Trumps => Value::Strain(view.trumps),
+        StateVar::DeclarerOfPlay => Value::Seat(view.declarer_of_play),
         StateVar::ToPlay => Value::Seat(view.to_play),
         StateVar::HandsReturned => Value::Bool(view.hands_returned),
         StateVar::TricksLeft => Value::Int(view.tricks_left),

@@ -35,6 +35,8 @@ pub struct View {
     pub next_conducts: Rc<Vec<Value>>,
     pub trick_number: u8,
     pub trumps: Strain,
+    /// Who declared when the play began (`declarer_of_play`).
+    pub declarer_of_play: Seat,
     pub to_play: Seat,
     /// The hands returned to the board, a call made on the next deal, the round ended.
     pub hands_returned: bool,
@@ -138,6 +140,7 @@ impl Default for View {
             next_conducts: Rc::new(vec![]),
             trick_number: 0,
             trumps: Strain::NoTrump,
+            declarer_of_play: Seat::North,
             to_play: Seat::North,
             hands_returned: false,
             facts: Rc::from([]),

@@ -89,6 +89,9 @@ impl Renderer<'_> {
                 ],
             ),
             Effect::LeadFrom { seat } => self.p("effect_lead_from", &[("seat", A::Seat(*seat))]),
+            Effect::PlayRestarted { leader } => {
+                self.p("effect_play_restarted", &[("seat", A::Seat(*leader))])
+            }
             Effect::DeemedPlayed { seat, card } => self.p(
                 "effect_deemed_played",
                 &[

@@ -512,6 +512,10 @@ pub enum StepKind {
     AtPlayEnd(Block),
     /// A card played (a card variable of a `play` trigger) goes back to its holder's hand.
     Retract(Ident),
+    /// The play starts again under the contract the auction now gives: every card played
+    /// goes back to its holder and that contract's opening leader leads (41A; 38B-38C, a
+    /// bid of more than seven found after the opening lead).
+    RestartPlay,
     /// A card is played by its holder, as any card, once the act being ruled is done (45C);
     /// `together`: the other cards of his played with it (58B), a list of cards.
     PlayCard {
@@ -529,8 +533,6 @@ pub enum StepKind {
     },
     /// A fact of the table becomes true from now on (54A).
     SetFact(Ident),
-    /// The play ends: `count` of the tricks not yet played go to the side `to`, the others
-    /// to its opponents (68D, 69A, 70).
     /// The board is redealt: the table stops, and no result comes from this deal.
     Redeal,
     /// No table result (15B1, 15A2(a), 12A2): the table stops; an adjusted score.
@@ -541,6 +543,8 @@ pub enum StepKind {
         option: Ident,
         answer: Ident,
     },
+    /// The play ends: `count` of the tricks not yet played go to the side `to`, the others
+    /// to its opponents (68D, 69A, 70).
     Award {
         count: Expr,
         to: Expr,

@@ -20,14 +20,7 @@ impl<'a> Table<'a> {
         let Some(deal) = (*self.deal).clone() else {
             return Err(self.event_error(Message::new("table.play_no_deal")));
         };
-        let declarer = seat_of(self.ask("declarer", vec![])?);
-        let bid = self.ask("final_bid", vec![])?;
-        let Some((_, strain)) = bid.read_bid() else {
-            return Err(self.event_error(Message::plain(format!(
-                "the final bid `{bid}` is not a bid"
-            ))));
-        };
-        let next = seat_of(self.ask("opening_leader", vec![])?);
+        let (declarer, strain, next) = self.contract_and_leader()?;
         *self.play.change() = Some(PlayState {
             declarer,
             strain,
@@ -44,6 +37,44 @@ impl<'a> Table<'a> {
             ended: false,
         });
         self.lead_turn(next)
+    }
+
+    /// The law book's declarer, trump strain and opening leader (41A) for the auction as it
+    /// stands.
+    fn contract_and_leader(&mut self) -> Result<(Seat, Strain, Seat), Fail> {
+        let declarer = seat_of(self.ask("declarer", vec![])?);
+        let bid = self.ask("final_bid", vec![])?;
+        let Some((_, strain)) = bid.read_bid() else {
+            return Err(self.event_error(Message::plain(format!(
+                "the final bid `{bid}` is not a bid"
+            ))));
+        };
+        let next = seat_of(self.ask("opening_leader", vec![])?);
+        Ok((declarer, strain, next))
+    }
+
+    /// The play starts again under the contract the auction now gives (`restart play`): every
+    /// card played goes back to its holder, the last first, and the opening leader of that
+    /// contract leads. The cards taken back, in the order they were played. Before the play
+    /// began, nothing: it begins under that contract.
+    pub(super) fn restart_play(&mut self) -> Result<Vec<(Seat, Card)>, Fail> {
+        let Some(play) = self.play.as_ref() else {
+            return Ok(vec![]);
+        };
+        let played: Vec<Card> = play.tricks.iter().flatten().map(|r| r.card).collect();
+        let mut back = vec![];
+        for card in played.into_iter().rev() {
+            back.push((self.retract(card)?, card));
+        }
+        back.reverse();
+        let (declarer, strain, next) = self.contract_and_leader()?;
+        let play = self.play.change().as_mut().unwrap();
+        play.declarer = declarer;
+        play.strain = strain;
+        play.next = next;
+        play.lead_vacant = None;
+        self.lead_turn(next)?;
+        Ok(back)
     }
 
     /// A player's turn to lead has come (the opening lead, a trick won): what the law book

@@ -697,6 +697,21 @@ impl<'a> Table<'a> {
                         );
                     }
                 }
+                StepKind::RestartPlay => {
+                    for (seat, card) in self.restart_play()? {
+                        self.effect(
+                            inst,
+                            Effect::Retracted {
+                                seat,
+                                card: card.to_string(),
+                            },
+                        );
+                    }
+                    if let Some(p) = self.play.as_ref() {
+                        let leader = p.next;
+                        self.effect(inst, Effect::PlayRestarted { leader });
+                    }
+                }
                 StepKind::LeadFrom(e) => {
                     let seat = match self.ev.eval(e, &mut exec.env, &view)? {
                         Value::Seat(s) => s,

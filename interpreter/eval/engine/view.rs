@@ -347,6 +347,7 @@ impl<'a> Table<'a> {
             next_conducts,
             trick_number: self.play.as_ref().map_or(0, |p| p.trick_number()),
             trumps: self.play.as_ref().map_or(Strain::NoTrump, |p| p.strain),
+            declarer_of_play: self.play.as_ref().map_or(Seat::North, |p| p.declarer),
             to_play: self.play.as_ref().map_or(Seat::North, |p| p.next),
             hands_returned: self.stages.contains(&Stage::HandsReturned),
             facts: if self.facts.is_empty() {
