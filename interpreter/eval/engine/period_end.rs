@@ -21,6 +21,15 @@ impl<'a> Table<'a> {
             || self.ask("auction_period_over", vec![])? == Value::Bool(true))
     }
 
+    /// The period, over, may still be reopened: the play its thirteenth trick ended (a
+    /// correction, 62D), the auction before the opening lead is faced (a change of call, 25).
+    pub(super) fn may_reopen(&mut self, period: Period) -> Result<bool, Fail> {
+        match period {
+            Period::Play => Ok(self.play_ended_by_its_tricks()),
+            Period::Auction => Ok(self.ask("auction_period_over", vec![])? != Value::Bool(true)),
+        }
+    }
+
     /// Steps that wait for the end of a period, with the rectification's bindings.
     pub(super) fn wait_for_end(
         &mut self,

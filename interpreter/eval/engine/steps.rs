@@ -351,12 +351,15 @@ impl<'a> Table<'a> {
                         (Some((period, b)), _) if !self.is_over(period)? => {
                             self.wait_for_end(&exec, period, &b.steps, Some(&id.text))
                         }
-                        // The play its thirteenth trick ended: run as the end runs what waits
-                        // for it, recorded, so that a correction that reopens the play (62D)
-                        // undoes it and it runs again at the play's next end.
-                        (Some((Period::Play, b)), _) if self.play_ended_by_its_tricks() => {
-                            self.wait_for_end(&exec, Period::Play, &b.steps, Some(&id.text));
-                            self.run_at_end(Period::Play)?;
+                        // The play its thirteenth trick ended, or the auction ended before the
+                        // opening lead: run as the end runs what waits for it, recorded, so that
+                        // a correction that reopens the play (62D) or a change of call that
+                        // reopens the auction (25A1, 25B1, 21B1) undoes it and it runs again at
+                        // the period's next end (24D, 24E: a card exposed after the final pass
+                        // by a player who becomes declarer after all).
+                        (Some((period, b)), _) if self.may_reopen(period)? => {
+                            self.wait_for_end(&exec, period, &b.steps, Some(&id.text));
+                            self.run_at_end(period)?;
                         }
                         _ => {
                             self.drop_empty_resumed(&mut exec);
