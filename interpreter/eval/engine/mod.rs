@@ -13,6 +13,7 @@
 mod auction;
 mod awaited;
 mod calls;
+mod card_steps;
 mod choices;
 mod claim;
 mod director;
