@@ -467,6 +467,11 @@ pub enum Effect {
         seat: Seat,
         card: String,
     },
+    /// A card stays played: its player may not take it back (47F2).
+    CardStays {
+        seat: Seat,
+        card: String,
+    },
     /// The next lead is made from this hand (43B2(a)).
     LeadFrom {
         seat: Seat,

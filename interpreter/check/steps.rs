@@ -333,12 +333,15 @@ impl Checker {
                     }
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
+                    // A card stands too: it stays played (47F2: taken back against the law).
+                    let card = matches!(s.kind, StepKind::Stands(_));
                     match scope.iter().rev().find(|(n, _)| *n == v.name) {
                         Some((_, Type::Call)) => {}
+                        Some((_, Type::Card)) if card => {}
                         Some((_, t)) => self.err(
                             Diag::new(E_TYPE, format!("`{}` is a {t}, not a call", v.name))
                                 .label(v.span, "not a call")
-                                .help("only a call can stand or be cancelled"),
+                                .help("only a call can stand or be cancelled, and a card stand"),
                         ),
                         None => self.unknown_name(&v.name, v.span, scope),
                     }

@@ -88,6 +88,13 @@ impl Renderer<'_> {
                     ("card", A::owned(self.thing(card))),
                 ],
             ),
+            Effect::CardStays { seat, card } => self.p(
+                "effect_card_stays",
+                &[
+                    ("seat", A::Seat(*seat)),
+                    ("card", A::owned(self.thing(card))),
+                ],
+            ),
             Effect::LeadFrom { seat } => self.p("effect_lead_from", &[("seat", A::Seat(*seat))]),
             Effect::PlayRestarted { leader } => {
                 self.p("effect_play_restarted", &[("seat", A::Seat(*leader))])

@@ -256,6 +256,14 @@ impl Exec<'_> {
             .find(|(n, _)| *n == var)
             .map(|(_, r)| *r)
     }
+
+    /// The card `var` names, if it is bound to a card.
+    fn card(&self, var: &str) -> Option<Card> {
+        match self.env.iter().rev().find(|(n, _)| *n == var) {
+            Some((_, Value::Card(c))) => Some(*c),
+            _ => None,
+        }
+    }
 }
 
 impl<'a> Frame<'a> {
@@ -484,6 +492,15 @@ impl PlayState {
             Some(t) if self.in_progress() => t,
             _ => &[],
         }
+    }
+
+    /// Who played `card` to a trick, if it is on the table.
+    fn player_of(&self, card: Card) -> Option<Seat> {
+        self.tricks
+            .iter()
+            .flatten()
+            .find(|r| r.card == card)
+            .map(|r| r.seat)
     }
 
     /// Who holds `card` now.

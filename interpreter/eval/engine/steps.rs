@@ -462,6 +462,14 @@ impl<'a> Table<'a> {
                         }
                     }
                 }
+                StepKind::Stands(v) if exec.card(&v.name).is_some() => {
+                    // A card stays played: whoever took it back may not (47F2).
+                    let card = exec.card(&v.name).expect("a card");
+                    if let Some(seat) = self.play.as_ref().and_then(|p| p.player_of(card)) {
+                        let card = card.to_string();
+                        self.effect(inst, Effect::CardStays { seat, card });
+                    }
+                }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
                     let rec = exec.rec(&v.name);
                     let (seat, call) = (
