@@ -45,7 +45,7 @@ pub(super) fn long_auction(n: usize) -> View {
             calls
                 .into_iter()
                 .enumerate()
-                .map(|(i, c)| (Seat::from_index(i), c, Meaning::Natural, Held::NONE)),
+                .map(|(i, c)| (Seat::from_index(i), c, Meaning::Natural, Held::NONE, i)),
         ),
         ..View::default()
     }

@@ -191,6 +191,9 @@ pub const STATE: &[(&str, fn() -> Type)] = &[
     // The calls the rotation has passed (17C): those that stand, and those made at their turn
     // that await a ruling (an insufficient bid not yet accepted, an inadmissible double).
     ("calls_in_rotation", || Type::List(Box::new(Type::Entry))),
+    // Every call made and not cancelled, in order: those that stand and those that await a
+    // ruling, in rotation or not (15A1).
+    ("calls_made", || Type::List(Box::new(Type::Entry))),
     ("dealer", || Type::Seat),
     // The cards played so far to the trick in progress.
     ("trick", || Type::List(Box::new(Type::Play))),

@@ -311,6 +311,7 @@ impl Compiler<'_> {
             CExpr::State(match n {
                 "auction" => StateVar::Auction,
                 "calls_in_rotation" => StateVar::CallsInRotation,
+                "calls_made" => StateVar::CallsMade,
                 "trick" => StateVar::Trick,
                 "plays" => StateVar::Plays,
                 "all_plays" => StateVar::AllPlays,

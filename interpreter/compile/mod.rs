@@ -26,6 +26,7 @@ use std::rc::Rc;
 pub enum StateVar {
     Auction,
     CallsInRotation,
+    CallsMade,
     Dealer,
     Trick,
     Plays,

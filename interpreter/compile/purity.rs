@@ -17,7 +17,9 @@ use std::cell::RefCell;
 pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
     let auction = p.allows == Reads::Auction;
     let here = match &e.expr {
-        CExpr::State(StateVar::Auction | StateVar::CallsInRotation | StateVar::Dealer)
+        CExpr::State(
+            StateVar::Auction | StateVar::CallsInRotation | StateVar::CallsMade | StateVar::Dealer,
+        )
         | CExpr::Finding(_)
         | CExpr::FoundNumber(..) => auction,
         CExpr::Fact(_) | CExpr::State(_) | CExpr::Bound(..) => false,

@@ -602,7 +602,7 @@ impl<'a> Evaluator<'a> {
             .find(|(n, _)| *n == ABOUT)
             .and_then(|(_, v)| match v {
                 Value::Entry(e) => Some(About {
-                    number: e.index,
+                    number: e.index as usize,
                     seat: e.seat,
                     what: AboutWhat::Call(super::probe::shown(e.call)),
                 }),

@@ -234,6 +234,7 @@ pub fn state_list(s: StateVar) -> Option<fn(&View) -> &Rc<Vec<Value>>> {
     Some(match s {
         StateVar::Auction => |v| &v.auction,
         StateVar::CallsInRotation => |v| &v.calls_in_rotation,
+        StateVar::CallsMade => |v| &v.calls_made,
         StateVar::Trick => |v| &v.trick,
         StateVar::Plays => |v| &v.plays,
         StateVar::AllPlays => |v| &v.all_plays,
@@ -285,6 +286,7 @@ pub fn read_state(view: &View, s: StateVar, span: Span) -> Result<Value, Stop> {
         StateVar::RoundEnded => Value::Bool(view.round_ended),
         StateVar::Auction
         | StateVar::CallsInRotation
+        | StateVar::CallsMade
         | StateVar::Trick
         | StateVar::Plays
         | StateVar::AllPlays

@@ -11,7 +11,12 @@ pub struct Entry {
     /// Read through `probe::read` (with `held`), or as text only in what the decision tree
     /// does not compare.
     pub call: Call,
-    pub index: usize,
+    /// Its place in the list it was read from (`auction`, `calls_in_rotation`,
+    /// `calls_made`).
+    pub index: u32,
+    /// The table's record of the call (`withdraw` finds the call by it, whatever list the
+    /// entry came from); not compared.
+    pub rec: u32,
     pub meaning: Meaning,
     pub held: Held,
 }

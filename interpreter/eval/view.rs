@@ -14,6 +14,8 @@ pub struct View {
     pub auction: Rc<Vec<Value>>,
     /// The calls the rotation has passed (`calls_in_rotation`).
     pub calls_in_rotation: Rc<Vec<Value>>,
+    /// Every call made and not cancelled (`calls_made`).
+    pub calls_made: Rc<Vec<Value>>,
     pub dealer: Seat,
     pub vulnerable: [bool; 2],
     /// (holder, obligation name, arguments) of every obligation in force.
@@ -158,6 +160,7 @@ impl Default for View {
             next_deal_called: false,
             next_deal_callers: Rc::new(vec![]),
             calls_in_rotation: Rc::new(vec![]),
+            calls_made: Rc::new(vec![]),
             round_ended: false,
             opening_lead_faced: false,
             case_ended: false,
@@ -179,15 +182,18 @@ pub struct ClaimFacts {
 }
 
 /// The auction as the language sees it: the calls that stand, in order.
-pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning, Held)>) -> Rc<Vec<Value>> {
+/// The calls as entries of a list, each with its place in it and `rec`, the table's record
+/// of the call (none for an auction that is only a list of calls: 0).
+pub fn entries(calls: impl Iterator<Item = (Seat, Call, Meaning, Held, usize)>) -> Rc<Vec<Value>> {
     Rc::new(
         calls
             .enumerate()
-            .map(|(index, (seat, call, meaning, held))| {
+            .map(|(index, (seat, call, meaning, held, rec))| {
                 Value::Entry(Entry {
                     seat,
                     call,
-                    index,
+                    index: index as u32,
+                    rec: rec as u32,
                     meaning,
                     held,
                 })

@@ -527,7 +527,7 @@ impl<'a> Table<'a> {
     /// choice the change opened (25B: does LHO accept the changed call?) comes before that
     /// rectification's own, for a call over the changed call answers it first, and until it
     /// is answered nothing settles that rectification by default (`changing`). Accepted, the
-    /// call is withdrawn and its rectification lapses (`withdraw_entry`).
+    /// call is withdrawn and its rectification lapses (`withdraw_rec`).
     fn after_change_of(&mut self, r: usize, change: std::ops::Range<usize>) {
         if self.calls[r].status == Status::Cancelled {
             return;
@@ -669,15 +669,13 @@ fn chooser(seat: Option<Seat>) -> Arg {
 /// The auction's record changed by a rectification: entries withdrawn, later calls
 /// cancelled, and what of their own rectifications waits lapsing.
 impl<'a> Table<'a> {
-    /// Cancel the call at this index of the auction (with `onwards`, every later call
-    /// too); the call record withdrawn, if there is one.
-    pub(super) fn withdraw_entry(
-        &mut self,
-        inst: usize,
-        index: usize,
-        onwards: bool,
-    ) -> Option<usize> {
-        let r = self.standing_at(index)?;
+    /// Cancel the call of record `r` (with `onwards`, every later call too), standing or
+    /// awaiting its ruling, whose rectification then lapses (15A1: a call made with another
+    /// board's cards); the record, if it was not cancelled already.
+    pub(super) fn withdraw_rec(&mut self, inst: usize, r: usize, onwards: bool) -> Option<usize> {
+        if r >= self.calls.len() || self.calls[r].status == Status::Cancelled {
+            return None;
+        }
         self.cancel_call(r);
         self.unbreach(r);
         self.lapse_rectifications_of(r, inst, false);
@@ -735,13 +733,10 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The call record of the auction's entry `index`: the standing calls in their order.
-    pub(super) fn standing_at(&self, index: usize) -> Option<usize> {
-        let mut standing: Vec<usize> = (0..self.calls.len())
-            .filter(|i| self.calls[*i].status == Status::Standing)
-            .collect();
-        standing.sort_by_key(|i| self.calls[*i].pos);
-        standing.get(index).copied()
+    /// The call record of an entry, if that call stands.
+    pub(super) fn standing_rec(&self, entry: &crate::eval::value::Entry) -> Option<usize> {
+        let r = entry.rec as usize;
+        (r < self.calls.len() && self.calls[r].status == Status::Standing).then_some(r)
     }
 
     /// Cancel every call after this one in the auction (36A, 17D3); those cancelled.

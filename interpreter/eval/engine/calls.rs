@@ -17,6 +17,8 @@ pub(super) struct Calls {
     auction: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
     /// The same for the calls in rotation (`in_rotation`).
     rotation: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
+    /// The same for every call made and not cancelled (`made`).
+    made: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
     /// The calls in rotation as they were when the call being ruled was made, held while it
     /// is ruled (`Table::rule_call`: the rulings it settled came after it).
     frozen: Option<Rc<Vec<Value>>>,
@@ -35,12 +37,14 @@ impl Calls {
     pub fn at_mut(&mut self, i: usize) -> &mut CallRec {
         *self.auction.get_mut() = None;
         *self.rotation.get_mut() = None;
+        *self.made.get_mut() = None;
         &mut self.recs[i]
     }
 
     pub fn push(&mut self, c: CallRec) {
         *self.auction.get_mut() = None;
         *self.rotation.get_mut() = None;
+        *self.made.get_mut() = None;
         self.recs.push(c);
     }
 
@@ -60,6 +64,13 @@ impl Calls {
         self.listed(&self.rotation, horizon, |c| {
             c.status == Status::Standing || (c.status == Status::Pending && c.in_rotation)
         })
+    }
+
+    /// Every call made and not cancelled, in order, made before `horizon`: those that stand
+    /// and those that await a ruling, in rotation or not (15A1: the call of a player holding
+    /// another board's cards is cancelled, whatever became of it).
+    pub fn made(&self, horizon: Option<usize>) -> Rc<Vec<Value>> {
+        self.listed(&self.made, horizon, |c| c.status != Status::Cancelled)
     }
 
     /// Hold the calls in rotation as they were (`frozen`), or (`None`) let them follow the
@@ -85,13 +96,17 @@ impl Calls {
                 return a.clone();
             }
         }
-        let mut kept: Vec<&CallRec> = self
+        let mut kept: Vec<(usize, &CallRec)> = self
             .recs
             .iter()
-            .filter(|c| keep(c) && horizon.is_none_or(|h| c.pos < h))
+            .enumerate()
+            .filter(|(_, c)| keep(c) && horizon.is_none_or(|h| c.pos < h))
             .collect();
-        kept.sort_by_key(|c| c.pos);
-        let a = entries(kept.iter().map(|c| (c.seat, c.call, c.meaning, c.held)));
+        kept.sort_by_key(|(_, c)| c.pos);
+        let a = entries(
+            kept.iter()
+                .map(|&(r, c)| (c.seat, c.call, c.meaning, c.held, r)),
+        );
         *cache.borrow_mut() = Some((horizon, a.clone()));
         a
     }

@@ -218,7 +218,8 @@ impl<'a> Table<'a> {
                 Value::Entry(super::value::Entry {
                     seat: c.seat,
                     call: c.call,
-                    index: c.number,
+                    index: c.number as u32,
+                    rec: r as u32,
                     meaning: c.meaning,
                     held: c.held,
                 }),

@@ -435,7 +435,10 @@ impl<'a> Table<'a> {
                             let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                                 unreachable!("checked: an entry")
                             };
-                            if let Some(r) = self.withdraw_entry(inst, entry.index, false) {
+                            let standing = self.standing_rec(&entry);
+                            if let Some(r) =
+                                standing.and_then(|r| self.withdraw_rec(inst, r, false))
+                            {
                                 // What a rectification ruled on the call withdrawn, waiting
                                 // for it (27B's replacement), it rules on this one (25A1).
                                 self.undo_awaited(r);
@@ -456,7 +459,7 @@ impl<'a> Table<'a> {
                         else {
                             unreachable!("checked: an entry")
                         };
-                        if let Some(rec) = self.standing_at(entry.index) {
+                        if let Some(rec) = self.standing_rec(&entry) {
                             self.calls.change().at_mut(rec).in_place = true;
                             self.again = Some(rec);
                         }
@@ -666,7 +669,7 @@ impl<'a> Table<'a> {
                     let Value::Entry(entry) = self.ev.eval(e, &mut exec.env, &view)? else {
                         unreachable!("checked: an entry")
                     };
-                    self.withdraw_entry(inst, entry.index, *onwards);
+                    self.withdraw_rec(inst, entry.rec as usize, *onwards);
                 }
                 StepKind::ForEach { var, list, block } => {
                     let items = match self.ev.eval(list, &mut exec.env, &view)? {

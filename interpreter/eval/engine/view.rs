@@ -83,10 +83,11 @@ impl<'a> Table<'a> {
     /// which rules the corpus both ways, holds the two to the same rulings (it fails when
     /// they are kept across a changed auction); `tests/fold.rs` pins which are kept.
     fn keep_auction_memo(&self, old: &View, new: &View) {
-        // Both lists are made again whenever a call record changes.
+        // The lists are made again whenever a call record changes.
         if self.ev.walks_every_node()
             || !Rc::ptr_eq(&old.auction, &new.auction)
             || !Rc::ptr_eq(&old.calls_in_rotation, &new.calls_in_rotation)
+            || !Rc::ptr_eq(&old.calls_made, &new.calls_made)
         {
             return;
         }
@@ -329,6 +330,7 @@ impl<'a> Table<'a> {
         View {
             auction: self.calls.auction(*self.horizon),
             calls_in_rotation: self.calls.in_rotation(*self.horizon),
+            calls_made: self.calls.made(*self.horizon),
             dealer: self.dealer,
             vulnerable: self.vulnerable,
             obligations,
