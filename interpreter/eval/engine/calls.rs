@@ -7,7 +7,7 @@
 use super::{CallRec, Status};
 use crate::eval::expr::entries;
 use crate::eval::value::Value;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 #[derive(Clone, Debug, Default)]
@@ -19,6 +19,8 @@ pub(super) struct Calls {
     rotation: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
     /// The same for every call made and not cancelled (`made`).
     made: RefCell<Option<(Option<usize>, Rc<Vec<Value>>)>>,
+    /// Whether any call awaits its ruling, once asked since the last change.
+    any_pending: Cell<Option<bool>>,
     /// The calls in rotation as they were when the call being ruled was made, held while it
     /// is ruled (`Table::rule_call`: the rulings it settled came after it).
     frozen: Option<Rc<Vec<Value>>>,
@@ -38,6 +40,7 @@ impl Calls {
         *self.auction.get_mut() = None;
         *self.rotation.get_mut() = None;
         *self.made.get_mut() = None;
+        self.any_pending.set(None);
         &mut self.recs[i]
     }
 
@@ -45,6 +48,7 @@ impl Calls {
         *self.auction.get_mut() = None;
         *self.rotation.get_mut() = None;
         *self.made.get_mut() = None;
+        self.any_pending.set(None);
         self.recs.push(c);
     }
 
@@ -70,6 +74,17 @@ impl Calls {
     /// and those that await a ruling, in rotation or not (15A1: the call of a player holding
     /// another board's cards is cancelled, whatever became of it).
     pub fn made(&self, horizon: Option<usize>) -> Rc<Vec<Value>> {
+        // With no call awaiting a ruling (nearly always), the auction itself: no list made
+        // again at every call for a state few rules read (the corpus: 16 million
+        // instructions, 0.65%).
+        let any_pending = self.any_pending.get().unwrap_or_else(|| {
+            let any = self.recs.iter().any(|c| c.status == Status::Pending);
+            self.any_pending.set(Some(any));
+            any
+        });
+        if !any_pending {
+            return self.auction(horizon);
+        }
         self.listed(&self.made, horizon, |c| c.status != Status::Cancelled)
     }
 
