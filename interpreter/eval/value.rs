@@ -199,3 +199,14 @@ impl fmt::Display for Value {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A value is moved and copied at every step of an evaluation: it stays three words. An
+    /// entry carries its call's record in the room a 32-bit index leaves (`Entry`).
+    #[test]
+    fn a_value_is_three_words() {
+        assert!(std::mem::size_of::<super::Value>() <= 3 * std::mem::size_of::<usize>());
+        assert!(std::mem::size_of::<super::Entry>() <= 2 * std::mem::size_of::<usize>());
+    }
+}
