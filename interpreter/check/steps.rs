@@ -341,7 +341,7 @@ impl Checker {
                         Some((_, t)) => self.err(
                             Diag::new(E_TYPE, format!("`{}` is a {t}, not a call", v.name))
                                 .label(v.span, "not a call")
-                                .help("only a call can stand or be cancelled, and a card stand"),
+                                .help("a call can stand or be cancelled; a card can only stand"),
                         ),
                         None => self.unknown_name(&v.name, v.span, scope),
                     }

@@ -1,5 +1,5 @@
-//! The steps of a rectification that act on the cards of the play: a card taken back, the
-//! play started again, the next lead given to a hand, a card deemed played or placed, tricks
+//! The steps of a rectification that act on the cards of the play: a card taken back or
+//! kept played, the play started again, the next lead given to a hand, a card deemed played or placed, tricks
 //! awarded or transferred (`steps.rs` runs the others).
 
 use super::*;
@@ -23,6 +23,14 @@ impl<'a> Table<'a> {
                 let later = self.cards_after_trick_of(card);
                 let seat = self.retract(card)?;
                 self.taken_back(inst, std::iter::once((seat, card)).chain(later));
+            }
+            // A card stays played: whoever took it back may not (47F2).
+            StepKind::Stands(v) => {
+                let card = card_var(exec, v);
+                if let Some(seat) = self.play.as_ref().and_then(|p| p.player_of(card)) {
+                    let card = card.to_string();
+                    self.effect(inst, Effect::CardStays { seat, card });
+                }
             }
             StepKind::RestartPlay => {
                 let back = self.restart_play()?;
@@ -121,8 +129,5 @@ impl<'a> Table<'a> {
 
 /// The card a card variable of the rule names (the checker made sure it is one).
 fn card_var(exec: &Exec<'_>, v: &crate::syntax::ast::Ident) -> Card {
-    match exec.env.iter().rev().find(|(n, _)| *n == v.name) {
-        Some((_, Value::Card(card))) => *card,
-        _ => unreachable!("checked: a card"),
-    }
+    exec.card(&v.name).expect("checked: a card")
 }

@@ -465,13 +465,9 @@ impl<'a> Table<'a> {
                         }
                     }
                 }
+                // `stands` of a card variable: a card step.
                 StepKind::Stands(v) if exec.card(&v.name).is_some() => {
-                    // A card stays played: whoever took it back may not (47F2).
-                    let card = exec.card(&v.name).expect("a card");
-                    if let Some(seat) = self.play.as_ref().and_then(|p| p.player_of(card)) {
-                        let card = card.to_string();
-                        self.effect(inst, Effect::CardStays { seat, card });
-                    }
+                    self.card_step(&step.kind, &mut exec, inst, &view)?
                 }
                 StepKind::Stands(v) | StepKind::Cancel { var: v, .. } => {
                     let rec = exec.rec(&v.name);
