@@ -15,13 +15,7 @@ pub(super) fn case_language(
     // What each entry's key is in each language, looked up once for both questions below.
     let keys: Vec<[Option<&str>; 4]> = entries
         .iter()
-        .map(|e| {
-            let mut ids = [None; 4];
-            for l in Lang::ALL {
-                ids[words::lang_index(l)] = w.lookup("key", l, &e.key.text);
-            }
-            ids
-        })
+        .map(|e| w.lookup_each("key", &e.key.text))
         .collect();
     fn id_in<'w>(k: &[Option<&'w str>; 4], l: Lang) -> Option<&'w str> {
         k[words::lang_index(l)]

@@ -48,8 +48,10 @@ pub struct Entry {
     pub words: [Vec<String>; 4],
 }
 
-/// By class, then by language (`lang_index`): each lower-case word's entry.
-type Index = FxHashMap<String, [FxHashMap<String, usize>; 4]>;
+/// By class, then by lower-case word: its entry in each language (`lang_index`). One map a
+/// class, not one a language: a case's keys are asked in every language at once
+/// (`lookup_each`), with the word lowered and hashed once.
+type Index = FxHashMap<String, FxHashMap<String, [Option<usize>; 4]>>;
 
 /// The tables, with an index from (class, language, lower-case word) to the entry.
 #[derive(Clone, Debug, Default)]
@@ -245,9 +247,10 @@ impl CaseWords {
         for (n, e) in entries.iter().enumerate() {
             for l in Lang::ALL {
                 for w in &e.words[lang_index(l)] {
-                    let by_word = &mut index.entry(e.class.clone()).or_default()[lang_index(l)];
+                    let by_word = index.entry(e.class.clone()).or_default();
                     let key = fold(w);
-                    if let Some(&other) = by_word.get(&key) {
+                    if let Some(other) = by_word.get(key.as_str()).and_then(|ls| ls[lang_index(l)])
+                    {
                         let o: &Entry = &entries[other];
                         if o.id != e.id {
                             errors.push(WordsError {
@@ -265,7 +268,7 @@ impl CaseWords {
                         }
                         continue;
                     }
-                    by_word.insert(key, n);
+                    by_word.entry(key).or_default()[lang_index(l)] = Some(n);
                 }
             }
         }
@@ -278,21 +281,31 @@ impl CaseWords {
 
     /// The id of a word of a class in a language.
     pub fn lookup(&self, class: &str, lang: Lang, word: &str) -> Option<&str> {
-        let by_word = &self.index.get(class)?[lang_index(lang)];
+        self.lookup_each(class, word)[lang_index(lang)]
+    }
+
+    /// The id of a word of a class in each language (index: `lang_index`).
+    pub fn lookup_each(&self, class: &str, word: &str) -> [Option<&str>; 4] {
+        let Some(by_word) = self.index.get(class) else {
+            return [None; 4];
+        };
         let mut buf = [0; LOWERED_MAX];
-        let i = match ascii_lowered(word, &mut buf) {
+        let found = match ascii_lowered(word, &mut buf) {
             Some(lower) => by_word.get(lower),
             None => by_word.get(folded(word).as_ref()),
-        }?;
-        Some(self.entries[*i].id.as_str())
+        };
+        found.map_or([None; 4], |ls| {
+            ls.map(|i| i.map(|i| self.entries[i].id.as_str()))
+        })
     }
 
     /// The languages other than `lang` in which the word is of this class, with its id.
     pub fn elsewhere(&self, class: &str, lang: Lang, word: &str) -> Vec<(Lang, &str)> {
+        let ids = self.lookup_each(class, word);
         Lang::ALL
             .into_iter()
             .filter(|l| *l != lang)
-            .filter_map(|l| self.lookup(class, l, word).map(|id| (l, id)))
+            .filter_map(|l| ids[lang_index(l)].map(|id| (l, id)))
             .collect()
     }
 
