@@ -176,7 +176,7 @@ impl<'a> Table<'a> {
         if let Some(r) = self.again.take() {
             self.process(r)?;
         }
-        self.release_lead_turn()
+        self.release_lead_turn(how == AnswerHow::Chosen)
     }
 
     /// A call as made at the table (or as a change of call), pending until it is ruled.

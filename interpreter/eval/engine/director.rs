@@ -17,7 +17,8 @@ impl<'a> Table<'a> {
     pub(super) fn attention(&mut self) -> Result<(), Fail> {
         self.settle_for_director()?;
         // A leader's turn that waited for it (a revoke of the last trick) comes now.
-        self.release_lead_turn()
+        let read_again = !*self.finished;
+        self.release_lead_turn(read_again)
     }
 
     /// Rules that wait for the Director; `again`: the event that opened them, when only a

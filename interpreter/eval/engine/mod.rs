@@ -392,6 +392,10 @@ pub struct Table<'a> {
     /// trick's cards (62B): `play::release_lead_turn`. The law book reads it
     /// (`lead_awaits_ruling`): who is to lead is not yet known.
     lead_turn_held: Watched<bool>,
+    /// When the leader's turn was held: the cards played by then (`every_play`'s length) and
+    /// the events fed. A trick led while it waited is read again once the turn comes
+    /// (`play::release_lead_turn`).
+    lead_held_at: (usize, usize),
     /// What the players did besides calls and cards (`conducts`), in order.
     conducts: Watched<Rc<Vec<Value>>>,
     /// The choices players were asked to make, in order (`choices_asked`): each a record of
@@ -604,6 +608,7 @@ impl<'a> Table<'a> {
             deemed_plays: vec![],
             early_plays: vec![],
             lead_turn_held: Default::default(),
+            lead_held_at: (0, 0),
             conducts: Watched::new(Rc::new(vec![])),
             choices_asked: Watched::new(Rc::new(vec![])),
             choices_open: Watched::new(Rc::new(vec![])),
