@@ -20,6 +20,7 @@ mod director;
 mod event;
 pub use claim::forget_claim_evidence;
 mod irregularity;
+mod lead_turn;
 mod pending;
 mod period_end;
 mod play;
@@ -389,13 +390,11 @@ pub struct Table<'a> {
     early_plays: Vec<(Card, u32)>,
     /// The next leader's turn waits for an open choice on the card that completed the trick,
     /// whose answer may take that card back (52B2), or for attention to a revoke among the
-    /// trick's cards (62B): `play::release_lead_turn`. The law book reads it
+    /// trick's cards (62B): `lead_turn::release_lead_turn`. The law book reads it
     /// (`lead_awaits_ruling`): who is to lead is not yet known.
-    lead_turn_held: Watched<bool>,
-    /// When the leader's turn was held: the cards played by then (`every_play`'s length) and
-    /// the events fed. A trick led while it waited is read again once the turn comes
-    /// (`play::release_lead_turn`).
-    lead_held_at: (usize, usize),
+    /// When it was held (`lead_turn::HeldAt`): a trick led while it waited is read again
+    /// once the turn comes.
+    lead_turn_held: Watched<Option<lead_turn::HeldAt>>,
     /// What the players did besides calls and cards (`conducts`), in order.
     conducts: Watched<Rc<Vec<Value>>>,
     /// The choices players were asked to make, in order (`choices_asked`): each a record of
@@ -608,7 +607,6 @@ impl<'a> Table<'a> {
             deemed_plays: vec![],
             early_plays: vec![],
             lead_turn_held: Default::default(),
-            lead_held_at: (0, 0),
             conducts: Watched::new(Rc::new(vec![])),
             choices_asked: Watched::new(Rc::new(vec![])),
             choices_open: Watched::new(Rc::new(vec![])),

@@ -93,9 +93,7 @@ impl<'a> Table<'a> {
                     o.broken_by_card = None;
                 }
             }
-            for &c in again.iter().rev() {
-                self.retract(c)?;
-            }
+            self.take_back(&again)?;
             self.lapse_rectifications_of_card(seat, card, Effect::PlayReadAgain { law });
             self.deemed_plays
                 .splice(0..0, again.into_iter().map(|c| (c, vec![])));
@@ -136,10 +134,7 @@ impl Table<'_> {
         let in_turn_after_all = lead.is_some_and(|l| l.seat == next && l.due != l.seat);
         if led_by_another || in_turn_after_all {
             let again: Vec<Card> = play.tricks[n..].iter().flatten().map(|r| r.card).collect();
-            // The latest first: each goes back with what it discharged (`retract`).
-            for &c in again.iter().rev() {
-                self.retract(c)?;
-            }
+            self.take_back(&again)?;
             let play = self.play.change().as_mut().unwrap();
             play.next = next;
             play.lead_vacant = None;
@@ -174,6 +169,33 @@ impl Table<'_> {
             let read_again = Effect::LeadTakenBackInTurn { winner: next, law };
             self.lapse_rectifications_of_card(next, c, read_again);
         }
+        Ok(())
+    }
+}
+
+impl Table<'_> {
+    /// Cards played go back to their holders, the latest first, each with what it discharged
+    /// (`retract`).
+    fn take_back(&mut self, cards: &[Card]) -> Result<(), Fail> {
+        for &c in cards.iter().rev() {
+            self.retract(c)?;
+        }
+        Ok(())
+    }
+
+    /// A trick led while the leader's turn waited was led before the turn came: its cards go
+    /// back and are played again, in order, after the turn, so that what the turn asks comes
+    /// first. (50D2, SK 1332: the defender on lead whose partner holds a major penalty card
+    /// "nesmie vyniesť, dokiaľ hlavný hráč neoznámi jednu z nižšie uvedených možností"; the
+    /// law book rules such a lead as `lead_before_declarers_choice`.)
+    pub(super) fn read_held_trick_again(&mut self) -> Result<(), Fail> {
+        let play = self.play.as_ref().unwrap();
+        let again: Vec<Card> = play.current().iter().map(|r| r.card).collect();
+        self.take_back(&again)?;
+        let next = self.play.as_ref().unwrap().next;
+        self.lead_turn(next)?;
+        self.deemed_plays
+            .splice(0..0, again.into_iter().map(|c| (c, vec![])));
         Ok(())
     }
 }

@@ -383,7 +383,7 @@ impl<'a> Table<'a> {
             next_deal_callers: self.next_deal_callers_list(),
             round_ended: self.stages.contains(&Stage::RoundEnded),
             opening_lead_faced: *self.lead_faced,
-            lead_awaits_ruling: *self.lead_turn_held,
+            lead_awaits_ruling: self.lead_turn_held.is_some(),
             case_ended: *self.finished,
             memo: Default::default(),
             hand_lists: Default::default(),
