@@ -401,6 +401,14 @@ pub struct Applied {
     pub refers: Vec<String>,
 }
 
+/// A card back in the hand it was dealt to (`Effect::DealRestored`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CardRestored {
+    pub card: String,
+    pub held_by: Seat,
+    pub dealt_to: Seat,
+}
+
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
@@ -480,6 +488,11 @@ pub enum Effect {
     /// opening lead (the cards played are each `Retracted` before it).
     PlayRestarted {
         leader: Seat,
+    },
+    /// The deal is restored: each card a hand held that was dealt to another goes back,
+    /// from the hand that held it to the one it was dealt to (13B1).
+    DealRestored {
+        cards: Vec<CardRestored>,
     },
     /// A card the Laws deem played (45C): it is played as any card once the act is ruled.
     DeemedPlayed {

@@ -122,6 +122,23 @@ use std::path::Path;
     "pbn ../pbn-marks/insufficient-bid.pbn 9",
     "give a [Board] number the file holds"
 )]
+#[case(
+    "wrong-hand-dealt-there",
+    "E H3",
+    "names the hand that held a card dealt to another"
+)]
+#[case(
+    "wrong-hand-dealt-there-sk",
+    "V ♥3",
+    "uvádza list, ktorý držal kartu rozdanú"
+)]
+#[case("wrong-hand-named-twice", "H3", "name it once")]
+#[case("wrong-hand-no-deal", "N H3", "write the deal as it was dealt")]
+#[case(
+    "wrong-hand-seat-without-card",
+    "card_in_wrong_hand N",
+    "`card_in_wrong_hand N ♥3`"
+)]
 fn a_bad_case_is_reported_where_it_is_wrong(
     #[case] name: &str,
     #[case] underline: &str,

@@ -13,6 +13,8 @@ mod language;
 mod notation;
 mod play;
 pub mod words;
+mod wrong_hand;
+pub use wrong_hand::wrong_hand_errors;
 
 use crate::diagnostic::Diag;
 use crate::eval::engine::Event;
@@ -97,6 +99,10 @@ pub struct Case {
     /// Vulnerable: [NS, EW].
     pub vulnerable: Option<[bool; 2]>,
     pub deal: Option<Deal>,
+    /// Cards that were in a hand they were not dealt to until found there (Law 13: one hand
+    /// held more than 13 cards and another fewer): the hand that held each, the card, and
+    /// where the case says so. The deal is the board as dealt, each card where it belongs.
+    pub wrong_hand: Vec<(Seat, Card, Span)>,
     pub events: Vec<(Event, Span)>,
     /// Findings answered for every question of that finding (`comparable_call no`).
     pub findings: HashMap<String, (Answer, Span)>,
@@ -134,6 +140,7 @@ pub const KEYS: &[&str] = &[
     "total_points",
     "artificial",
     "pbn",
+    "card_in_wrong_hand",
 ];
 
 #[derive(Clone, Debug)]
@@ -598,6 +605,9 @@ pub fn parse_case_said(
                     }
                 }
             }
+            "card_in_wrong_hand" => {
+                cx.wrong_hand_line(&k, espan, &line_words, &mut case, &mut diags)
+            }
             other => unreachable!("key `{other}` of laws/case.words has no reader"),
         }
     }
@@ -612,6 +622,11 @@ pub fn parse_case_said(
             Ok(n) => case.findings_about.push((name, n, v, span)),
             Err(d) => diags.push(d),
         }
+    }
+    // A card in the wrong hand is checked against the deal; a deal a PBN record gives is
+    // checked once it is read (`wrong_hand_errors`).
+    if case.deal.is_some() || case.pbn.is_none() {
+        diags.extend(cx.wrong_hand_errors(&case));
     }
     if case.board.is_none() && case.dealer.is_none() && case.pbn.is_none() {
         let (board, dealer, vul, none, n) = (

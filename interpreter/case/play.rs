@@ -520,7 +520,7 @@ impl Cx<'_> {
         )
     }
 
-    fn not_a_card(&self, w: &Word) -> Diag {
+    pub(super) fn not_a_card(&self, w: &Word) -> Diag {
         self.error("case.not_a_card", w.span, &[("word", (&w.text).into())])
     }
 }

@@ -36,6 +36,7 @@ pub enum Builtin {
     PlayedTo,
     CardsOf,
     AwardedTo,
+    RestoredIn,
 }
 
 pub const BUILTINS: &[(&str, Builtin)] = &[
@@ -68,6 +69,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("played_to", Builtin::PlayedTo),
     ("cards_of", Builtin::CardsOf),
     ("awarded_to", Builtin::AwardedTo),
+    ("restored_in", Builtin::RestoredIn),
 ];
 
 pub fn builtin(name: &str) -> Option<Builtin> {
@@ -114,6 +116,11 @@ impl Builtin {
             // The tricks left at a claim or concession that its ruling gave the side (69A,
             // 70, 71): tricks the side won after a revoke (64A) though nobody played them.
             Builtin::AwardedTo => (vec![Side], Int),
+            // The trick (the one in progress, or the next) in which the card went back from a
+            // hand that held it to the hand it was dealt to (`restore deal`: 13B1); 0 if it
+            // never left that hand, or went back before the play. Its holder had it in his hand
+            // at trick t if this is t or less (44C: he could follow with it).
+            Builtin::RestoredIn => (vec![Card], Int),
             Builtin::Item | Builtin::Size => return None,
         })
     }

@@ -409,6 +409,7 @@ impl Checker {
                 | StepKind::NoClaim
                 | StepKind::Redeal
                 | StepKind::RestartPlay
+                | StepKind::RestoreDeal
                 | StepKind::NoResult => {}
                 StepKind::AnswerChoice { option, answer } => {
                     self.check_answer_choice(option, answer)

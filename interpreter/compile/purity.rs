@@ -31,6 +31,7 @@ pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
             Builtin::Obliged
                 | Builtin::Broke
                 | Builtin::AwardedTo
+                | Builtin::RestoredIn
                 | Builtin::HandOf
                 | Builtin::PlayedTo
                 | Builtin::CardsUnder

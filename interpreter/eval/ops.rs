@@ -438,6 +438,12 @@ pub fn apply_builtin(
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
         (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
         (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(view.hand_list(s)),
+        (Builtin::RestoredIn, Some(V::Card(c)), _) => V::Int(
+            view.restored
+                .iter()
+                .find(|(x, _)| *x == c)
+                .map_or(0, |(_, t)| i64::from(*t)),
+        ),
         (Builtin::PlayedTo, Some(V::Int(n)), _) => V::List(Rc::new(
             view.plays
                 .iter()

@@ -26,6 +26,9 @@ pub struct View {
     /// The trick in progress (plays), and the cards each seat still holds.
     pub trick: Rc<Vec<Value>>,
     pub hands: [crate::model::Hand; 4],
+    /// The cards that went back to the hand they were dealt to (`restore deal`), each with
+    /// the trick in progress then (`restored_in`).
+    pub restored: Vec<(crate::model::Card, u8)>,
     /// Every card played and not taken back; the trick in progress (0 before the play).
     pub plays: Rc<Vec<Value>>,
     /// Every card led or played, taken back since or not (`all_plays`).
@@ -136,6 +139,7 @@ impl Default for View {
             broken: Default::default(),
             trick: Rc::new(vec![]),
             hands: Default::default(),
+            restored: vec![],
             plays: Rc::new(vec![]),
             all_plays: Rc::new(vec![]),
             conducts: Rc::new(vec![]),

@@ -99,6 +99,20 @@ impl Renderer<'_> {
             Effect::PlayRestarted { leader } => {
                 self.p("effect_play_restarted", &[("seat", A::Seat(*leader))])
             }
+            Effect::DealRestored { cards } => cards
+                .iter()
+                .map(|c| {
+                    self.p(
+                        "effect_deal_restored",
+                        &[
+                            ("card", A::owned(self.thing(&c.card))),
+                            ("held_by", A::Seat(c.held_by)),
+                            ("dealt_to", A::Seat(c.dealt_to)),
+                        ],
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
             Effect::DeemedPlayed { seat, card } => self.p(
                 "effect_deemed_played",
                 &[

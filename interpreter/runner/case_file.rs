@@ -89,6 +89,13 @@ pub fn complete_case(
         case.vulnerable = case.vulnerable.or(from.vulnerable);
         if case.deal.is_none() {
             case.deal = from.deal;
+            let errors = crate::case::wrong_hand_errors(&case, said_in);
+            if !errors.is_empty() {
+                return Err(errors
+                    .into_iter()
+                    .map(|d| d.with_sources(sources))
+                    .collect());
+            }
         }
         if case.events.is_empty() {
             case.events = from.events;

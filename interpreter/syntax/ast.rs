@@ -516,6 +516,9 @@ pub enum StepKind {
     /// goes back to its holder and that contract's opening leader leads (41A; 38B-38C, a
     /// bid of more than seven found after the opening lead).
     RestartPlay,
+    /// Each card a hand held that was dealt to another goes back to the hand it was dealt to
+    /// (13A1, 13B1: the Director restores the deal); a card already played stays played.
+    RestoreDeal,
     /// A card is played by its holder, as any card, once the act being ruled is done (45C);
     /// `together`: the other cards of his played with it (58B), a list of cards.
     PlayCard {

@@ -108,6 +108,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::at_play_end => "`at end of play`",
         R::retract => "`retract`",
         R::restart_play | R::kw_restart => "`restart play`",
+        R::restore_deal | R::kw_restore => "`restore deal`",
         R::place | R::place_in_trick | R::place_among | R::kw_among => {
             "`place … in trick …` or `place … among played cards`"
         }

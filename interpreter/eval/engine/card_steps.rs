@@ -3,6 +3,7 @@
 //! awarded or transferred (`steps.rs` runs the others).
 
 use super::*;
+use crate::ruling::CardRestored;
 use crate::syntax::ast::StepKind;
 
 impl<'a> Table<'a> {
@@ -38,6 +39,12 @@ impl<'a> Table<'a> {
                 if let Some(p) = self.play.as_ref() {
                     let leader = p.next;
                     self.effect(inst, Effect::PlayRestarted { leader });
+                }
+            }
+            StepKind::RestoreDeal => {
+                let cards = self.restore_deal();
+                if !cards.is_empty() {
+                    self.effect(inst, Effect::DealRestored { cards });
                 }
             }
             StepKind::LeadFrom(e) => {
@@ -116,6 +123,41 @@ impl<'a> Table<'a> {
             _ => unreachable!("only the card steps come here"),
         }
         Ok(())
+    }
+
+    /// Each card held in a hand it was not dealt to goes back to the hand it was dealt to,
+    /// unless it has been played (a played card stays in its trick). The cards moved: the
+    /// card, the hand that held it, the hand it was dealt to.
+    fn restore_deal(&mut self) -> Vec<CardRestored> {
+        let mut moved = vec![];
+        for &(card, held_by, dealt_to) in self.wrong_hand.iter() {
+            let held = match (&*self.play, &*self.deal) {
+                (Some(p), _) => p.hands[held_by.index()].contains(card),
+                (None, Some(d)) => d.hand(held_by).contains(card),
+                (None, None) => false,
+            };
+            if !held {
+                continue;
+            }
+            let back = |hands: &mut [Hand; 4]| {
+                hands[held_by.index()].remove(card);
+                hands[dealt_to.index()].insert(card);
+            };
+            if let Some(d) = self.deal.change().as_mut() {
+                back(&mut d.hands);
+            }
+            if let Some(p) = self.play.change().as_mut() {
+                back(&mut p.hands);
+            }
+            let trick = self.play.as_ref().map_or(0, |p| p.trick_number());
+            self.restored.change().push((card, trick));
+            moved.push(CardRestored {
+                card: card.to_string(),
+                held_by,
+                dealt_to,
+            });
+        }
+        moved
     }
 
     /// The ruling names each card taken back, with its holder.

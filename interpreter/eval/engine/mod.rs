@@ -355,7 +355,15 @@ pub struct Table<'a> {
     /// not answer by being made (`together`, choices.rs).
     opened_together: Vec<Rc<Pending<'a>>>,
     notes: Vec<Note>,
+    /// The hands as the board held them: the deal, with each card in the wrong hand in the
+    /// hand that held it until `restore deal` (Law 13).
     deal: Watched<Option<Deal>>,
+    /// Cards in a hand they were not dealt to: the card, the hand that held it, the hand it
+    /// was dealt to.
+    wrong_hand: Rc<[(Card, Seat, Seat)]>,
+    /// Those of them gone back to the hand they were dealt to, with the trick then in
+    /// progress (`restored_in`).
+    restored: Watched<Vec<(Card, u8)>>,
     play: Watched<Option<PlayState>>,
     /// A call a rectification sent back to be ruled on again (`again`).
     again: Option<usize>,
@@ -595,6 +603,8 @@ impl<'a> Table<'a> {
             opened_together: vec![],
             notes: vec![],
             deal: Default::default(),
+            wrong_hand: Rc::new([]),
+            restored: Default::default(),
             play: Default::default(),
             again: None,
             changing: vec![],
@@ -618,7 +628,21 @@ impl<'a> Table<'a> {
         }
     }
 
-    pub fn set_deal(&mut self, deal: Option<Deal>) {
+    /// The board's deal, and the cards a hand held that were dealt to another (`held`: the
+    /// hand that held each). The table starts with each of them where it was held.
+    pub fn set_deal(&mut self, deal: Option<Deal>, held: impl IntoIterator<Item = (Seat, Card)>) {
+        let mut deal = deal;
+        let mut wrong = vec![];
+        if let Some(d) = deal.as_mut() {
+            for (held_by, card) in held {
+                if let Some(dealt_to) = Seat::ALL.into_iter().find(|s| d.hand(*s).contains(card)) {
+                    d.hands[dealt_to.index()].remove(card);
+                    d.hands[held_by.index()].insert(card);
+                    wrong.push((card, held_by, dealt_to));
+                }
+            }
+        }
+        self.wrong_hand = wrong.into();
         self.deal.set(deal);
     }
 

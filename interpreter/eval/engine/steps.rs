@@ -693,6 +693,7 @@ impl<'a> Table<'a> {
                 }
                 StepKind::Retract(_)
                 | StepKind::RestartPlay
+                | StepKind::RestoreDeal
                 | StepKind::LeadFrom(_)
                 | StepKind::PlayCard { .. }
                 | StepKind::Place { .. }

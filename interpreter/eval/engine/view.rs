@@ -127,6 +127,7 @@ impl<'a> Table<'a> {
             + self.obligations.changes()
             + self.play.changes()
             + self.deal.changes()
+            + self.restored.changes()
             + self.conducts.changes()
             + self.choices_asked.changes()
             + self.choices_open.changes()
@@ -341,6 +342,7 @@ impl<'a> Table<'a> {
                 (None, Some(d)) => d.hands,
                 _ => Default::default(),
             },
+            restored: (*self.restored).clone(),
             plays,
             all_plays,
             conducts: (*self.conducts).clone(),

@@ -99,7 +99,12 @@ impl<'a> Ctx<'a> {
         let budget = BUDGET;
         let ev = Evaluator::new(self.book, findings, budget);
         let mut table = Table::new(ev, self.dealer, self.vulnerable);
-        table.set_deal(self.case.deal.clone());
+        let held = self
+            .case
+            .wrong_hand
+            .iter()
+            .map(|&(seat, card, _)| (seat, card));
+        table.set_deal(self.case.deal.clone(), held);
         Ok((table, budget))
     }
 

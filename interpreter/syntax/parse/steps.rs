@@ -257,6 +257,7 @@ impl Builder {
             Rule::set_fact => StepKind::SetFact(self.ident(it.nth(1).unwrap())),
             Rule::redeal => StepKind::Redeal,
             Rule::restart_play => StepKind::RestartPlay,
+            Rule::restore_deal => StepKind::RestoreDeal,
             Rule::no_irregularity => StepKind::NoIrregularity(it.nth(3).map(|i| self.ident(i))),
             Rule::no_claim => StepKind::NoClaim,
             Rule::no_result => StepKind::NoResult,
