@@ -405,6 +405,7 @@ impl Checker {
                 }
                 StepKind::NoIrregularity(Some(name)) => self.check_act_named(name),
                 StepKind::NoRectification
+                | StepKind::EndRectification
                 | StepKind::NoIrregularity(None)
                 | StepKind::NoClaim
                 | StepKind::Redeal

@@ -501,6 +501,9 @@ pub enum StepKind {
         on: Expr,
     },
     NoRectification,
+    /// The rectification ends: no step after this one runs, in its block or in the blocks
+    /// around it (60A1: a play that forfeits it answers the choice it waited for).
+    EndRectification,
     /// The act is, in this case, no irregularity: the Laws allow it (21B1(a), 25A1); with a
     /// name, listed as that act of the law book, under its law (28A).
     NoIrregularity(Option<Ident>),

@@ -145,6 +145,7 @@ fn phrase(r: Rule) -> Option<&'static str> {
         R::kw_with => "`with`",
         R::lead_from | R::kw_from => "`lead from`",
         R::no_rectification | R::kw_no => "`no rectification`",
+        R::end_rectification => "`end rectification`",
         R::no_irregularity => "`no irregularity`",
         R::no_claim => "`no claim`",
         R::no_result | R::kw_result => "`no result`",

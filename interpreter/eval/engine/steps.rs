@@ -619,6 +619,16 @@ impl<'a> Table<'a> {
                     );
                 }
                 StepKind::NoRectification => self.effect(inst, Effect::NoRectification),
+                // Every frame ends as at its last step (its paragraph and procedure closed as
+                // they would be); a frame not begun has bound nothing yet.
+                StepKind::EndRectification => {
+                    for f in exec.frames.iter_mut() {
+                        if f.next == 0 {
+                            f.bind = None;
+                        }
+                        f.next = f.steps.len();
+                    }
+                }
                 StepKind::NoIrregularity(named) => {
                     let ruling = &mut Arc::make_mut(&mut self.irregs)[inst];
                     ruling.act = true;

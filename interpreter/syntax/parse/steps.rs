@@ -258,6 +258,7 @@ impl Builder {
             Rule::redeal => StepKind::Redeal,
             Rule::restart_play => StepKind::RestartPlay,
             Rule::restore_deal => StepKind::RestoreDeal,
+            Rule::end_rectification => StepKind::EndRectification,
             Rule::no_irregularity => StepKind::NoIrregularity(it.nth(3).map(|i| self.ident(i))),
             Rule::no_claim => StepKind::NoClaim,
             Rule::no_result => StepKind::NoResult,
