@@ -160,6 +160,11 @@ impl<'a> Table<'a> {
             answer: answer.to_string(),
             how,
         };
+        let led_meanwhile = if how == AnswerHow::Chosen {
+            self.take_back_trick_led_while_held()?
+        } else {
+            vec![]
+        };
         // Under the paragraph that asked the choice, named again when another paragraph of
         // the same irregularity was ruled while it waited (16C3 at a later Director's call).
         self.resume(&mut exec);
@@ -176,7 +181,9 @@ impl<'a> Table<'a> {
         if let Some(r) = self.again.take() {
             self.process(r)?;
         }
-        self.release_lead_turn(how == AnswerHow::Chosen)
+        self.release_lead_turn(how == AnswerHow::Chosen)?;
+        self.replay_after_answer(led_meanwhile);
+        Ok(())
     }
 
     /// A call as made at the table (or as a change of call), pending until it is ruled.

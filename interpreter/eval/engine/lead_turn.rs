@@ -100,7 +100,7 @@ impl Table<'_> {
     /// The trick in progress was led, and each of its cards played, while the leader's turn
     /// waited, and nothing was ruled on them: a lead made before it was known who leads
     /// (a card of the last trick under a choice, 52B).
-    fn led_while_held(&self) -> bool {
+    pub(super) fn led_while_held(&self) -> bool {
         let Some(play) = self.play.as_ref().filter(|p| p.in_progress() && !p.ended) else {
             return false;
         };

@@ -198,4 +198,29 @@ impl Table<'_> {
             .splice(0..0, again.into_iter().map(|c| (c, vec![])));
         Ok(())
     }
+
+    /// Before an answer's rules run: a trick led while the leader's turn waited for the
+    /// answer goes back, its cards to be played again after them (`replay_after_answer`).
+    /// The answer may take back a card of the last trick (52B2: not accepted, the card goes
+    /// back and its holder has still to play to the trick), and the lead would go back with
+    /// it unruled. Played again, it is ruled as what it then is: a lead before declarer's
+    /// 50D2 choice, or a lead to the next trick before partner has played to this one
+    /// (57A). Not a lead out of turn once the trick is completed (56): no law holds the lead
+    /// back until then, and the Director rules on the table as it is when he is called.
+    pub(super) fn take_back_trick_led_while_held(&mut self) -> Result<Vec<Card>, Fail> {
+        if self.lead_turn_held.is_none() || !self.led_while_held() {
+            return Ok(vec![]);
+        }
+        let play = self.play.as_ref().unwrap();
+        let again: Vec<Card> = play.current().iter().map(|r| r.card).collect();
+        self.take_back(&again)?;
+        Ok(again)
+    }
+
+    /// The cards `take_back_trick_led_while_held` took back, played again by their holders
+    /// after the cards the answer's rules play.
+    pub(super) fn replay_after_answer(&mut self, cards: Vec<Card>) {
+        self.deemed_plays
+            .extend(cards.into_iter().map(|c| (c, vec![])));
+    }
 }
