@@ -691,6 +691,16 @@ impl<'a> Table<'a> {
         }
         self.feed_event(event)?;
         self.rejudge_early_plays()?;
+        let deemed = std::mem::take(&mut self.deemed_plays);
+        self.play_deemed(deemed)?;
+        self.resolve_observers()
+    }
+
+    /// Cards deemed played (`deemed_plays`), each by its holder, in order, and then any that
+    /// playing them deems played; a card no hand holds any longer (played since) is passed
+    /// over.
+    pub(super) fn play_deemed(&mut self, cards: Vec<(Card, Vec<Card>)>) -> Result<(), Fail> {
+        self.deemed_plays.splice(0..0, cards);
         while !self.deemed_plays.is_empty() {
             let (card, together) = self.deemed_plays.remove(0);
             if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
@@ -700,7 +710,7 @@ impl<'a> Table<'a> {
                 }
             }
         }
-        self.resolve_observers()
+        Ok(())
     }
 
     fn feed_event(&mut self, event: &Event) -> Result<(), Fail> {

@@ -134,6 +134,7 @@ impl<'a> Table<'a> {
         // to a lead out of turn, and so accepts it); every such choice, those too that the
         // defaults this card settles open (39C noticed only when the opening leader, the
         // offender's partner, leads: 26B's choice, which his lead passes by).
+        let deemed_before = self.deemed_plays.len();
         if !self.answer_by_act(seat, true)? {
             self.settle_defaults(None)?;
         }
@@ -141,6 +142,13 @@ impl<'a> Table<'a> {
             if !self.answer_by_act(seat, true)? {
                 break;
             }
+        }
+        // What the rules of those answers deem played comes before this card (60A2: the
+        // premature card whose rectification the card forfeited counts as played in its
+        // turn, before it).
+        if self.deemed_plays.len() > deemed_before {
+            let first = self.deemed_plays.split_off(deemed_before);
+            self.play_deemed(first)?;
         }
         // The leader's card where the trick's lead was taken back and cards played after it
         // stay: it is ruled as the lead, the cards that stayed set aside until it is placed
