@@ -37,6 +37,7 @@ pub enum Builtin {
     CardsOf,
     AwardedTo,
     RestoredIn,
+    InWrongHand,
 }
 
 pub const BUILTINS: &[(&str, Builtin)] = &[
@@ -70,6 +71,7 @@ pub const BUILTINS: &[(&str, Builtin)] = &[
     ("cards_of", Builtin::CardsOf),
     ("awarded_to", Builtin::AwardedTo),
     ("restored_in", Builtin::RestoredIn),
+    ("in_wrong_hand", Builtin::InWrongHand),
 ];
 
 pub fn builtin(name: &str) -> Option<Builtin> {
@@ -121,6 +123,9 @@ impl Builtin {
             // never left that hand, or went back before the play. Its holder had it in his hand
             // at trick t if this is t or less (44C: he could follow with it).
             Builtin::RestoredIn => (vec![Card], Int),
+            // The card was held by a hand it was not dealt to (the case's `card_in_wrong_hand`)
+            // and has not gone back (`restore deal`): in that hand still, or played from it.
+            Builtin::InWrongHand => (vec![Card], Bool),
             Builtin::Item | Builtin::Size => return None,
         })
     }

@@ -32,6 +32,7 @@ pub(super) fn reads_within(e: &Spanned, p: &Purity) -> bool {
                 | Builtin::Broke
                 | Builtin::AwardedTo
                 | Builtin::RestoredIn
+                | Builtin::InWrongHand
                 | Builtin::HandOf
                 | Builtin::PlayedTo
                 | Builtin::CardsUnder

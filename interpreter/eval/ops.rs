@@ -438,6 +438,7 @@ pub fn apply_builtin(
         (Builtin::Vulnerable, Some(V::Side(s)), _) => V::Bool(view.vulnerable[s as usize]),
         (Builtin::AwardedTo, Some(V::Side(s)), _) => V::Int(i64::from(view.awarded[s as usize])),
         (Builtin::HandOf, Some(V::Seat(s)), _) => V::List(view.hand_list(s)),
+        (Builtin::InWrongHand, Some(V::Card(c)), _) => V::Bool(view.in_wrong_hand.contains(&c)),
         (Builtin::RestoredIn, Some(V::Card(c)), _) => V::Int(
             view.restored
                 .iter()

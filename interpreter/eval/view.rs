@@ -29,6 +29,9 @@ pub struct View {
     /// The cards that went back to the hand they were dealt to (`restore deal`), each with
     /// the trick in progress then (`restored_in`).
     pub restored: Vec<(crate::model::Card, u8)>,
+    /// The cards held by a hand they were not dealt to that have not gone back
+    /// (`in_wrong_hand`).
+    pub in_wrong_hand: Vec<crate::model::Card>,
     /// Every card played and not taken back; the trick in progress (0 before the play).
     pub plays: Rc<Vec<Value>>,
     /// Every card led or played, taken back since or not (`all_plays`).
@@ -140,6 +143,7 @@ impl Default for View {
             trick: Rc::new(vec![]),
             hands: Default::default(),
             restored: vec![],
+            in_wrong_hand: vec![],
             plays: Rc::new(vec![]),
             all_plays: Rc::new(vec![]),
             conducts: Rc::new(vec![]),

@@ -343,6 +343,12 @@ impl<'a> Table<'a> {
                 _ => Default::default(),
             },
             restored: (*self.restored).clone(),
+            in_wrong_hand: self
+                .wrong_hand
+                .iter()
+                .map(|&(c, ..)| c)
+                .filter(|c| !self.restored.iter().any(|(r, _)| r == c))
+                .collect(),
             plays,
             all_plays,
             conducts: (*self.conducts).clone(),
