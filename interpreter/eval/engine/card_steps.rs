@@ -1,6 +1,7 @@
-//! The steps of a rectification that act on the cards of the play: a card taken back or
-//! kept played, the play started again, the next lead given to a hand, a card deemed played or placed, tricks
-//! awarded or transferred (`steps.rs` runs the others).
+//! The steps of a rectification that act on the cards: a card taken back or kept played, the
+//! play started again, the deal restored (a card back in the hand it was dealt to), the next
+//! lead given to a hand, a card deemed played or placed, tricks awarded or transferred
+//! (`steps.rs` runs the others).
 
 use super::*;
 use crate::ruling::CardRestored;

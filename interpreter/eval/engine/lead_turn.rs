@@ -1,7 +1,9 @@
 //! The leader's turn: when it comes (the opening lead, a trick won), and when it waits for a
 //! ruling on the trick just completed whose answer may change who leads (52B2: a card taken
 //! back; 62B: a revoke corrected when attention is drawn). A trick led while it waited is
-//! read again once it comes (`reread::read_held_trick_again`).
+//! read again: taken back before the rules of the answer it waited for run, and played again
+//! after them (`reread::take_back_trick_led_while_held`); at the Director's call, once the
+//! turn comes (`reread::read_held_trick_again`).
 
 use super::*;
 
