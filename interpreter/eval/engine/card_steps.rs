@@ -4,7 +4,6 @@
 //! (`steps.rs` runs the others).
 
 use super::*;
-use crate::ruling::CardRestored;
 use crate::syntax::ast::StepKind;
 
 impl<'a> Table<'a> {
@@ -126,39 +125,21 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    /// Each card held in a hand it was not dealt to goes back to the hand it was dealt to,
-    /// unless it has been played (a played card stays in its trick). The cards moved: the
-    /// card, the hand that held it, the hand it was dealt to.
-    fn restore_deal(&mut self) -> Vec<CardRestored> {
-        let mut moved = vec![];
-        for &(card, held_by, dealt_to) in self.wrong_hand.iter() {
-            let held = match (&*self.play, &*self.deal) {
-                (Some(p), _) => p.hands[held_by.index()].contains(card),
-                (None, Some(d)) => d.hand(held_by).contains(card),
-                (None, None) => false,
-            };
-            if !held {
-                continue;
+    /// Cards deemed played (`deemed_plays`), each by its holder, in order, and then any that
+    /// playing them deems played; a card no hand holds any longer (played since) is passed
+    /// over.
+    pub(super) fn play_deemed(&mut self, cards: Vec<(Card, Vec<Card>)>) -> Result<(), Fail> {
+        self.deemed_plays.splice(0..0, cards);
+        while !self.deemed_plays.is_empty() {
+            let (card, together) = self.deemed_plays.remove(0);
+            if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
+                self.feed_play(Some(seat), card)?;
+                if !together.is_empty() {
+                    self.feed_exposure(seat, &together, Exposure::WithPlay)?;
+                }
             }
-            let back = |hands: &mut [Hand; 4]| {
-                hands[held_by.index()].remove(card);
-                hands[dealt_to.index()].insert(card);
-            };
-            if let Some(d) = self.deal.change().as_mut() {
-                back(&mut d.hands);
-            }
-            if let Some(p) = self.play.change().as_mut() {
-                back(&mut p.hands);
-            }
-            let trick = self.play.as_ref().map_or(0, |p| p.trick_number());
-            self.restored.change().push((card, trick));
-            moved.push(CardRestored {
-                card: card.to_string(),
-                held_by,
-                dealt_to,
-            });
         }
-        moved
+        Ok(())
     }
 
     /// The ruling names each card taken back, with its holder.

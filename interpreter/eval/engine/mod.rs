@@ -16,6 +16,7 @@ mod calls;
 mod card_steps;
 mod choices;
 mod claim;
+mod deal;
 mod director;
 mod event;
 pub use claim::forget_claim_evidence;
@@ -628,24 +629,6 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// The board's deal, and the cards a hand held that were dealt to another (`held`: the
-    /// hand that held each). The table starts with each of them where it was held.
-    pub fn set_deal(&mut self, deal: Option<Deal>, held: impl IntoIterator<Item = (Seat, Card)>) {
-        let mut deal = deal;
-        let mut wrong = vec![];
-        if let Some(d) = deal.as_mut() {
-            for (held_by, card) in held {
-                if let Some(dealt_to) = Seat::ALL.into_iter().find(|s| d.hand(*s).contains(card)) {
-                    d.hands[dealt_to.index()].remove(card);
-                    d.hands[held_by.index()].insert(card);
-                    wrong.push((card, held_by, dealt_to));
-                }
-            }
-        }
-        self.wrong_hand = wrong.into();
-        self.deal.set(deal);
-    }
-
     /// What the table holds that grows with the case: the events fed (calls, cards, acts)
     /// and the irregularities ruled. An outcome shows each of them, and a branch copies them
     /// (`explore::RECORD_STEPS`).
@@ -694,23 +677,6 @@ impl<'a> Table<'a> {
         let deemed = std::mem::take(&mut self.deemed_plays);
         self.play_deemed(deemed)?;
         self.resolve_observers()
-    }
-
-    /// Cards deemed played (`deemed_plays`), each by its holder, in order, and then any that
-    /// playing them deems played; a card no hand holds any longer (played since) is passed
-    /// over.
-    pub(super) fn play_deemed(&mut self, cards: Vec<(Card, Vec<Card>)>) -> Result<(), Fail> {
-        self.deemed_plays.splice(0..0, cards);
-        while !self.deemed_plays.is_empty() {
-            let (card, together) = self.deemed_plays.remove(0);
-            if let Some(seat) = self.play.as_ref().and_then(|p| p.holder(card)) {
-                self.feed_play(Some(seat), card)?;
-                if !together.is_empty() {
-                    self.feed_exposure(seat, &together, Exposure::WithPlay)?;
-                }
-            }
-        }
-        Ok(())
     }
 
     fn feed_event(&mut self, event: &Event) -> Result<(), Fail> {

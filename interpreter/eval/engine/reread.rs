@@ -189,9 +189,7 @@ impl Table<'_> {
     /// "nesmie vyniesť, dokiaľ hlavný hráč neoznámi jednu z nižšie uvedených možností"; the
     /// law book rules such a lead as `lead_before_declarers_choice`.)
     pub(super) fn read_held_trick_again(&mut self) -> Result<(), Fail> {
-        let play = self.play.as_ref().unwrap();
-        let again: Vec<Card> = play.current().iter().map(|r| r.card).collect();
-        self.take_back(&again)?;
+        let again = self.take_back_current_trick()?;
         let next = self.play.as_ref().unwrap().next;
         self.lead_turn(next)?;
         self.deemed_plays
@@ -211,6 +209,11 @@ impl Table<'_> {
         if self.lead_turn_held.is_none() || !self.led_while_held() {
             return Ok(vec![]);
         }
+        self.take_back_current_trick()
+    }
+
+    /// The cards of the trick in progress, taken back, in the order they were played.
+    fn take_back_current_trick(&mut self) -> Result<Vec<Card>, Fail> {
         let play = self.play.as_ref().unwrap();
         let again: Vec<Card> = play.current().iter().map(|r| r.card).collect();
         self.take_back(&again)?;
